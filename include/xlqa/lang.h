@@ -1,0 +1,181 @@
+/*
+ * lang: the language registry and the engine that reads language packs (lang/<iso639-1>/). A pack
+ * is data: stop words, articles, number words, abbreviations, elided articles, compound-splitting
+ * parameters. The engine adds what libraries know: month and weekday names and the decimal
+ * separator from ICU, Snowball stemmers, hunspell lemmas, and ICU segmentation.
+ *
+ * Adding a language is a folder under lang/ plus one row in the registry (src/lang/registry.c).
+ * A loaded pack (struct xlqa_lang) is not thread safe: stemmers, hunspell and the caches keep state.
+ */
+#ifndef XLQA_LANG_H
+#define XLQA_LANG_H
+
+#include "xlqa/text.h"
+#include "xlqa/util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What a registry row says a language needs beyond its data files. */
+enum xlqa_lang_info_flags {
+	XLQA_LANG_COMPOUNDS = 1 << 0, /* split compounds into index terms (needs compound.txt and hunspell) */
+	XLQA_LANG_HUNSPELL_STEMS = 1 << 1, /* no Snowball stemmer: the first hunspell lemma is the stem */
+};
+
+/* One row of the registry. All strings are static. */
+struct xlqa_lang_info {
+	const char *code;       /* ISO 639-1, lower case ("de"); also the pack's folder name */
+	const char *iso3;       /* ISO 639-2/T ("deu") */
+	const char *iso3b;      /* ISO 639-2/B when it differs ("ger"), else NULL */
+	const char *name;       /* English name ("German") */
+	const char *icu_locale; /* locale for ICU break iterators, calendars and numbers ("de") */
+	const char *snowball;   /* Snowball algorithm name, or NULL when Snowball has none */
+	const char *hunspell;   /* hunspell dictionary base name ("de_DE"), or NULL when Debian has none */
+	unsigned flags;         /* enum xlqa_lang_info_flags */
+};
+
+/* Number of registered languages, and the i-th (0-based; NULL past the end). */
+size_t xlqa_lang_count(void);
+const struct xlqa_lang_info *xlqa_lang_at(size_t i);
+/* Finds a language by any alias, case-insensitively: "de", "DE", "deu", "ger", "German". NULL if none. */
+const struct xlqa_lang_info *xlqa_lang_find(const char *name);
+/* As xlqa_lang_find, but an unknown name is XLQA_ENOTFOUND with a message listing the known codes. */
+int xlqa_lang_lookup(const char *name, const struct xlqa_lang_info **out, struct xlqa_error *err);
+
+/* Where packs and dictionaries are found; NULL members take the defaults. */
+struct xlqa_lang_options {
+	/* Folder holding the packs. Default: $XLQA_LANG_DIR if set, else the installed data folder. */
+	const char *lang_dir;
+	/* Folder holding hunspell's .aff/.dic. Default: $XLQA_HUNSPELL_DIR if set, else configure's. */
+	const char *hunspell_dir;
+	/* XLQA_LANG_OPEN_NO_HUNSPELL: do not load hunspell (no lemmas; BG then has no stemmer). */
+	unsigned flags;
+};
+enum xlqa_lang_open_flags {
+	XLQA_LANG_OPEN_NO_HUNSPELL = 1 << 0,
+};
+
+/* A loaded language pack. Opaque. */
+struct xlqa_lang;
+
+/*
+ * Loads the pack for `name` (any alias). `opt` may be NULL. On success *out is a new pack owned by
+ * the caller (xlqa_lang_free). Errors: XLQA_ENOTFOUND for an unknown language or a missing pack
+ * file or dictionary, XLQA_EPARSE for a malformed pack file (message "file:line: ..."),
+ * XLQA_EEXTERNAL when ICU, Snowball or hunspell cannot be set up.
+ */
+int xlqa_lang_open(const char *name, const struct xlqa_lang_options *opt, struct xlqa_lang **out,
+		   struct xlqa_error *err);
+void xlqa_lang_free(struct xlqa_lang *lang);
+const struct xlqa_lang_info *xlqa_lang_get_info(const struct xlqa_lang *lang);
+/* True when the pack has hunspell loaded, so lemmas (and compound splitting) are available. */
+bool xlqa_lang_has_lemmas(const struct xlqa_lang *lang);
+
+/*
+ * Word-list lookups. `norm` is a normalised form (NFC, case folded), as in struct xlqa_token.
+ */
+bool xlqa_lang_is_stopword(const struct xlqa_lang *lang, const char *norm, size_t len);
+bool xlqa_lang_is_article(const struct xlqa_lang *lang, const char *norm, size_t len);
+/* A number word ("dreizehn", "third"): true, its value and whether it is an ordinal. */
+bool xlqa_lang_number_word(const struct xlqa_lang *lang, const char *norm, size_t len, int64_t *value,
+			   bool *ordinal);
+/* Month 1-12 or weekday 1-7 (Monday = 1) named by `norm` (full names, from ICU), else 0. */
+int xlqa_lang_month(const struct xlqa_lang *lang, const char *norm, size_t len);
+int xlqa_lang_weekday(const struct xlqa_lang *lang, const char *norm, size_t len);
+/*
+ * The value of a numeral token such as "1.234,5", "1,234.5", "1994" or "3,5". When both '.' and ','
+ * occur, the last one is the decimal mark; when one of them occurs more than once it groups
+ * thousands; a single one is read with the language's decimal separator (ICU). False when `tok` is
+ * not a numeral.
+ */
+bool xlqa_lang_parse_number(const struct xlqa_lang *lang, const char *tok, size_t len, double *value);
+
+/*
+ * Appends the stem of `norm` to `out`: Snowball where the registry names an algorithm, else the
+ * first hunspell lemma (case folded), else `norm` itself. Errors: XLQA_ENOMEM, XLQA_EEXTERNAL.
+ */
+int xlqa_lang_stem(struct xlqa_lang *lang, const char *norm, size_t len, struct xlqa_buf *out,
+		   struct xlqa_error *err);
+
+/* A list of strings owned by the pack: valid until xlqa_lang_free. */
+struct xlqa_strlist {
+	size_t n;
+	const char *const *items;
+};
+
+/*
+ * Hunspell lemmas of a word as written (`word`, NFC; its case helps hunspell), case folded and
+ * without duplicates. An unknown word or a pack without hunspell gives an empty list. Results are
+ * cached in the pack. Errors: XLQA_ENOMEM.
+ */
+int xlqa_lang_lemmas(struct xlqa_lang *lang, const char *word, size_t len, struct xlqa_strlist *out,
+		     struct xlqa_error *err);
+
+/*
+ * Splits a compound (`norm`) into its parts for indexing, linking elements removed:
+ * "bundesverfassungsgericht" -> bund, verfassung, gericht. A word that is not a compound, or a
+ * language without XLQA_LANG_COMPOUNDS, gives an empty list. Cached in the pack. Errors: XLQA_ENOMEM.
+ */
+int xlqa_lang_split_compound(struct xlqa_lang *lang, const char *norm, size_t len, struct xlqa_strlist *out,
+			     struct xlqa_error *err);
+
+/* What xlqa_lang_analyze computes beyond tokens and normalised forms. */
+enum xlqa_analyze_flags {
+	XLQA_ANALYZE_STEMS = 1 << 0,
+	XLQA_ANALYZE_LEMMAS = 1 << 1,
+	XLQA_ANALYZE_COMPOUNDS = 1 << 2,
+	XLQA_ANALYZE_FOLD_ACCENTS = 1 << 3, /* normalised forms without accents */
+};
+
+/* What a token is, beyond its span kind. */
+enum xlqa_token_flags {
+	XLQA_TOKEN_STOP = 1 << 0,
+	XLQA_TOKEN_ARTICLE = 1 << 1,
+	XLQA_TOKEN_ELIDED = 1 << 2,  /* an elided form split off the next word ("l'", "dell'") */
+	XLQA_TOKEN_NUMERIC = 1 << 3, /* `value` holds a number: a numeral or a number word */
+	XLQA_TOKEN_ORDINAL = 1 << 4,
+	XLQA_TOKEN_MONTH = 1 << 5,   /* `value` holds the month, 1-12 */
+	XLQA_TOKEN_WEEKDAY = 1 << 6, /* `value` holds the weekday, 1-7 from Monday */
+};
+
+struct xlqa_token {
+	size_t start; /* byte offsets of the token in the analysed text */
+	size_t end;
+	size_t sentence; /* index into xlqa_analysis.seg.sentences */
+	enum xlqa_span_kind kind;
+	unsigned flags;       /* enum xlqa_token_flags */
+	const char *norm;     /* NFC, case folded, typographic apostrophes as "'" */
+	const char *stem;     /* with XLQA_ANALYZE_STEMS and a word or number, else NULL */
+	struct xlqa_strlist lemmas; /* with XLQA_ANALYZE_LEMMAS, else empty */
+	struct xlqa_strlist parts;  /* with XLQA_ANALYZE_COMPOUNDS, else empty */
+	double value;
+};
+
+/*
+ * The analysis of one text, owned by the caller: xlqa_analysis_init before first use, reusable for
+ * the next text (its arena is reset), xlqa_analysis_release at the end. Strings live in its arena
+ * or in the pack's caches: valid until the next analysis into the same struct, or xlqa_lang_free.
+ */
+struct xlqa_analysis {
+	struct xlqa_token *tokens;
+	size_t n_tokens;
+	size_t alloc_tokens;
+	struct xlqa_segments seg; /* sentences and the raw word spans */
+	struct xlqa_arena arena;
+};
+void xlqa_analysis_init(struct xlqa_analysis *a);
+void xlqa_analysis_release(struct xlqa_analysis *a);
+
+/*
+ * Segments UTF-8 text into sentences and tokens and fills `out` with normalised forms, token flags
+ * and what `flags` asks for. Punctuation tokens are kept (kind XLQA_SPAN_PUNCT) with no stem.
+ * Errors: XLQA_EENCODING (invalid UTF-8, with err->offset), XLQA_ENOMEM, XLQA_EEXTERNAL.
+ */
+int xlqa_lang_analyze(struct xlqa_lang *lang, const char *utf8, size_t len, unsigned flags,
+		      struct xlqa_analysis *out, struct xlqa_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,124 @@
+/*
+ * text: the boundary where bytes become text. Decoding from any iconv encoding to UTF-8 (with the
+ * exact byte offset of anything undecodable), SGML/HTML character references, ICU normalisation and
+ * case/accent folding, and ICU word and sentence segmentation with abbreviation suppressions.
+ *
+ * Invariant: everything these functions produce is valid UTF-8 in Unicode NFC; offsets are byte
+ * offsets into the caller's input.
+ */
+#ifndef XLQA_TEXT_H
+#define XLQA_TEXT_H
+
+#include "xlqa/util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The encoding CLEF collections declare when a configuration says nothing. */
+#define XLQA_TEXT_DEFAULT_ENCODING "ISO-8859-1"
+
+/*
+ * Checks that `len` bytes are well-formed UTF-8 (no overlong forms, surrogates or values past
+ * U+10FFFF). Returns true, or false with the offset of the first bad byte in *bad (may be NULL).
+ */
+bool xlqa_text_utf8_valid(const char *in, size_t len, size_t *bad);
+
+/*
+ * Decodes `len` bytes in `encoding` (any name iconv knows; "UTF-8" is validated, not converted) and
+ * appends the UTF-8 result to `out`. `name` names the input in messages (NULL: "<input>").
+ * Errors: XLQA_EENCODING with err->offset the byte offset of the first undecodable or truncated
+ * sequence; XLQA_EINVAL for an encoding iconv does not know. On error `out` keeps its old length.
+ */
+int xlqa_text_decode(const char *encoding, const char *in, size_t len, const char *name, struct xlqa_buf *out,
+		     struct xlqa_error *err);
+
+/* Flags for xlqa_text_unescape. */
+enum xlqa_unescape_flags {
+	/* Keep unknown, malformed or stray references as literal text and count them, instead of failing:
+	 * what a tolerant newswire reader wants. */
+	XLQA_UNESCAPE_LENIENT = 1 << 0,
+};
+
+/*
+ * Looks up an HTML named character reference (case-sensitive, without '&' and ';'): "eacute" gives
+ * U+00E9. The set is HTML 4.01's 253 names plus "apos". Returns true and the code point in *cp.
+ */
+bool xlqa_text_entity_lookup(const char *name, size_t len, uint32_t *cp);
+
+/*
+ * Replaces SGML/HTML character references in `in` (`&amp;`, `&eacute;`, `&#8211;`, `&#x2013;`) and
+ * appends the result to `out`. Numeric references 128-159 are read as Windows-1252, as HTML does.
+ * A reference must end with ';'. Strict mode fails with XLQA_EPARSE at the offset of the '&' for an
+ * unknown name, a missing ';', a bare '&' or an invalid code point; lenient mode keeps such text as it
+ * is and adds one to *kept per occurrence (`kept` may be NULL).
+ */
+int xlqa_text_unescape(const char *in, size_t len, unsigned flags, const char *name, struct xlqa_buf *out,
+		       size_t *kept, struct xlqa_error *err);
+
+/* Flags for xlqa_text_normalize. NFC is always applied. */
+enum xlqa_norm_flags {
+	XLQA_NORM_CASEFOLD = 1 << 0, /* Unicode full case folding ("Straße" -> "strasse") */
+	XLQA_NORM_ACCENTS = 1 << 1,  /* remove combining marks after canonical decomposition ("é" -> "e") */
+};
+
+/*
+ * Normalises UTF-8 text to NFC, optionally case- and accent-folded, and appends it to `out`.
+ * Errors: XLQA_EENCODING for invalid UTF-8, XLQA_EEXTERNAL if ICU fails.
+ */
+int xlqa_text_normalize(const char *in, size_t len, unsigned flags, struct xlqa_buf *out, struct xlqa_error *err);
+
+/* What a segment of text is. */
+enum xlqa_span_kind {
+	XLQA_SPAN_SENTENCE = 0,
+	XLQA_SPAN_WORD = 1,   /* letters (possibly with digits or inner apostrophes/periods) */
+	XLQA_SPAN_NUMBER = 2, /* digits with inner separators: "1.234,5" is one number */
+	XLQA_SPAN_PUNCT = 3,  /* any other non-space segment */
+};
+
+/* A segment of the caller's UTF-8 text: bytes [start, end). */
+struct xlqa_span {
+	size_t start;
+	size_t end;
+	enum xlqa_span_kind kind;
+};
+
+/* The result of segmenting one text; owned by the caller, freed with xlqa_segments_release. */
+struct xlqa_segments {
+	struct xlqa_span *sentences;
+	size_t n_sentences;
+	size_t alloc_sentences;
+	struct xlqa_span *words; /* words, numbers and punctuation; white space is left out */
+	size_t n_words;
+	size_t alloc_words;
+};
+void xlqa_segments_init(struct xlqa_segments *s);
+void xlqa_segments_release(struct xlqa_segments *s);
+
+/*
+ * A segmenter holds ICU's word and sentence break iterators for one locale, opened with CLDR's
+ * standard sentence-break suppressions ("@ss=standard"), plus the caller's own abbreviations.
+ * Not thread safe: use one per thread.
+ */
+struct xlqa_segmenter;
+
+/* Opens a segmenter for an ICU locale ("de", "pt_PT"). Errors: XLQA_EEXTERNAL, XLQA_ENOMEM. */
+int xlqa_segmenter_new(const char *locale, struct xlqa_segmenter **out, struct xlqa_error *err);
+void xlqa_segmenter_free(struct xlqa_segmenter *s);
+/*
+ * Adds an abbreviation that does not end a sentence, as written in text and ending with '.': "Dr.",
+ * "z. B." (inner spaces allowed: a break after "z." is suppressed when "B." follows).
+ */
+int xlqa_segmenter_add_abbreviation(struct xlqa_segmenter *s, const char *abbr, struct xlqa_error *err);
+/*
+ * Splits `len` bytes of UTF-8 into sentences and words, replacing what `out` held. Sentence spans
+ * exclude leading and trailing white space; a text of only white space has no sentences.
+ * Errors: XLQA_EENCODING for invalid UTF-8, XLQA_EEXTERNAL, XLQA_ENOMEM, XLQA_EOVERFLOW (> 2 GiB).
+ */
+int xlqa_segmenter_run(struct xlqa_segmenter *s, const char *utf8, size_t len, struct xlqa_segments *out,
+		       struct xlqa_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

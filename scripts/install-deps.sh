@@ -1,0 +1,32 @@
+#!/bin/sh
+# Installs every Debian 12 package xlqa needs: the build tools, the -dev libraries, Check, the hunspell
+# dictionaries for the eight languages Debian has them for (no Finnish), Snowball's libstemmer and the
+# FreeDict bilingual dictionaries for the CLEF source/target languages. Run as root; safe to run twice.
+set -eu
+
+build="build-essential autoconf automake libtool pkg-config gettext autopoint"
+libs="libicu-dev libxml2-dev libhunspell-dev check zlib1g-dev libstemmer-dev libjansson-dev"
+hunspell="hunspell-bg hunspell-de-de hunspell-en-us hunspell-es hunspell-fr hunspell-it hunspell-nl hunspell-pt-pt"
+freedict="dict-freedict-deu-bul dict-freedict-deu-eng dict-freedict-deu-fin dict-freedict-deu-fra
+ dict-freedict-deu-ita dict-freedict-deu-nld dict-freedict-deu-por dict-freedict-deu-spa
+ dict-freedict-eng-bul dict-freedict-eng-deu dict-freedict-eng-fin dict-freedict-eng-fra
+ dict-freedict-eng-ita dict-freedict-eng-nld dict-freedict-eng-por dict-freedict-eng-spa
+ dict-freedict-fin-bul dict-freedict-fin-deu dict-freedict-fin-eng dict-freedict-fin-fra
+ dict-freedict-fin-ita dict-freedict-fin-nld dict-freedict-fin-por
+ dict-freedict-fra-bul dict-freedict-fra-deu dict-freedict-fra-eng dict-freedict-fra-fin
+ dict-freedict-fra-ita dict-freedict-fra-nld dict-freedict-fra-por dict-freedict-fra-spa
+ dict-freedict-ita-bul dict-freedict-ita-deu dict-freedict-ita-eng dict-freedict-ita-fin
+ dict-freedict-ita-por dict-freedict-ita-spa
+ dict-freedict-nld-bul dict-freedict-nld-deu dict-freedict-nld-eng dict-freedict-nld-fin
+ dict-freedict-nld-fra dict-freedict-nld-ita dict-freedict-nld-por dict-freedict-nld-spa
+ dict-freedict-por-deu dict-freedict-por-eng dict-freedict-por-fra dict-freedict-por-spa
+ dict-freedict-spa-deu dict-freedict-spa-eng dict-freedict-spa-por"
+
+if [ "$(id -u)" -ne 0 ]; then
+    echo "install-deps.sh: run as root (apt-get installs system packages)" >&2
+    exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# shellcheck disable=SC2086 # the lists are word lists on purpose
+apt-get install -y -qq --no-install-recommends $build $libs $hunspell $freedict >/dev/null

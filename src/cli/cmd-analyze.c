@@ -1,0 +1,254 @@
+/*
+ * analyze: shows what a language pack does to text: sentences, tokens, normalised forms, stems,
+ * lemmas, compound parts and token flags, as readable text or as TSV (one token a line).
+ */
+#include "config.h"
+
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+static const char analyze_help[] =
+	"usage: xlqa analyze [options] [FILE...]\n"
+	"\n"
+	"Reads text from each FILE (or standard input, also as '-') and prints its sentences and tokens\n"
+	"with their normalised forms, stems, lemmas, compound parts and flags.\n"
+	"\n"
+	"  -l, --lang=LANG        language: ISO 639-1 or 639-2 code or English name (default: en)\n"
+	"  -e, --encoding=ENC     input encoding, any iconv name (default: UTF-8; CLEF: ISO-8859-1)\n"
+	"      --entities         decode SGML/HTML character references (&amp; &eacute; &#8211;)\n"
+	"  -f, --format=FMT       'text' (default) or 'tsv': file, sentence, start, end, kind, token,\n"
+	"                         norm, stem, lemmas, parts, flags, value\n"
+	"      --no-stems         skip stemming\n"
+	"      --no-lemmas        skip hunspell lemmas and compound splitting (faster)\n"
+	"      --fold-accents     show normalised forms without accents\n"
+	"      --stats            print bytes, tokens and throughput on standard error\n"
+	"  -h, --help             this text\n";
+
+enum analyze_format { FORMAT_TEXT, FORMAT_TSV };
+
+struct analyze_opts {
+	const char *lang;
+	const char *encoding;
+	bool entities;
+	bool stats;
+	enum analyze_format format;
+	unsigned flags;
+};
+
+/* Names of token flags, in the order they are printed. */
+static const struct {
+	unsigned flag;
+	const char *name;
+} token_flag_names[] = {
+	{ XLQA_TOKEN_STOP, "stop" },       { XLQA_TOKEN_ARTICLE, "article" }, { XLQA_TOKEN_ELIDED, "elided" },
+	{ XLQA_TOKEN_NUMERIC, "numeric" }, { XLQA_TOKEN_ORDINAL, "ordinal" }, { XLQA_TOKEN_MONTH, "month" },
+	{ XLQA_TOKEN_WEEKDAY, "weekday" },
+};
+
+static const char *const kind_names[] = { "sentence", "word", "number", "punct" };
+
+static void print_list(const struct xlqa_strlist *l, const char *empty)
+{
+	if (!l->n)
+		fputs(empty, stdout);
+	for (size_t i = 0; i < l->n; i++)
+		printf("%s%s", i ? "|" : "", l->items[i]);
+}
+
+static void print_flags(unsigned flags, const char *empty)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < sizeof token_flag_names / sizeof token_flag_names[0]; i++)
+		if (flags & token_flag_names[i].flag) {
+			printf("%s%s", any ? "," : "", token_flag_names[i].name);
+			any = true;
+		}
+	if (!any)
+		fputs(empty, stdout);
+}
+
+static void print_text(const char *name, const char *text, const struct xlqa_analysis *a,
+		       const struct xlqa_lang_info *info)
+{
+	size_t t = 0;
+
+	printf("# %s: %s, %zu sentences, %zu tokens\n", name, info->name, a->seg.n_sentences, a->n_tokens);
+	for (size_t s = 0; s < a->seg.n_sentences; s++) {
+		const struct xlqa_span *sp = &a->seg.sentences[s];
+		printf("\n[%zu] %.*s\n", s + 1, (int)(sp->end - sp->start), text + sp->start);
+		for (; t < a->n_tokens && a->tokens[t].sentence == s; t++) {
+			const struct xlqa_token *tok = &a->tokens[t];
+			if (tok->kind == XLQA_SPAN_PUNCT)
+				continue;
+			printf("  %-6s %.*s  norm=%s", kind_names[tok->kind], (int)(tok->end - tok->start),
+			       text + tok->start, tok->norm);
+			if (tok->stem)
+				printf(" stem=%s", tok->stem);
+			if (tok->lemmas.n) {
+				fputs(" lemma=", stdout);
+				print_list(&tok->lemmas, "");
+			}
+			if (tok->parts.n) {
+				fputs(" parts=", stdout);
+				print_list(&tok->parts, "");
+			}
+			if (tok->flags & (XLQA_TOKEN_NUMERIC | XLQA_TOKEN_MONTH | XLQA_TOKEN_WEEKDAY))
+				printf(" value=%.15g", tok->value);
+			if (tok->flags) {
+				fputs(" [", stdout);
+				print_flags(tok->flags, "");
+				fputs("]", stdout);
+			}
+			putchar('\n');
+		}
+	}
+}
+
+static void print_tsv(const char *name, const char *text, const struct xlqa_analysis *a)
+{
+	for (size_t t = 0; t < a->n_tokens; t++) {
+		const struct xlqa_token *tok = &a->tokens[t];
+		printf("%s\t%zu\t%zu\t%zu\t%s\t%.*s\t%s\t%s\t", name, tok->sentence + 1, tok->start, tok->end,
+		       kind_names[tok->kind], (int)(tok->end - tok->start), text + tok->start, tok->norm,
+		       tok->stem ? tok->stem : "-");
+		print_list(&tok->lemmas, "-");
+		putchar('\t');
+		print_list(&tok->parts, "-");
+		putchar('\t');
+		print_flags(tok->flags, "-");
+		if (tok->flags & (XLQA_TOKEN_NUMERIC | XLQA_TOKEN_MONTH | XLQA_TOKEN_WEEKDAY))
+			printf("\t%.15g\n", tok->value);
+		else
+			fputs("\t-\n", stdout);
+	}
+}
+
+static int parse_args(int argc, char **argv, struct analyze_opts *o)
+{
+	enum { OPT_ENTITIES = 256, OPT_NO_STEMS, OPT_NO_LEMMAS, OPT_FOLD, OPT_STATS };
+	static const struct option opts[] = {
+		{ "lang", required_argument, NULL, 'l' },     { "encoding", required_argument, NULL, 'e' },
+		{ "format", required_argument, NULL, 'f' },   { "entities", no_argument, NULL, OPT_ENTITIES },
+		{ "no-stems", no_argument, NULL, OPT_NO_STEMS }, { "no-lemmas", no_argument, NULL, OPT_NO_LEMMAS },
+		{ "fold-accents", no_argument, NULL, OPT_FOLD }, { "stats", no_argument, NULL, OPT_STATS },
+		{ "help", no_argument, NULL, 'h' },           { NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "l:e:f:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'l': o->lang = optarg; break;
+		case 'e': o->encoding = optarg; break;
+		case 'f':
+			if (strcmp(optarg, "text") == 0)
+				o->format = FORMAT_TEXT;
+			else if (strcmp(optarg, "tsv") == 0)
+				o->format = FORMAT_TSV;
+			else
+				return cli_usage_error("analyze", "unknown format '%s' (expected 'text' or 'tsv')", optarg);
+			break;
+		case OPT_ENTITIES: o->entities = true; break;
+		case OPT_NO_STEMS: o->flags &= ~(unsigned)XLQA_ANALYZE_STEMS; break;
+		case OPT_NO_LEMMAS: o->flags &= ~(unsigned)(XLQA_ANALYZE_LEMMAS | XLQA_ANALYZE_COMPOUNDS); break;
+		case OPT_FOLD: o->flags |= XLQA_ANALYZE_FOLD_ACCENTS; break;
+		case OPT_STATS: o->stats = true; break;
+		case 'h':
+			fputs(analyze_help, stdout);
+			return -1;
+		default:
+			return cli_usage_error("analyze", "unknown option or missing argument '%s'", argv[optind - 1]);
+		}
+	}
+	if (!xlqa_lang_find(o->lang))
+		return cli_usage_error("analyze", "unknown language '%s' (see 'xlqa langs')", o->lang);
+	return CLI_EXIT_OK;
+}
+
+/* Reads, decodes and analyses one input, printing the result. Returns a library status. */
+static int analyze_one(const char *path, const struct analyze_opts *o, struct xlqa_lang *lang,
+		       struct xlqa_analysis *a, size_t *bytes, struct xlqa_error *err)
+{
+	struct xlqa_buf raw = XLQA_BUF_INIT, text = XLQA_BUF_INIT, plain = XLQA_BUF_INIT;
+	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	struct xlqa_buf *input = &text;
+	int rc;
+
+	if ((rc = xlqa_file_read(path, &raw, err)))
+		goto done;
+	*bytes += raw.len;
+	if (raw.len == 0) {
+		rc = xlqa_error_set(err, XLQA_EEMPTY, "%s: empty input (0 bytes)", name);
+		goto done;
+	}
+	if ((rc = xlqa_text_decode(o->encoding, raw.buf, raw.len, name, &text, err)))
+		goto done;
+	if (o->entities) {
+		if ((rc = xlqa_text_unescape(text.buf, text.len, 0, name, &plain, NULL, err)))
+			goto done;
+		input = &plain;
+	}
+	if ((rc = xlqa_lang_analyze(lang, input->buf, input->len, o->flags, a, err))) {
+		if (err && err->offset >= 0)
+			xlqa_error_prefix(err, "%s", name);
+		goto done;
+	}
+	if (o->format == FORMAT_TSV)
+		print_tsv(name, input->buf, a);
+	else
+		print_text(name, input->buf, a, xlqa_lang_get_info(lang));
+done:
+	xlqa_buf_release(&raw);
+	xlqa_buf_release(&text);
+	xlqa_buf_release(&plain);
+	return rc;
+}
+
+int cmd_analyze(int argc, char **argv)
+{
+	struct analyze_opts o = { "en", "UTF-8", false, false, FORMAT_TEXT,
+				  XLQA_ANALYZE_STEMS | XLQA_ANALYZE_LEMMAS | XLQA_ANALYZE_COMPOUNDS };
+	struct xlqa_lang_options lopts = { NULL, NULL, 0 };
+	char *stdin_only[] = { "-" };
+	struct xlqa_lang *lang = NULL;
+	struct xlqa_analysis a;
+	struct xlqa_error err;
+	struct timespec t0, t1;
+	size_t bytes = 0, tokens = 0;
+	char **files;
+	int n_files, rc, status = CLI_EXIT_OK;
+
+	if ((rc = parse_args(argc, argv, &o)))
+		return rc < 0 ? cli_finish_output("analyze", CLI_EXIT_OK) : rc;
+	files = optind < argc ? argv + optind : stdin_only;
+	n_files = optind < argc ? argc - optind : 1;
+	if (!(o.flags & (XLQA_ANALYZE_LEMMAS | XLQA_ANALYZE_COMPOUNDS)) &&
+	    !(xlqa_lang_find(o.lang)->flags & XLQA_LANG_HUNSPELL_STEMS && (o.flags & XLQA_ANALYZE_STEMS)))
+		lopts.flags |= XLQA_LANG_OPEN_NO_HUNSPELL;
+	if ((rc = xlqa_lang_open(o.lang, &lopts, &lang, &err)))
+		return cli_fail("analyze", &err);
+	xlqa_analysis_init(&a);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (int i = 0; i < n_files; i++) {
+		if ((rc = analyze_one(files[i], &o, lang, &a, &bytes, &err))) {
+			status = cli_fail("analyze", &err);
+			break;
+		}
+		tokens += a.n_tokens;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (o.stats) {
+		double secs = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+		fprintf(stderr, "xlqa analyze: %zu bytes, %zu tokens, %.3f s, %.2f MB/s\n", bytes, tokens, secs,
+			secs > 0 ? (double)bytes / 1e6 / secs : 0.0);
+	}
+	xlqa_analysis_release(&a);
+	xlqa_lang_free(lang);
+	return cli_finish_output("analyze", status);
+}

@@ -1,0 +1,89 @@
+/*
+ * main: the `xlqa` command table and dispatch. Adding a command is a file with its entry point and
+ * one row here.
+ */
+#include "config.h"
+
+#include "cli.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static const struct cli_command commands[] = {
+	{ "analyze", cmd_analyze, "show sentences, tokens, normalised forms, stems and lemmas of text" },
+	{ "langs", cmd_langs, "list the languages and what each pack provides" },
+};
+
+#define N_COMMANDS (sizeof commands / sizeof commands[0])
+
+/* Status -> exit code. Statuses not listed are internal failures. */
+static const struct {
+	int status;
+	int exit_code;
+} exit_codes[] = {
+	{ XLQA_EPARSE, CLI_EXIT_INPUT },   { XLQA_EENCODING, CLI_EXIT_INPUT }, { XLQA_EEMPTY, CLI_EXIT_INPUT },
+	{ XLQA_EINVAL, CLI_EXIT_USAGE },   { XLQA_EIO, CLI_EXIT_SYSTEM },      { XLQA_ENOTFOUND, CLI_EXIT_SYSTEM },
+	{ XLQA_ENOMEM, CLI_EXIT_SYSTEM },  { XLQA_EOVERFLOW, CLI_EXIT_INPUT },
+};
+
+int cli_fail(const char *cmd, const struct xlqa_error *err)
+{
+	fprintf(stderr, "xlqa %s: %s\n", cmd, err->message[0] ? err->message : xlqa_strerror(err->status));
+	for (size_t i = 0; i < sizeof exit_codes / sizeof exit_codes[0]; i++)
+		if (exit_codes[i].status == err->status)
+			return exit_codes[i].exit_code;
+	return CLI_EXIT_INTERNAL;
+}
+
+int cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "xlqa %s: ", cmd);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'xlqa %s --help'.\n", cmd);
+	return CLI_EXIT_USAGE;
+}
+
+int cli_finish_output(const char *cmd, int status)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "xlqa %s: writing standard output: %s\n", cmd, strerror(errno));
+		return status ? status : CLI_EXIT_SYSTEM;
+	}
+	return status;
+}
+
+static void usage(FILE *fp)
+{
+	fprintf(fp, "usage: xlqa <command> [options] [arguments]\n\ncommands:\n");
+	for (size_t i = 0; i < N_COMMANDS; i++)
+		fprintf(fp, "  %-10s %s\n", commands[i].name, commands[i].summary);
+	fprintf(fp, "\n'xlqa <command> --help' describes a command; man xlqa has the rest.\n");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return CLI_EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+		usage(stdout);
+		return cli_finish_output("help", CLI_EXIT_OK);
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("xlqa %s\n", PACKAGE_VERSION);
+		return cli_finish_output("version", CLI_EXIT_OK);
+	}
+	for (size_t i = 0; i < N_COMMANDS; i++)
+		if (strcmp(argv[1], commands[i].name) == 0)
+			return commands[i].run(argc - 1, argv + 1);
+	fprintf(stderr, "xlqa: unknown command '%s'\n", argv[1]);
+	usage(stderr);
+	return CLI_EXIT_USAGE;
+}

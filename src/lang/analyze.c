@@ -1,0 +1,262 @@
+/*
+ * analyze: text -> sentences and tokens with normalised forms, flags, stems, lemmas and compound
+ * parts. Invariant: tokens are in text order and each lies inside the sentence it names, except
+ * tokens in white-space-only stretches between sentences, which ICU does not produce.
+ */
+#include "config.h"
+
+#include "lang-internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void xlqa_analysis_init(struct xlqa_analysis *a)
+{
+	a->tokens = NULL;
+	a->n_tokens = 0;
+	a->alloc_tokens = 0;
+	xlqa_segments_init(&a->seg);
+	xlqa_arena_init(&a->arena, 0);
+}
+
+void xlqa_analysis_release(struct xlqa_analysis *a)
+{
+	free(a->tokens);
+	xlqa_segments_release(&a->seg);
+	xlqa_arena_release(&a->arena);
+	xlqa_analysis_init(a);
+}
+
+/* Rewrites U+2019 and U+02BC (typographic apostrophes) as "'" in place. */
+static void fold_apostrophes(struct xlqa_buf *b)
+{
+	size_t j = 0;
+
+	for (size_t i = 0; i < b->len;) {
+		const unsigned char *p = (const unsigned char *)b->buf + i;
+		if (b->len - i >= 3 && p[0] == 0xE2 && p[1] == 0x80 && p[2] == 0x99) {
+			b->buf[j++] = '\'';
+			i += 3;
+		} else if (b->len - i >= 2 && p[0] == 0xCA && p[1] == 0xBC) {
+			b->buf[j++] = '\'';
+			i += 2;
+		} else {
+			b->buf[j++] = b->buf[i++];
+		}
+	}
+	xlqa_buf_setlen(b, j);
+}
+
+/* Per-call state of one analysis. */
+struct analyzer {
+	struct xlqa_lang *lang;
+	const char *text;
+	unsigned flags;
+	struct xlqa_analysis *out;
+	struct xlqa_buf norm;
+	struct xlqa_buf shown; /* the accent-folded form, with XLQA_ANALYZE_FOLD_ACCENTS */
+	struct xlqa_buf stem;
+	struct xlqa_error *err;
+};
+
+static int nomem(struct analyzer *an)
+{
+	return xlqa_error_set(an->err, XLQA_ENOMEM, "analysing text: %s", xlqa_strerror(XLQA_ENOMEM));
+}
+
+/* Sets the flags and value that follow from the normalised form. */
+static void classify(struct analyzer *an, struct xlqa_token *t)
+{
+	const struct xlqa_lang *lang = an->lang;
+	const char *n = an->norm.buf;
+	size_t len = an->norm.len;
+	int64_t iv;
+	bool ordinal;
+	int k;
+
+	if (xlqa_lang_is_stopword(lang, n, len))
+		t->flags |= XLQA_TOKEN_STOP;
+	if (xlqa_lang_is_article(lang, n, len))
+		t->flags |= XLQA_TOKEN_ARTICLE;
+	/* An elided form ("l'") is also looked up without its apostrophe ("l"). */
+	if ((t->flags & XLQA_TOKEN_ELIDED) && len > 1) {
+		if (xlqa_lang_is_stopword(lang, n, len - 1))
+			t->flags |= XLQA_TOKEN_STOP;
+		if (xlqa_lang_is_article(lang, n, len - 1))
+			t->flags |= XLQA_TOKEN_ARTICLE;
+	}
+	if (t->kind == XLQA_SPAN_NUMBER) {
+		if (xlqa_lang_parse_number(lang, n, len, &t->value))
+			t->flags |= XLQA_TOKEN_NUMERIC;
+	} else if (xlqa_lang_number_word(lang, n, len, &iv, &ordinal)) {
+		t->flags |= XLQA_TOKEN_NUMERIC | (ordinal ? XLQA_TOKEN_ORDINAL : 0);
+		t->value = (double)iv;
+	} else if ((k = xlqa_lang_month(lang, n, len))) {
+		t->flags |= XLQA_TOKEN_MONTH;
+		t->value = k;
+	} else if ((k = xlqa_lang_weekday(lang, n, len))) {
+		t->flags |= XLQA_TOKEN_WEEKDAY;
+		t->value = k;
+	}
+}
+
+static int add_token(struct analyzer *an, size_t start, size_t end, enum xlqa_span_kind kind, unsigned flags,
+		     size_t sentence)
+{
+	struct xlqa_analysis *out = an->out;
+	struct xlqa_token *t;
+	const char *surface = an->text + start;
+	int rc;
+
+	if (XLQA_ARRAY_RESERVE(out->tokens, out->alloc_tokens, out->n_tokens + 1))
+		return nomem(an);
+	t = &out->tokens[out->n_tokens];
+	memset(t, 0, sizeof *t);
+	t->start = start;
+	t->end = end;
+	t->kind = kind;
+	t->flags = flags;
+	t->sentence = sentence;
+
+	xlqa_buf_reset(&an->norm);
+	if ((rc = xlqa_text_normalize(surface, end - start, XLQA_NORM_CASEFOLD, &an->norm, an->err)))
+		return rc;
+	fold_apostrophes(&an->norm);
+	classify(an, t);
+	if (an->flags & XLQA_ANALYZE_FOLD_ACCENTS) {
+		xlqa_buf_reset(&an->shown);
+		if ((rc = xlqa_text_normalize(an->norm.buf, an->norm.len, XLQA_NORM_ACCENTS, &an->shown, an->err)))
+			return rc;
+		t->norm = xlqa_arena_strndup(&out->arena, an->shown.buf, an->shown.len);
+	} else {
+		t->norm = xlqa_arena_strndup(&out->arena, an->norm.buf, an->norm.len);
+	}
+	if (!t->norm)
+		return nomem(an);
+
+	if ((an->flags & XLQA_ANALYZE_STEMS) && kind != XLQA_SPAN_PUNCT) {
+		if (kind == XLQA_SPAN_NUMBER || (flags & XLQA_TOKEN_ELIDED)) {
+			t->stem = t->norm;
+		} else {
+			xlqa_buf_reset(&an->stem);
+			if ((rc = xlqa_lang_stem(an->lang, an->norm.buf, an->norm.len, &an->stem, an->err)))
+				return rc;
+			if (!(t->stem = xlqa_arena_strndup(&out->arena, an->stem.buf, an->stem.len)))
+				return nomem(an);
+		}
+	}
+	if ((an->flags & XLQA_ANALYZE_LEMMAS) && kind == XLQA_SPAN_WORD && !(flags & XLQA_TOKEN_ELIDED) &&
+	    (rc = xlqa_lang_lemmas(an->lang, surface, end - start, &t->lemmas, an->err)))
+		return rc;
+	if ((an->flags & XLQA_ANALYZE_COMPOUNDS) && kind == XLQA_SPAN_WORD &&
+	    (rc = xlqa_lang_split_compound(an->lang, an->norm.buf, an->norm.len, &t->parts, an->err)))
+		return rc;
+	out->n_tokens++;
+	return XLQA_OK;
+}
+
+/*
+ * The byte length of an elided prefix of a word ("l'" of "l'Europe", "dell'" of "dell’Unione"), or 0.
+ * The word's normalised form is in an->norm.
+ */
+static size_t elided_prefix(struct analyzer *an, size_t start, size_t end)
+{
+	const struct xlqa_lang *lang = an->lang;
+
+	for (size_t i = 0; i < lang->n_elisions; i++) {
+		const char *e = lang->elisions[i];
+		size_t elen = strlen(e);
+		if (an->norm.len <= elen || memcmp(an->norm.buf, e, elen) != 0)
+			continue;
+		/* The same prefix in the surface text ends at its first apostrophe, ASCII or typographic. */
+		for (size_t p = start; p < end; p++) {
+			if (an->text[p] == '\'')
+				return p + 1 - start;
+			if (end - p >= 3 && memcmp(an->text + p, "\xE2\x80\x99", 3) == 0)
+				return p + 3 - start;
+		}
+	}
+	return 0;
+}
+
+/*
+ * ICU ends a sentence at "am 3. Mai" because "3." looks like a sentence end; in German, Finnish and
+ * Bulgarian dates the period marks an ordinal. Joins two sentences when the first ends with a one- or
+ * two-digit number and a period and the second starts with a month name.
+ */
+static int join_ordinal_dates(struct analyzer *an, struct xlqa_segments *seg)
+{
+	const char *text = an->text;
+	size_t w = 0, keep = 0;
+	int rc;
+
+	for (size_t i = 0; i < seg->n_sentences; i++) {
+		struct xlqa_span *prev = keep ? &seg->sentences[keep - 1] : NULL;
+		const struct xlqa_span *cur = &seg->sentences[i];
+		size_t e = prev ? prev->end : 0, d = 0;
+
+		while (w < seg->n_words && seg->words[w].start < cur->start)
+			w++;
+		if (prev && e >= 2 && text[e - 1] == '.') {
+			while (d < 3 && e - 1 - d > prev->start && text[e - 2 - d] >= '0' && text[e - 2 - d] <= '9')
+				d++;
+			if (d >= 1 && d <= 2 && (e - 1 - d == prev->start || text[e - 2 - d] == ' ') && w < seg->n_words &&
+			    seg->words[w].kind == XLQA_SPAN_WORD) {
+				xlqa_buf_reset(&an->norm);
+				if ((rc = xlqa_text_normalize(text + seg->words[w].start, seg->words[w].end - seg->words[w].start,
+							      XLQA_NORM_CASEFOLD, &an->norm, an->err)))
+					return rc;
+				if (xlqa_lang_month(an->lang, an->norm.buf, an->norm.len)) {
+					prev->end = cur->end;
+					continue;
+				}
+			}
+		}
+		seg->sentences[keep++] = *cur;
+	}
+	seg->n_sentences = keep;
+	return XLQA_OK;
+}
+
+int xlqa_lang_analyze(struct xlqa_lang *lang, const char *utf8, size_t len, unsigned flags,
+		      struct xlqa_analysis *out, struct xlqa_error *err)
+{
+	struct analyzer an = { lang, utf8, flags, out, XLQA_BUF_INIT, XLQA_BUF_INIT, XLQA_BUF_INIT, err };
+	const struct xlqa_segments *seg = &out->seg;
+	size_t sentence = 0;
+	int rc;
+
+	out->n_tokens = 0;
+	xlqa_arena_reset(&out->arena);
+	if ((rc = xlqa_segmenter_run(lang->segmenter, utf8, len, &out->seg, err)) ||
+	    (rc = join_ordinal_dates(&an, &out->seg))) {
+		xlqa_buf_release(&an.norm);
+		return rc;
+	}
+	for (size_t i = 0; i < seg->n_words && !rc; i++) {
+		const struct xlqa_span *w = &seg->words[i];
+		size_t cut = 0;
+
+		while (sentence + 1 < seg->n_sentences && w->start >= seg->sentences[sentence].end)
+			sentence++;
+		if (w->kind == XLQA_SPAN_WORD && lang->n_elisions) {
+			xlqa_buf_reset(&an.norm);
+			if ((rc = xlqa_text_normalize(utf8 + w->start, w->end - w->start, XLQA_NORM_CASEFOLD, &an.norm,
+						      err)))
+				break;
+			fold_apostrophes(&an.norm);
+			cut = elided_prefix(&an, w->start, w->end);
+		}
+		if (cut && w->start + cut < w->end) {
+			rc = add_token(&an, w->start, w->start + cut, XLQA_SPAN_WORD, XLQA_TOKEN_ELIDED, sentence);
+			if (!rc)
+				rc = add_token(&an, w->start + cut, w->end, XLQA_SPAN_WORD, 0, sentence);
+		} else {
+			rc = add_token(&an, w->start, w->end, w->kind, 0, sentence);
+		}
+	}
+	xlqa_buf_release(&an.norm);
+	xlqa_buf_release(&an.shown);
+	xlqa_buf_release(&an.stem);
+	return rc;
+}

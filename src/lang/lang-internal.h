@@ -1,0 +1,52 @@
+/*
+ * lang-internal: the insides of a loaded pack, shared by the files of src/lang only.
+ */
+#ifndef XLQA_LANG_INTERNAL_H
+#define XLQA_LANG_INTERNAL_H
+
+#include "xlqa/lang.h"
+
+#include <hunspell/hunspell.h>
+#include <libstemmer.h>
+
+/* A number word's value, stored in the pack's arena and pointed to by the `numbers` table. */
+struct lang_number {
+	int64_t value;
+	bool ordinal;
+};
+
+#define LANG_MAX_LINKERS 16
+#define LANG_MAX_LINKER_LEN 8 /* bytes */
+
+struct xlqa_lang {
+	const struct xlqa_lang_info *info;
+	struct xlqa_arena arena;   /* pack-lifetime strings and values */
+	struct xlqa_hash stopwords; /* norm -> NULL */
+	struct xlqa_hash articles;  /* norm -> NULL */
+	struct xlqa_hash numbers;   /* norm -> struct lang_number * */
+	struct xlqa_hash months;    /* norm -> (void *)(uintptr_t)month */
+	struct xlqa_hash weekdays;  /* norm -> (void *)(uintptr_t)weekday */
+	const char **elisions;      /* normalised, ending in "'", longest first */
+	size_t n_elisions;
+	size_t alloc_elisions;
+	char decimal_sep; /* '.' or ',' from ICU */
+
+	/* compound splitting (compound.txt) */
+	size_t min_part;  /* characters */
+	size_t min_word;  /* characters */
+	const char *linkers[LANG_MAX_LINKERS]; /* longest first */
+	size_t n_linkers;
+
+	struct sb_stemmer *stemmer; /* NULL without a Snowball algorithm */
+	Hunhandle *hunspell;        /* NULL without a dictionary or with XLQA_LANG_OPEN_NO_HUNSPELL */
+	struct xlqa_segmenter *segmenter;
+
+	struct xlqa_hash lemma_cache;    /* word -> struct xlqa_strlist * */
+	struct xlqa_hash compound_cache; /* norm -> struct xlqa_strlist * */
+	struct xlqa_buf scratch;
+};
+
+/* A list of strings copied into the pack's arena; NULL when out of memory. */
+struct xlqa_strlist *lang_strlist_new(struct xlqa_lang *lang, const char *const *items, size_t n);
+
+#endif

@@ -1,0 +1,305 @@
+/*
+ * morph: stems, lemmas and compound parts. Snowball stems normalised forms; hunspell gives lemmas of
+ * words as written (its dictionaries are case-sensitive: German nouns are capitalised). Lemma and
+ * compound results are cached per pack, since newswire repeats its vocabulary.
+ */
+#include "config.h"
+
+#include "lang-internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
+
+/*
+ * Writes `word` (NUL-terminated UTF-8) with its first character upper-cased into `dst` (room for
+ * strlen(word) + 5 bytes). False when the first character has no upper-case form.
+ */
+static bool capitalize(const char *word, char *dst)
+{
+	int32_t i = 0, j = 0, len = (int32_t)strlen(word);
+	UChar32 c, upper;
+	UBool bad = false;
+
+	if (len == 0)
+		return false;
+	U8_NEXT(word, i, len, c);
+	upper = c < 0 ? c : u_toupper(c);
+	if (c < 0 || upper == c)
+		return false;
+	U8_APPEND(dst, j, len + 4, upper, bad);
+	if (bad)
+		return false;
+	memcpy(dst + j, word + i, (size_t)(len - i) + 1);
+	return true;
+}
+
+struct xlqa_strlist *lang_strlist_new(struct xlqa_lang *lang, const char *const *items, size_t n)
+{
+	struct xlqa_strlist *list = xlqa_arena_alloc(&lang->arena, sizeof *list);
+	const char **copy = xlqa_arena_alloc(&lang->arena, (n ? n : 1) * sizeof *copy);
+
+	if (!list || !copy)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		if (!(copy[i] = xlqa_arena_strndup(&lang->arena, items[i], strlen(items[i]))))
+			return NULL;
+	list->n = n;
+	list->items = copy;
+	return list;
+}
+
+int xlqa_lang_stem(struct xlqa_lang *lang, const char *norm, size_t len, struct xlqa_buf *out,
+		   struct xlqa_error *err)
+{
+	int rc;
+
+	if (lang->stemmer) {
+		const sb_symbol *s = sb_stemmer_stem(lang->stemmer, (const sb_symbol *)norm, (int)len);
+		if (!s)
+			return xlqa_error_set(err, XLQA_ENOMEM, "stemming '%.*s': %s", (int)len, norm,
+					      xlqa_strerror(XLQA_ENOMEM));
+		rc = xlqa_buf_add(out, s, (size_t)sb_stemmer_length(lang->stemmer));
+	} else if (lang->hunspell) {
+		struct xlqa_strlist lemmas;
+		if ((rc = xlqa_lang_lemmas(lang, norm, len, &lemmas, err)))
+			return rc;
+		rc = lemmas.n ? xlqa_buf_addstr(out, lemmas.items[0]) : xlqa_buf_add(out, norm, len);
+	} else {
+		rc = xlqa_buf_add(out, norm, len);
+	}
+	return rc ? xlqa_error_set(err, rc, "stemming: %s", xlqa_strerror(rc)) : XLQA_OK;
+}
+
+/* Appends hunspell's stems of `word` (NUL-terminated) to `acc`, folded and without duplicates. */
+static int hunspell_stems(struct xlqa_lang *lang, const char *word, const char ***acc, size_t *n, size_t *alloc,
+			  struct xlqa_buf *fold, struct xlqa_error *err)
+{
+	char **list = NULL;
+	int count = Hunspell_stem(lang->hunspell, &list, word);
+	int rc = XLQA_OK;
+
+	for (int i = 0; i < count && !rc; i++) {
+		size_t k;
+		char *copy;
+		xlqa_buf_reset(fold);
+		if ((rc = xlqa_text_normalize(list[i], strlen(list[i]), XLQA_NORM_CASEFOLD, fold, err)))
+			break;
+		for (k = 0; k < *n; k++)
+			if (strcmp((*acc)[k], fold->buf) == 0)
+				break;
+		if (k < *n)
+			continue;
+		copy = xlqa_arena_strndup(&lang->arena, fold->buf, fold->len);
+		if (!copy || XLQA_ARRAY_RESERVE(*acc, *alloc, *n + 1))
+			rc = xlqa_error_set(err, XLQA_ENOMEM, "lemmas: %s", xlqa_strerror(XLQA_ENOMEM));
+		else
+			(*acc)[(*n)++] = copy;
+	}
+	if (list)
+		Hunspell_free_list(lang->hunspell, &list, count);
+	return rc;
+}
+
+int xlqa_lang_lemmas(struct xlqa_lang *lang, const char *word, size_t len, struct xlqa_strlist *out,
+		     struct xlqa_error *err)
+{
+	struct xlqa_buf key = XLQA_BUF_INIT, fold = XLQA_BUF_INIT;
+	const char **acc = NULL;
+	size_t n = 0, alloc = 0;
+	struct xlqa_strlist *list;
+	void *cached;
+	int rc;
+
+	out->n = 0;
+	out->items = NULL;
+	if (!lang->hunspell || len == 0)
+		return XLQA_OK;
+	if (xlqa_hash_get(&lang->lemma_cache, word, len, &cached)) {
+		*out = *(struct xlqa_strlist *)cached;
+		return XLQA_OK;
+	}
+	if ((rc = xlqa_buf_add(&key, word, len))) {
+		rc = xlqa_error_set(err, rc, "lemmas: %s", xlqa_strerror(rc));
+		goto done;
+	}
+	rc = hunspell_stems(lang, key.buf, &acc, &n, &alloc, &fold, err);
+	if (!rc && n == 0) {
+		/* Unknown as written: try the capitalised form, which finds German nouns written in lower case. */
+		struct xlqa_buf cap = XLQA_BUF_INIT;
+		if ((rc = xlqa_buf_grow(&cap, key.len + 5)))
+			rc = xlqa_error_set(err, rc, "lemmas: %s", xlqa_strerror(rc));
+		else if (capitalize(key.buf, cap.buf))
+			rc = hunspell_stems(lang, cap.buf, &acc, &n, &alloc, &fold, err);
+		xlqa_buf_release(&cap);
+	}
+	if (rc)
+		goto done;
+	list = lang_strlist_new(lang, acc, n);
+	if (!list || xlqa_hash_put(&lang->lemma_cache, word, len, list, NULL)) {
+		rc = xlqa_error_set(err, XLQA_ENOMEM, "lemmas: %s", xlqa_strerror(XLQA_ENOMEM));
+		goto done;
+	}
+	*out = *list;
+done:
+	free(acc);
+	xlqa_buf_release(&key);
+	xlqa_buf_release(&fold);
+	return rc;
+}
+
+/* Number of characters (not bytes) in UTF-8 text. */
+static size_t utf8_chars(const char *s, size_t len)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < len; i++)
+		n += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return n;
+}
+
+/*
+ * Is norm[from, to) a word hunspell knows, in lower case or capitalised? `scratch` has room for
+ * 2 * (to - from) + 5 bytes.
+ */
+static bool compound_part_known(struct xlqa_lang *lang, const char *norm, size_t from, size_t to, char *scratch)
+{
+	size_t len = to - from;
+	char *cap = scratch + len + 1;
+
+	if (utf8_chars(norm + from, len) < lang->min_part)
+		return false;
+	memcpy(scratch, norm + from, len);
+	scratch[len] = '\0';
+	if (Hunspell_spell(lang->hunspell, scratch))
+		return true;
+	return capitalize(scratch, cap) && Hunspell_spell(lang->hunspell, cap) != 0;
+}
+
+/*
+ * One binary split of norm[from, to): the position ending the head, and where the tail starts after
+ * an optional linking element. Head and tail must be words hunspell knows. The split whose shorter
+ * part is longest wins, so short words hiding inside long ones lose ("bijeen|gekomen", not
+ * "bijeengek|omen"); on a tie the longer head wins ("ziekenhuis|opname" before "zieken|huisopname").
+ * Without word frequencies this still errs on some ("arbeit|samt"). False when there is no split.
+ */
+static bool compound_split_once(struct xlqa_lang *lang, const char *norm, size_t from, size_t to,
+				size_t *head_end, size_t *tail_start, char *scratch)
+{
+	size_t best = 0;
+
+	*head_end = *tail_start = 0;
+	for (size_t cut = to - 1; cut > from; cut--) {
+		size_t head_chars;
+		if (((unsigned char)norm[cut] & 0xC0) == 0x80)
+			continue;
+		head_chars = utf8_chars(norm + from, cut - from);
+		if (head_chars < best || !compound_part_known(lang, norm, from, cut, scratch))
+			continue;
+		for (size_t k = 0; k <= lang->n_linkers; k++) {
+			const char *linker = k < lang->n_linkers ? lang->linkers[k] : "";
+			size_t ll = strlen(linker), tail = cut + ll, tail_chars, shorter;
+			if (tail >= to || memcmp(norm + cut, linker, ll) != 0)
+				continue;
+			tail_chars = utf8_chars(norm + tail, to - tail);
+			shorter = head_chars < tail_chars ? head_chars : tail_chars;
+			/* Two minimal parts are more often a word cut in two ("zieken" = "zie" + "ken"). */
+			if (head_chars <= lang->min_part && tail_chars <= lang->min_part)
+				continue;
+			if (shorter < best || (shorter == best && tail <= *tail_start))
+				continue;
+			if (!compound_part_known(lang, norm, tail, to, scratch))
+				continue;
+			best = shorter;
+			*head_end = cut;
+			*tail_start = tail;
+		}
+	}
+	return best > 0;
+}
+
+/*
+ * The end of a non-final part without a linking element it still carries ("verfassungs" ->
+ * "verfassung"), when the part as written is no word but what remains is; `to` otherwise ("haus"
+ * keeps its "s").
+ */
+static size_t compound_strip_linker(struct xlqa_lang *lang, const char *norm, size_t from, size_t to, char *scratch)
+{
+	if (compound_part_known(lang, norm, from, to, scratch))
+		return to;
+	/* Linkers are sorted longest first, so "bundes" loses "es", not just "s". */
+	for (size_t k = 0; k < lang->n_linkers; k++) {
+		size_t ll = strlen(lang->linkers[k]);
+		if (to - from > ll && memcmp(norm + to - ll, lang->linkers[k], ll) == 0 &&
+		    compound_part_known(lang, norm, from, to - ll, scratch))
+			return to - ll;
+	}
+	return to;
+}
+
+/* Splits norm[from, to) recursively, appending the parts' [start, end) byte ranges to `ranges`. */
+static int compound_split(struct xlqa_lang *lang, const char *norm, size_t from, size_t to, size_t *ranges,
+			  size_t *n, size_t max, char *scratch, unsigned depth)
+{
+	size_t head_end, tail_start;
+	int rc;
+
+	/* Parts shorter than a word worth splitting stay whole: "gekomen" is no "gek" + "omen". */
+	if (depth < 8 && *n + 2 <= max && utf8_chars(norm + from, to - from) >= lang->min_word &&
+	    compound_split_once(lang, norm, from, to, &head_end, &tail_start, scratch)) {
+		if ((rc = compound_split(lang, norm, from, compound_strip_linker(lang, norm, from, head_end, scratch), ranges,
+					 n, max, scratch, depth + 1)))
+			return rc;
+		return compound_split(lang, norm, tail_start, to, ranges, n, max, scratch, depth + 1);
+	}
+	ranges[2 * *n] = from;
+	ranges[2 * *n + 1] = to;
+	(*n)++;
+	return XLQA_OK;
+}
+
+#define COMPOUND_MAX_PARTS 8
+
+int xlqa_lang_split_compound(struct xlqa_lang *lang, const char *norm, size_t len, struct xlqa_strlist *out,
+			     struct xlqa_error *err)
+{
+	size_t ranges[2 * COMPOUND_MAX_PARTS];
+	const char *parts[COMPOUND_MAX_PARTS];
+	char *scratch;
+	size_t n = 0;
+	struct xlqa_strlist *list;
+	void *cached;
+	int rc = XLQA_OK;
+
+	out->n = 0;
+	out->items = NULL;
+	if (!(lang->info->flags & XLQA_LANG_COMPOUNDS) || !lang->hunspell || utf8_chars(norm, len) < lang->min_word)
+		return XLQA_OK;
+	if (xlqa_hash_get(&lang->compound_cache, norm, len, &cached)) {
+		*out = *(struct xlqa_strlist *)cached;
+		return XLQA_OK;
+	}
+	scratch = malloc(2 * len + 8);
+	if (!scratch)
+		return xlqa_error_set(err, XLQA_ENOMEM, "compounds: %s", xlqa_strerror(XLQA_ENOMEM));
+	rc = compound_split(lang, norm, 0, len, ranges, &n, COMPOUND_MAX_PARTS, scratch, 0);
+	if (!rc && n > 1) {
+		char *copy = scratch; /* parts, NUL-separated, reusing the scratch space */
+		for (size_t i = 0; i < n; i++) {
+			size_t plen = ranges[2 * i + 1] - ranges[2 * i];
+			memcpy(copy, norm + ranges[2 * i], plen);
+			copy[plen] = '\0';
+			parts[i] = copy;
+			copy += plen + 1;
+		}
+	} else {
+		n = 0;
+	}
+	list = rc ? NULL : lang_strlist_new(lang, parts, n);
+	if (!rc && (!list || xlqa_hash_put(&lang->compound_cache, norm, len, list, NULL)))
+		rc = xlqa_error_set(err, XLQA_ENOMEM, "compounds: %s", xlqa_strerror(XLQA_ENOMEM));
+	if (!rc)
+		*out = *list;
+	free(scratch);
+	return rc;
+}

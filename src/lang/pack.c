@@ -1,0 +1,539 @@
+/*
+ * pack: loading a language pack. Data files are UTF-8 word lists, one entry per line, '#' comments;
+ * entries are normalised (NFC, case folded) as they are read, so lookups compare normalised forms.
+ * A malformed line is an error naming the file and line: a pack is project data, not user input to
+ * be tolerated.
+ */
+#include "config.h"
+
+#include "lang-internal.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unicode/udat.h>
+#include <unicode/unum.h>
+#include <unicode/ustring.h>
+
+#ifndef XLQA_LANGDIR
+#define XLQA_LANGDIR "/usr/local/share/xlqa/lang"
+#endif
+#ifndef XLQA_HUNSPELLDIR
+#define XLQA_HUNSPELLDIR "/usr/share/hunspell"
+#endif
+
+/* One line of a pack file, split at tabs; fields point into the file's buffer. */
+#define LINE_MAX_FIELDS 4
+struct pack_line {
+	const char *path;
+	size_t lineno;
+	const char *field[LINE_MAX_FIELDS];
+	size_t field_len[LINE_MAX_FIELDS];
+	size_t n_fields;
+};
+
+typedef int (*pack_line_fn)(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err);
+
+/*
+ * Reads lang_dir/<code>/<file> and calls `fn` for each non-comment line. A missing optional file is
+ * no error; a missing required one is XLQA_ENOTFOUND.
+ */
+static int pack_read(struct xlqa_lang *lang, const char *dir, const char *file, bool required, pack_line_fn fn,
+		     struct xlqa_error *err)
+{
+	struct xlqa_buf path = XLQA_BUF_INIT, data = XLQA_BUF_INIT;
+	struct pack_line line = { 0 };
+	size_t pos = 0, bad;
+	int rc;
+
+	if ((rc = xlqa_buf_addf(&path, "%s/%s/%s", dir, lang->info->code, file)))
+		return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+	rc = xlqa_file_read(path.buf, &data, err);
+	if (rc == XLQA_ENOTFOUND && !required) {
+		rc = XLQA_OK;
+		xlqa_error_clear(err);
+		goto done;
+	}
+	if (rc)
+		goto done;
+	if (!xlqa_text_utf8_valid(data.buf, data.len, &bad)) {
+		rc = xlqa_error_at(err, XLQA_EENCODING, (int64_t)bad, -1, "%s: byte offset %zu: invalid UTF-8",
+				   path.buf, bad);
+		goto done;
+	}
+	line.path = path.buf;
+	while (pos < data.len) {
+		char *nl = memchr(data.buf + pos, '\n', data.len - pos);
+		size_t end = nl ? (size_t)(nl - data.buf) : data.len;
+		size_t start = pos, f = 0;
+
+		line.lineno++;
+		pos = end + 1;
+		if (end > start && data.buf[end - 1] == '\r')
+			end--;
+		while (start < end && (data.buf[start] == ' ' || data.buf[start] == '\t'))
+			start++;
+		while (end > start && (data.buf[end - 1] == ' ' || data.buf[end - 1] == '\t'))
+			end--;
+		if (start == end || data.buf[start] == '#')
+			continue;
+		line.field[0] = data.buf + start;
+		for (size_t i = start; i <= end; i++) {
+			if (i < end && data.buf[i] != '\t')
+				continue;
+			if (f == LINE_MAX_FIELDS) {
+				rc = xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)line.lineno,
+						   "%s:%zu: more than %d tab-separated fields", path.buf, line.lineno,
+						   LINE_MAX_FIELDS);
+				goto done;
+			}
+			line.field_len[f] = (size_t)(data.buf + i - line.field[f]);
+			f++;
+			if (i < end && f < LINE_MAX_FIELDS)
+				line.field[f] = data.buf + i + 1;
+		}
+		line.n_fields = f;
+		if ((rc = fn(lang, &line, err)))
+			goto done;
+	}
+done:
+	xlqa_buf_release(&path);
+	xlqa_buf_release(&data);
+	return rc;
+}
+
+/* Normalises `s` into the pack's scratch buffer (NFC + case folding, typographic apostrophes as "'"). */
+static int pack_norm(struct xlqa_lang *lang, const char *s, size_t len, struct xlqa_error *err)
+{
+	xlqa_buf_reset(&lang->scratch);
+	return xlqa_text_normalize(s, len, XLQA_NORM_CASEFOLD, &lang->scratch, err);
+}
+
+static int pack_add_word(struct xlqa_lang *lang, struct xlqa_hash *set, const struct pack_line *line,
+			 void *value, struct xlqa_error *err)
+{
+	int rc = pack_norm(lang, line->field[0], line->field_len[0], err);
+
+	if (!rc)
+		rc = xlqa_hash_put(set, lang->scratch.buf, lang->scratch.len, value, NULL);
+	if (rc) {
+		xlqa_error_prefix(err, "%s:%zu", line->path, line->lineno);
+		return rc;
+	}
+	return XLQA_OK;
+}
+
+static int expect_fields(const struct pack_line *line, size_t min, size_t max, const char *what,
+			 struct xlqa_error *err)
+{
+	if (line->n_fields >= min && line->n_fields <= max)
+		return XLQA_OK;
+	return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)line->lineno, "%s:%zu: expected %s", line->path,
+			     line->lineno, what);
+}
+
+static int on_stopword(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
+{
+	int rc = expect_fields(line, 1, 1, "one word", err);
+	return rc ? rc : pack_add_word(lang, &lang->stopwords, line, NULL, err);
+}
+
+static int on_article(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
+{
+	int rc = expect_fields(line, 1, 1, "one article", err);
+	return rc ? rc : pack_add_word(lang, &lang->articles, line, NULL, err);
+}
+
+static int on_number(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
+{
+	static const char what[] = "'word<TAB>integer' or 'word<TAB>integer<TAB>ordinal'";
+	struct lang_number *num;
+	char digits[24];
+	char *endp;
+	long long v;
+	int rc = expect_fields(line, 2, 3, what, err);
+
+	if (rc)
+		return rc;
+	if (line->field_len[1] == 0 || line->field_len[1] >= sizeof digits ||
+	    (line->n_fields == 3 && (line->field_len[2] != 7 || memcmp(line->field[2], "ordinal", 7) != 0)))
+		return expect_fields(line, 0, 0, what, err);
+	memcpy(digits, line->field[1], line->field_len[1]);
+	digits[line->field_len[1]] = '\0';
+	errno = 0;
+	v = strtoll(digits, &endp, 10);
+	if (*endp || errno || v < 0)
+		return expect_fields(line, 0, 0, what, err);
+	num = xlqa_arena_alloc(&lang->arena, sizeof *num);
+	if (!num)
+		return xlqa_error_set(err, XLQA_ENOMEM, "%s: %s", line->path, xlqa_strerror(XLQA_ENOMEM));
+	num->value = v;
+	num->ordinal = line->n_fields == 3;
+	return pack_add_word(lang, &lang->numbers, line, num, err);
+}
+
+static int on_abbreviation(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
+{
+	char *abbr;
+	int rc = expect_fields(line, 1, 1, "one abbreviation ending with '.'", err);
+
+	if (rc)
+		return rc;
+	abbr = xlqa_arena_strndup(&lang->arena, line->field[0], line->field_len[0]);
+	if (!abbr)
+		return xlqa_error_set(err, XLQA_ENOMEM, "%s: %s", line->path, xlqa_strerror(XLQA_ENOMEM));
+	rc = xlqa_segmenter_add_abbreviation(lang->segmenter, abbr, err);
+	return rc ? xlqa_error_prefix(err, "%s:%zu", line->path, line->lineno) : XLQA_OK;
+}
+
+static int on_elision(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
+{
+	const char *e;
+	int rc = expect_fields(line, 1, 1, "one elided form ending with \"'\"", err);
+
+	if (rc)
+		return rc;
+	if (line->field_len[0] < 2 || line->field[0][line->field_len[0] - 1] != '\'')
+		return expect_fields(line, 0, 0, "one elided form ending with \"'\"", err);
+	if ((rc = pack_norm(lang, line->field[0], line->field_len[0], err)))
+		return xlqa_error_prefix(err, "%s:%zu", line->path, line->lineno);
+	e = xlqa_arena_strndup(&lang->arena, lang->scratch.buf, lang->scratch.len);
+	if (!e || XLQA_ARRAY_RESERVE(lang->elisions, lang->alloc_elisions, lang->n_elisions + 1))
+		return xlqa_error_set(err, XLQA_ENOMEM, "%s: %s", line->path, xlqa_strerror(XLQA_ENOMEM));
+	/* Longest first, so "dell'" is tried before "l'". */
+	size_t i = lang->n_elisions++;
+	while (i > 0 && strlen(lang->elisions[i - 1]) < strlen(e)) {
+		lang->elisions[i] = lang->elisions[i - 1];
+		i--;
+	}
+	lang->elisions[i] = e;
+	return XLQA_OK;
+}
+
+static bool field_is(const struct pack_line *line, size_t f, const char *s)
+{
+	return line->field_len[f] == strlen(s) && memcmp(line->field[f], s, line->field_len[f]) == 0;
+}
+
+static int on_compound(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
+{
+	static const char what[] = "'min_part<TAB>N', 'min_word<TAB>N' or 'linker<TAB>TEXT'";
+	int rc = expect_fields(line, 2, 2, what, err);
+
+	if (rc)
+		return rc;
+	if (field_is(line, 0, "linker")) {
+		if (lang->n_linkers == LANG_MAX_LINKERS)
+			return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)line->lineno, "%s:%zu: more than %d linkers",
+					     line->path, line->lineno, LANG_MAX_LINKERS);
+		const char *linker;
+		size_t i;
+		if (line->field_len[1] == 0 || line->field_len[1] > LANG_MAX_LINKER_LEN)
+			return expect_fields(line, 0, 0, "a linker of 1 to 8 bytes", err);
+		if (!(linker = xlqa_arena_strndup(&lang->arena, line->field[1], line->field_len[1])))
+			return xlqa_error_set(err, XLQA_ENOMEM, "%s: %s", line->path, xlqa_strerror(XLQA_ENOMEM));
+		for (i = lang->n_linkers++; i > 0 && strlen(lang->linkers[i - 1]) < line->field_len[1]; i--)
+			lang->linkers[i] = lang->linkers[i - 1];
+		lang->linkers[i] = linker;
+		return XLQA_OK;
+	}
+	if (field_is(line, 0, "min_part") || field_is(line, 0, "min_word")) {
+		size_t v = 0;
+		for (size_t i = 0; i < line->field_len[1]; i++) {
+			char c = line->field[1][i];
+			if (c < '0' || c > '9' || v > 1000)
+				return expect_fields(line, 0, 0, what, err);
+			v = v * 10 + (size_t)(c - '0');
+		}
+		if (v == 0)
+			return expect_fields(line, 0, 0, what, err);
+		*(field_is(line, 0, "min_part") ? &lang->min_part : &lang->min_word) = v;
+		return XLQA_OK;
+	}
+	return expect_fields(line, 0, 0, what, err);
+}
+
+/* Adds ICU's month or weekday names of one symbol kind to `set`, value = number. */
+static int icu_names(struct xlqa_lang *lang, UDateFormat *fmt, UDateFormatSymbolType type, bool weekdays,
+		     struct xlqa_hash *set, struct xlqa_error *err)
+{
+	int32_t count = udat_countSymbols(fmt, type);
+
+	for (int32_t i = 0; i < count; i++) {
+		UChar u[64];
+		char s[256];
+		int32_t n, m;
+		uintptr_t number;
+		UErrorCode st = U_ZERO_ERROR;
+		int rc;
+
+		n = udat_getSymbols(fmt, type, i, u, 64, &st);
+		if (U_FAILURE(st) || n == 0)
+			continue;
+		u_strToUTF8(s, sizeof s, &m, u, n, &st);
+		if (U_FAILURE(st))
+			continue;
+		if (weekdays) {
+			if (i < 1 || i > 7)
+				continue;
+			number = (uintptr_t)((i + 5) % 7 + 1); /* ICU counts from Sunday = 1; we from Monday = 1 */
+		} else {
+			if (i > 11)
+				continue; /* the 13th month of some calendars */
+			number = (uintptr_t)(i + 1);
+		}
+		if ((rc = pack_norm(lang, s, (size_t)m, err)) ||
+		    (rc = xlqa_hash_put(set, lang->scratch.buf, lang->scratch.len, (void *)number, NULL)))
+			return xlqa_error_set(err, rc, "month and weekday names for '%s': %s", lang->info->code,
+					      xlqa_strerror(rc));
+	}
+	return XLQA_OK;
+}
+
+static int icu_calendar_words(struct xlqa_lang *lang, struct xlqa_error *err)
+{
+	UErrorCode st = U_ZERO_ERROR;
+	UDateFormat *fmt;
+	UNumberFormat *nf;
+	UChar sym[8];
+	int rc = XLQA_OK;
+
+	fmt = udat_open(UDAT_NONE, UDAT_LONG, lang->info->icu_locale, NULL, 0, NULL, 0, &st);
+	if (U_FAILURE(st))
+		return xlqa_error_set(err, XLQA_EEXTERNAL, "ICU date symbols for '%s': %s", lang->info->icu_locale,
+				      u_errorName(st));
+	if (!(rc = icu_names(lang, fmt, UDAT_MONTHS, false, &lang->months, err)) &&
+	    !(rc = icu_names(lang, fmt, UDAT_STANDALONE_MONTHS, false, &lang->months, err)) &&
+	    !(rc = icu_names(lang, fmt, UDAT_WEEKDAYS, true, &lang->weekdays, err)))
+		rc = icu_names(lang, fmt, UDAT_STANDALONE_WEEKDAYS, true, &lang->weekdays, err);
+	udat_close(fmt);
+	if (rc)
+		return rc;
+
+	nf = unum_open(UNUM_DECIMAL, NULL, 0, lang->info->icu_locale, NULL, &st);
+	if (U_SUCCESS(st))
+		unum_getSymbol(nf, UNUM_DECIMAL_SEPARATOR_SYMBOL, sym, 8, &st);
+	if (nf)
+		unum_close(nf);
+	if (U_FAILURE(st))
+		return xlqa_error_set(err, XLQA_EEXTERNAL, "ICU number symbols for '%s': %s", lang->info->icu_locale,
+				      u_errorName(st));
+	lang->decimal_sep = sym[0] == ',' ? ',' : '.';
+	return XLQA_OK;
+}
+
+static int open_stemmers(struct xlqa_lang *lang, const char *hunspell_dir, unsigned flags, struct xlqa_error *err)
+{
+	const struct xlqa_lang_info *info = lang->info;
+
+	if (info->snowball) {
+		lang->stemmer = sb_stemmer_new(info->snowball, "UTF_8");
+		if (!lang->stemmer)
+			return xlqa_error_set(err, XLQA_EEXTERNAL, "Snowball has no '%s' stemmer for UTF-8",
+					      info->snowball);
+	}
+	if (info->hunspell && !(flags & XLQA_LANG_OPEN_NO_HUNSPELL)) {
+		struct xlqa_buf aff = XLQA_BUF_INIT, dic = XLQA_BUF_INIT;
+		FILE *probe;
+		const char *enc;
+		int rc = XLQA_OK;
+
+		if (xlqa_buf_addf(&aff, "%s/%s.aff", hunspell_dir, info->hunspell) ||
+		    xlqa_buf_addf(&dic, "%s/%s.dic", hunspell_dir, info->hunspell))
+			rc = xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		/* hunspell reports a missing file on stderr only; check first so the error is ours. */
+		else if (!(probe = fopen(dic.buf, "rb")))
+			rc = xlqa_error_set(err, XLQA_ENOTFOUND,
+					    "hunspell dictionary '%s' for %s: %s (Debian package hunspell-*)", dic.buf,
+					    info->name, strerror(errno));
+		else {
+			fclose(probe);
+			lang->hunspell = Hunspell_create(aff.buf, dic.buf);
+			enc = lang->hunspell ? Hunspell_get_dic_encoding(lang->hunspell) : NULL;
+			if (!lang->hunspell)
+				rc = xlqa_error_set(err, XLQA_EEXTERNAL, "cannot load hunspell '%s'", aff.buf);
+			else if (!enc || (strcmp(enc, "UTF-8") != 0 && strcmp(enc, "utf-8") != 0))
+				rc = xlqa_error_set(err, XLQA_EUNSUPPORTED,
+						    "hunspell dictionary '%s' is in %s; xlqa reads UTF-8 dictionaries",
+						    aff.buf, enc ? enc : "an unknown encoding");
+		}
+		xlqa_buf_release(&aff);
+		xlqa_buf_release(&dic);
+		if (rc)
+			return rc;
+	}
+	if (!lang->stemmer && !lang->hunspell && (info->flags & XLQA_LANG_HUNSPELL_STEMS))
+		return xlqa_error_set(err, XLQA_EUNSUPPORTED, "%s needs hunspell for stemming", info->name);
+	return XLQA_OK;
+}
+
+int xlqa_lang_open(const char *name, const struct xlqa_lang_options *opt, struct xlqa_lang **out,
+		   struct xlqa_error *err)
+{
+	const struct xlqa_lang_info *info;
+	const char *dir = opt && opt->lang_dir ? opt->lang_dir : getenv("XLQA_LANG_DIR");
+	const char *hdir = opt && opt->hunspell_dir ? opt->hunspell_dir : getenv("XLQA_HUNSPELL_DIR");
+	unsigned flags = opt ? opt->flags : 0;
+	struct xlqa_lang *lang;
+	int rc;
+
+	*out = NULL;
+	if ((rc = xlqa_lang_lookup(name, &info, err)))
+		return rc;
+	if (!dir || !*dir)
+		dir = XLQA_LANGDIR;
+	if (!hdir || !*hdir)
+		hdir = XLQA_HUNSPELLDIR;
+	lang = calloc(1, sizeof *lang);
+	if (!lang)
+		return xlqa_error_set(err, XLQA_ENOMEM, "loading %s: %s", info->name, xlqa_strerror(XLQA_ENOMEM));
+	lang->info = info;
+	xlqa_arena_init(&lang->arena, 0);
+	xlqa_hash_init(&lang->stopwords);
+	xlqa_hash_init(&lang->articles);
+	xlqa_hash_init(&lang->numbers);
+	xlqa_hash_init(&lang->months);
+	xlqa_hash_init(&lang->weekdays);
+	xlqa_hash_init(&lang->lemma_cache);
+	xlqa_hash_init(&lang->compound_cache);
+	xlqa_buf_init(&lang->scratch);
+	lang->min_part = 3;
+	lang->min_word = 8;
+
+	if ((rc = xlqa_segmenter_new(info->icu_locale, &lang->segmenter, err)) ||
+	    (rc = pack_read(lang, dir, "stopwords.txt", true, on_stopword, err)) ||
+	    (rc = pack_read(lang, dir, "articles.txt", true, on_article, err)) ||
+	    (rc = pack_read(lang, dir, "numbers.txt", true, on_number, err)) ||
+	    (rc = pack_read(lang, dir, "abbreviations.txt", true, on_abbreviation, err)) ||
+	    (rc = pack_read(lang, dir, "elisions.txt", false, on_elision, err)) ||
+	    (rc = pack_read(lang, dir, "compound.txt", (info->flags & XLQA_LANG_COMPOUNDS) != 0, on_compound, err)) ||
+	    (rc = icu_calendar_words(lang, err)) || (rc = open_stemmers(lang, hdir, flags, err))) {
+		xlqa_lang_free(lang);
+		return rc;
+	}
+	*out = lang;
+	return XLQA_OK;
+}
+
+void xlqa_lang_free(struct xlqa_lang *lang)
+{
+	if (!lang)
+		return;
+	if (lang->stemmer)
+		sb_stemmer_delete(lang->stemmer);
+	if (lang->hunspell)
+		Hunspell_destroy(lang->hunspell);
+	xlqa_segmenter_free(lang->segmenter);
+	xlqa_hash_release(&lang->stopwords);
+	xlqa_hash_release(&lang->articles);
+	xlqa_hash_release(&lang->numbers);
+	xlqa_hash_release(&lang->months);
+	xlqa_hash_release(&lang->weekdays);
+	xlqa_hash_release(&lang->lemma_cache);
+	xlqa_hash_release(&lang->compound_cache);
+	free(lang->elisions);
+	xlqa_buf_release(&lang->scratch);
+	xlqa_arena_release(&lang->arena);
+	free(lang);
+}
+
+const struct xlqa_lang_info *xlqa_lang_get_info(const struct xlqa_lang *lang)
+{
+	return lang->info;
+}
+
+bool xlqa_lang_has_lemmas(const struct xlqa_lang *lang)
+{
+	return lang->hunspell != NULL;
+}
+
+bool xlqa_lang_is_stopword(const struct xlqa_lang *lang, const char *norm, size_t len)
+{
+	return xlqa_hash_get(&lang->stopwords, norm, len, NULL);
+}
+
+bool xlqa_lang_is_article(const struct xlqa_lang *lang, const char *norm, size_t len)
+{
+	return xlqa_hash_get(&lang->articles, norm, len, NULL);
+}
+
+bool xlqa_lang_number_word(const struct xlqa_lang *lang, const char *norm, size_t len, int64_t *value,
+			   bool *ordinal)
+{
+	void *v;
+	const struct lang_number *num;
+
+	if (!xlqa_hash_get(&lang->numbers, norm, len, &v))
+		return false;
+	num = v;
+	if (value)
+		*value = num->value;
+	if (ordinal)
+		*ordinal = num->ordinal;
+	return true;
+}
+
+static int lookup_small(const struct xlqa_hash *set, const char *norm, size_t len)
+{
+	void *v;
+	return xlqa_hash_get(set, norm, len, &v) ? (int)(uintptr_t)v : 0;
+}
+
+int xlqa_lang_month(const struct xlqa_lang *lang, const char *norm, size_t len)
+{
+	return lookup_small(&lang->months, norm, len);
+}
+
+int xlqa_lang_weekday(const struct xlqa_lang *lang, const char *norm, size_t len)
+{
+	return lookup_small(&lang->weekdays, norm, len);
+}
+
+bool xlqa_lang_parse_number(const struct xlqa_lang *lang, const char *tok, size_t len, double *value)
+{
+	size_t n_dot = 0, n_comma = 0, last_sep = 0, n_digits = 0;
+	char decimal = 0;
+	double v = 0, scale = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		char c = tok[i];
+		if (c >= '0' && c <= '9') {
+			n_digits++;
+			continue;
+		}
+		if ((c != '.' && c != ',') || i == 0 || i + 1 == len)
+			return false;
+		if (c == '.')
+			n_dot++;
+		else
+			n_comma++;
+		last_sep = i;
+	}
+	if (n_digits == 0)
+		return false;
+	if (n_dot && n_comma)
+		decimal = tok[last_sep];
+	else if (n_dot == 1 || n_comma == 1)
+		decimal = lang->decimal_sep;
+	/* With a single kind of separator used more than once it groups, so `decimal` stays 0. */
+	for (size_t i = 0; i < len; i++) {
+		char c = tok[i];
+		if (c == decimal) {
+			if (scale)
+				return false; /* "1,2,3" with ',' as the decimal mark */
+			scale = 1;
+		} else if (c >= '0' && c <= '9') {
+			if (scale) {
+				scale /= 10;
+				v += scale * (c - '0');
+			} else {
+				v = v * 10 + (c - '0');
+			}
+		} else if (scale) {
+			return false; /* a grouping mark after the decimal mark */
+		}
+	}
+	*value = v;
+	return true;
+}

@@ -1,0 +1,69 @@
+/*
+ * registry: the languages xlqa knows. One row a language: its codes, English name, ICU locale,
+ * Snowball algorithm and hunspell dictionary. The pack data lives in lang/<code>/.
+ */
+#include "config.h"
+
+#include "xlqa/lang.h"
+
+#include <string.h>
+#include <strings.h>
+
+static const struct xlqa_lang_info languages[] = {
+	/* Bulgarian: Snowball has no stemmer, so hunspell's lemma is the stem. */
+	{ "bg", "bul", NULL, "Bulgarian", "bg", NULL, "bg_BG", XLQA_LANG_HUNSPELL_STEMS },
+	{ "de", "deu", "ger", "German", "de", "german", "de_DE", XLQA_LANG_COMPOUNDS },
+	{ "en", "eng", NULL, "English", "en", "english", "en_US", 0 },
+	{ "es", "spa", NULL, "Spanish", "es", "spanish", "es_ES", 0 },
+	/* Finnish: Debian has no hunspell dictionary (Finnish spell checking there is Voikko). */
+	{ "fi", "fin", NULL, "Finnish", "fi", "finnish", NULL, 0 },
+	{ "fr", "fra", "fre", "French", "fr", "french", "fr_FR", 0 },
+	{ "it", "ita", NULL, "Italian", "it", "italian", "it_IT", 0 },
+	{ "nl", "nld", "dut", "Dutch", "nl", "dutch", "nl", XLQA_LANG_COMPOUNDS },
+	{ "pt", "por", NULL, "Portuguese", "pt", "portuguese", "pt_PT", 0 },
+};
+
+#define N_LANGUAGES (sizeof languages / sizeof languages[0])
+
+size_t xlqa_lang_count(void)
+{
+	return N_LANGUAGES;
+}
+
+const struct xlqa_lang_info *xlqa_lang_at(size_t i)
+{
+	return i < N_LANGUAGES ? &languages[i] : NULL;
+}
+
+const struct xlqa_lang_info *xlqa_lang_find(const char *name)
+{
+	for (size_t i = 0; i < N_LANGUAGES; i++) {
+		const struct xlqa_lang_info *l = &languages[i];
+		if (strcasecmp(name, l->code) == 0 || strcasecmp(name, l->iso3) == 0 ||
+		    (l->iso3b && strcasecmp(name, l->iso3b) == 0) || strcasecmp(name, l->name) == 0)
+			return l;
+	}
+	return NULL;
+}
+
+int xlqa_lang_lookup(const char *name, const struct xlqa_lang_info **out, struct xlqa_error *err)
+{
+	char known[4 * N_LANGUAGES + 1];
+	size_t at = 0;
+
+	*out = xlqa_lang_find(name);
+	if (*out)
+		return XLQA_OK;
+	for (size_t i = 0; i < N_LANGUAGES; i++) {
+		size_t n = strlen(languages[i].code);
+		if (at + n + 2 > sizeof known)
+			break;
+		if (at)
+			known[at++] = ' ';
+		memcpy(known + at, languages[i].code, n);
+		at += n;
+	}
+	known[at] = '\0';
+	return xlqa_error_set(err, XLQA_ENOTFOUND,
+			      "unknown language '%s' (known: %s, their ISO 639-2 codes or English names)", name, known);
+}

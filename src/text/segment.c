@@ -1,0 +1,260 @@
+/*
+ * segment: ICU word and sentence boundaries over UTF-8 text. ICU works in UTF-16, so the text is
+ * converted once per call and boundaries are mapped back to UTF-8 byte offsets with a forward-only
+ * cursor (both iterators return increasing boundaries). Sentence breaks after an abbreviation are
+ * suppressed twice over: by CLDR's standard suppressions (the "@ss=standard" locale keyword) and by
+ * the caller's list, which also handles multi-part abbreviations such as "z. B.".
+ */
+#include "config.h"
+
+#include "xlqa/text.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unicode/ubrk.h>
+#include <unicode/uchar.h>
+#include <unicode/ustring.h>
+
+struct xlqa_segmenter {
+	UBreakIterator *words;
+	UBreakIterator *sentences;
+	char **abbrevs; /* NUL-terminated UTF-8, owned */
+	size_t n_abbrevs;
+	size_t alloc_abbrevs;
+	UChar *u; /* the current text in UTF-16 */
+	size_t u_alloc;
+};
+
+int xlqa_segmenter_new(const char *locale, struct xlqa_segmenter **out, struct xlqa_error *err)
+{
+	struct xlqa_segmenter *s;
+	char loc[128];
+	UErrorCode st = U_ZERO_ERROR;
+
+	*out = NULL;
+	if (snprintf(loc, sizeof loc, "%s@ss=standard", locale) >= (int)sizeof loc)
+		return xlqa_error_set(err, XLQA_EINVAL, "locale name '%s' is too long", locale);
+	s = calloc(1, sizeof *s);
+	if (!s)
+		return xlqa_error_set(err, XLQA_ENOMEM, "opening a segmenter: %s", xlqa_strerror(XLQA_ENOMEM));
+	s->words = ubrk_open(UBRK_WORD, locale, NULL, 0, &st);
+	if (U_SUCCESS(st))
+		s->sentences = ubrk_open(UBRK_SENTENCE, loc, NULL, 0, &st);
+	if (U_FAILURE(st)) {
+		xlqa_segmenter_free(s);
+		return xlqa_error_set(err, XLQA_EEXTERNAL, "ICU break iterators for '%s': %s", locale, u_errorName(st));
+	}
+	*out = s;
+	return XLQA_OK;
+}
+
+void xlqa_segmenter_free(struct xlqa_segmenter *s)
+{
+	if (!s)
+		return;
+	if (s->words)
+		ubrk_close(s->words);
+	if (s->sentences)
+		ubrk_close(s->sentences);
+	for (size_t i = 0; i < s->n_abbrevs; i++)
+		free(s->abbrevs[i]);
+	free(s->abbrevs);
+	free(s->u);
+	free(s);
+}
+
+int xlqa_segmenter_add_abbreviation(struct xlqa_segmenter *s, const char *abbr, struct xlqa_error *err)
+{
+	size_t len = strlen(abbr);
+	char *copy;
+
+	if (len < 2 || abbr[len - 1] != '.')
+		return xlqa_error_set(err, XLQA_EINVAL, "abbreviation '%s' must end with '.'", abbr);
+	if (XLQA_ARRAY_RESERVE(s->abbrevs, s->alloc_abbrevs, s->n_abbrevs + 1) || !(copy = malloc(len + 1)))
+		return xlqa_error_set(err, XLQA_ENOMEM, "adding abbreviation '%s': %s", abbr,
+				      xlqa_strerror(XLQA_ENOMEM));
+	memcpy(copy, abbr, len + 1);
+	s->abbrevs[s->n_abbrevs++] = copy;
+	return XLQA_OK;
+}
+
+void xlqa_segments_init(struct xlqa_segments *s)
+{
+	memset(s, 0, sizeof *s);
+}
+
+void xlqa_segments_release(struct xlqa_segments *s)
+{
+	free(s->sentences);
+	free(s->words);
+	xlqa_segments_init(s);
+}
+
+/* Maps increasing UTF-16 indexes to UTF-8 byte offsets of the same (valid) text. */
+struct offset_cursor {
+	const UChar *u;
+	int32_t ui;
+	size_t bi;
+};
+
+static size_t cursor_seek(struct offset_cursor *c, int32_t target)
+{
+	while (c->ui < target) {
+		UChar ch = c->u[c->ui];
+		if (U16_IS_LEAD(ch)) {
+			c->bi += 4;
+			c->ui += 2;
+		} else {
+			c->bi += ch < 0x80 ? 1 : ch < 0x800 ? 2 : 3;
+			c->ui++;
+		}
+	}
+	return c->bi;
+}
+
+static bool is_space_byte(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
+}
+
+/* True when the byte before position `at` cannot be part of a word (so an abbreviation may start). */
+static bool starts_word(const char *text, size_t at)
+{
+	unsigned char c;
+
+	if (at == 0)
+		return true;
+	c = (unsigned char)text[at - 1];
+	if (c >= 0x80)
+		return false;
+	return !((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+		 c == '-');
+}
+
+/*
+ * Is a sentence break at byte `at` one to suppress? It is when the text before it ends with an
+ * abbreviation, or with the first parts of one whose remaining parts follow ("z." + "B.").
+ */
+static bool break_suppressed(const struct xlqa_segmenter *s, const char *text, size_t len, size_t at)
+{
+	size_t end = at, next = at;
+
+	while (end > 0 && is_space_byte(text[end - 1]))
+		end--;
+	while (next < len && is_space_byte(text[next]))
+		next++;
+	if (end == 0 || text[end - 1] != '.')
+		return false;
+	for (size_t i = 0; i < s->n_abbrevs; i++) {
+		const char *a = s->abbrevs[i];
+		size_t alen = strlen(a);
+		for (size_t k = 1; k <= alen; k++) {
+			const char *tail;
+			size_t tlen;
+			if (a[k - 1] != '.' || k > end || memcmp(text + end - k, a, k) != 0 || !starts_word(text, end - k))
+				continue;
+			tail = a + k;
+			while (*tail == ' ')
+				tail++;
+			tlen = strlen(tail);
+			if (tlen == 0 || (len - next >= tlen && memcmp(text + next, tail, tlen) == 0))
+				return true;
+		}
+	}
+	return false;
+}
+
+static int push_span(struct xlqa_span **v, size_t *n, size_t *alloc, size_t start, size_t end,
+		     enum xlqa_span_kind kind)
+{
+	if (XLQA_ARRAY_RESERVE(*v, *alloc, *n + 1))
+		return XLQA_ENOMEM;
+	(*v)[*n].start = start;
+	(*v)[*n].end = end;
+	(*v)[*n].kind = kind;
+	(*n)++;
+	return XLQA_OK;
+}
+
+static bool all_space(const UChar *u, int32_t from, int32_t to)
+{
+	for (int32_t i = from; i < to; i++)
+		if (!u_isUWhiteSpace(u[i]) && u[i] != 0xFEFF)
+			return false;
+	return true;
+}
+
+static enum xlqa_span_kind word_kind(int32_t status)
+{
+	if (status >= UBRK_WORD_NUMBER && status < UBRK_WORD_NUMBER_LIMIT)
+		return XLQA_SPAN_NUMBER;
+	if (status >= UBRK_WORD_LETTER)
+		return XLQA_SPAN_WORD;
+	return XLQA_SPAN_PUNCT;
+}
+
+int xlqa_segmenter_run(struct xlqa_segmenter *s, const char *utf8, size_t len, struct xlqa_segments *out,
+		       struct xlqa_error *err)
+{
+	UErrorCode st = U_ZERO_ERROR;
+	struct offset_cursor cur, bcur;
+	int32_t n, prev, b, sent_start;
+	size_t bad;
+
+	out->n_sentences = 0;
+	out->n_words = 0;
+	if (len > INT32_MAX / 2)
+		return xlqa_error_set(err, XLQA_EOVERFLOW, "segmenting: %zu bytes exceed the 1 GiB limit", len);
+	if (!xlqa_text_utf8_valid(utf8, len, &bad))
+		return xlqa_error_at(err, XLQA_EENCODING, (int64_t)bad, -1,
+				     "segmenting: byte offset %zu: invalid UTF-8", bad);
+	if (XLQA_ARRAY_RESERVE(s->u, s->u_alloc, len + 1))
+		return xlqa_error_set(err, XLQA_ENOMEM, "segmenting: %s", xlqa_strerror(XLQA_ENOMEM));
+	u_strFromUTF8(s->u, (int32_t)s->u_alloc, &n, utf8, (int32_t)len, &st);
+	if (U_SUCCESS(st))
+		ubrk_setText(s->sentences, s->u, n, &st);
+	if (U_SUCCESS(st))
+		ubrk_setText(s->words, s->u, n, &st);
+	if (U_FAILURE(st))
+		return xlqa_error_set(err, XLQA_EEXTERNAL, "segmenting: ICU: %s", u_errorName(st));
+
+	/* Two cursors: one for candidate boundaries, one for the trimmed sentence ends behind them. */
+	cur = (struct offset_cursor){ s->u, 0, 0 };
+	bcur = cur;
+	sent_start = 0;
+	for (b = ubrk_following(s->sentences, 0); b != UBRK_DONE; b = ubrk_next(s->sentences)) {
+		int32_t from = sent_start, to = b;
+		size_t bstart, bend;
+		if (b < n && break_suppressed(s, utf8, len, cursor_seek(&bcur, b)))
+			continue;
+		while (from < to && (u_isUWhiteSpace(s->u[from]) || s->u[from] == 0xFEFF))
+			from++;
+		while (to > from && u_isUWhiteSpace(s->u[to - 1]))
+			to--;
+		sent_start = b;
+		if (from == to)
+			continue;
+		bstart = cursor_seek(&cur, from);
+		bend = cursor_seek(&cur, to);
+		if (push_span(&out->sentences, &out->n_sentences, &out->alloc_sentences, bstart, bend,
+			      XLQA_SPAN_SENTENCE))
+			return xlqa_error_set(err, XLQA_ENOMEM, "segmenting: %s", xlqa_strerror(XLQA_ENOMEM));
+	}
+	if (n == 0)
+		return XLQA_OK;
+
+	cur = (struct offset_cursor){ s->u, 0, 0 };
+	prev = ubrk_first(s->words);
+	for (b = ubrk_next(s->words); b != UBRK_DONE; prev = b, b = ubrk_next(s->words)) {
+		size_t bstart, bend;
+		if (all_space(s->u, prev, b))
+			continue;
+		bstart = cursor_seek(&cur, prev);
+		bend = cursor_seek(&cur, b);
+		if (push_span(&out->words, &out->n_words, &out->alloc_words, bstart, bend,
+			      word_kind(ubrk_getRuleStatus(s->words))))
+			return xlqa_error_set(err, XLQA_ENOMEM, "segmenting: %s", xlqa_strerror(XLQA_ENOMEM));
+	}
+	return XLQA_OK;
+}
