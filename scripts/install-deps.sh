@@ -4,7 +4,7 @@
 # FreeDict bilingual dictionaries for the CLEF source/target languages. Run as root; safe to run twice.
 set -eu
 
-build="build-essential autoconf automake libtool pkg-config gettext autopoint"
+build="build-essential autoconf automake libtool pkg-config gettext autopoint time"
 libs="libicu-dev libxml2-dev libhunspell-dev check zlib1g-dev libstemmer-dev libjansson-dev"
 hunspell="hunspell-bg hunspell-de-de hunspell-en-us hunspell-es hunspell-fr hunspell-it hunspell-nl hunspell-pt-pt"
 freedict="dict-freedict-deu-bul dict-freedict-deu-eng dict-freedict-deu-fin dict-freedict-deu-fra

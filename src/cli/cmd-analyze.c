@@ -20,15 +20,16 @@ static const char analyze_help[] =
 	"  -l, --lang=LANG        language: ISO 639-1 or 639-2 code or English name (default: en)\n"
 	"  -e, --encoding=ENC     input encoding, any iconv name (default: UTF-8; CLEF: ISO-8859-1)\n"
 	"      --entities         decode SGML/HTML character references (&amp; &eacute; &#8211;)\n"
-	"  -f, --format=FMT       'text' (default) or 'tsv': file, sentence, start, end, kind, token,\n"
-	"                         norm, stem, lemmas, parts, flags, value\n"
+	"  -f, --format=FMT       'text' (default); 'tsv': file, sentence, start, end, kind, token,\n"
+	"                         norm, stem, lemmas, parts, flags, value; 'none': analyse only\n"
+	"                         (for timing with --stats)\n"
 	"      --no-stems         skip stemming\n"
 	"      --no-lemmas        skip hunspell lemmas and compound splitting (faster)\n"
 	"      --fold-accents     show normalised forms without accents\n"
 	"      --stats            print bytes, tokens and throughput on standard error\n"
 	"  -h, --help             this text\n";
 
-enum analyze_format { FORMAT_TEXT, FORMAT_TSV };
+enum analyze_format { FORMAT_TEXT, FORMAT_TSV, FORMAT_NONE };
 
 struct analyze_opts {
 	const char *lang;
@@ -151,8 +152,10 @@ static int parse_args(int argc, char **argv, struct analyze_opts *o)
 				o->format = FORMAT_TEXT;
 			else if (strcmp(optarg, "tsv") == 0)
 				o->format = FORMAT_TSV;
+			else if (strcmp(optarg, "none") == 0)
+				o->format = FORMAT_NONE;
 			else
-				return cli_usage_error("analyze", "unknown format '%s' (expected 'text' or 'tsv')", optarg);
+				return cli_usage_error("analyze", "unknown format '%s' (expected text, tsv or none)", optarg);
 			break;
 		case OPT_ENTITIES: o->entities = true; break;
 		case OPT_NO_STEMS: o->flags &= ~(unsigned)XLQA_ANALYZE_STEMS; break;
@@ -201,7 +204,7 @@ static int analyze_one(const char *path, const struct analyze_opts *o, struct xl
 	}
 	if (o->format == FORMAT_TSV)
 		print_tsv(name, input->buf, a);
-	else
+	else if (o->format == FORMAT_TEXT)
 		print_text(name, input->buf, a, xlqa_lang_get_info(lang));
 done:
 	xlqa_buf_release(&raw);

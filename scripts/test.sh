@@ -1,0 +1,43 @@
+#!/bin/sh
+# The README's test command: sets up a fresh Debian 12 machine (as root), builds with
+# AddressSanitizer and UndefinedBehaviorSanitizer and warnings as errors, runs `make check`, then
+# `make distcheck` (tarball built out of tree, tests included). .ci/run runs exactly this.
+set -eu
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top"
+sh scripts/install-deps.sh
+./bootstrap >/dev/null
+
+# Prints each test program's own summary and one closing count over all of them.
+summarise() {
+    awk '
+        /^[0-9]+%: Checks: / { gsub(",", ""); c = $3; f = $5; e = $7; p += c - f - e; n += f + e; print }
+        /^[0-9]+ passed, [0-9]+ failed$/ { p += $1; n += $3; print }
+        END { printf "tests: %d passed, %d failed\n", p, n }
+    ' "$@"
+}
+
+rm -rf build-san build-dist
+mkdir build-san
+(
+    cd build-san
+    ../configure -q --enable-asan --enable-ubsan --enable-werror
+    make -j2 >/dev/null
+    if ! make -j2 check >/dev/null 2>&1; then
+        cat test-suite.log
+        summarise tests/unit/check_xlqa.log tests/cli/analyze.log
+        exit 1
+    fi
+    echo "make check under ASan+UBSan: passed"
+    summarise tests/unit/check_xlqa.log tests/cli/analyze.log
+)
+mkdir build-dist
+(
+    cd build-dist
+    ../configure -q --enable-werror
+    make -j2 distcheck DISTCHECK_CONFIGURE_FLAGS=--enable-werror >distcheck.log 2>&1 || {
+        tail -60 distcheck.log
+        exit 1
+    }
+    grep -A2 'archives ready for distribution' distcheck.log
+)

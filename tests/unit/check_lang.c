@@ -1,0 +1,280 @@
+/*
+ * lang: the registry, pack loading errors, and one table of cases per language read from
+ * tests/lang/<code>.tsv. A case line is KIND<TAB>INPUT<TAB>EXPECTED; '#' lines say what the next
+ * case guards. INPUT may hold \xNN escapes for raw bytes; a KIND ending in "-latin1" decodes INPUT
+ * from ISO-8859-1, others from UTF-8. Kinds:
+ *   tokens     words and numbers as written, space-separated (punctuation left out)
+ *   norms      their normalised forms
+ *   stems      their stems
+ *   lemma      INPUT is one word; EXPECTED is among its hunspell lemmas
+ *   parts      INPUT is one word; EXPECTED its compound parts, space-separated, or "-" for none
+ *   flags      INPUT is one word; EXPECTED its flags (stop,article,elided,numeric,ordinal,month,weekday)
+ *   number     INPUT is one numeral or number word; EXPECTED its value
+ *   sentences  INPUT is text; EXPECTED its sentences joined by " | "
+ */
+#include "config.h"
+
+#include "suites.h"
+#include "xlqa/lang.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Fewest cases a language's table may hold; guards against a table silently shrinking. */
+#define MIN_CASES_PER_LANGUAGE 12
+
+static const char *test_data(void)
+{
+	const char *d = getenv("XLQA_TEST_DATA");
+	return d ? d : "tests";
+}
+
+START_TEST(registry_aliases)
+{
+	/* Every alias kind finds the language, case-insensitively. */
+	static const struct {
+		const char *alias;
+		const char *code;
+	} cases[] = {
+		{ "de", "de" }, { "DE", "de" }, { "deu", "de" }, { "ger", "de" }, { "German", "de" },
+		{ "fre", "fr" }, { "fra", "fr" }, { "dut", "nl" }, { "Dutch", "nl" }, { "bul", "bg" },
+		{ "BULGARIAN", "bg" }, { "fin", "fi" }, { "por", "pt" }, { "spa", "es" }, { "eng", "en" },
+		{ "it", "it" },
+	};
+
+	ck_assert_uint_eq(xlqa_lang_count(), 9);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const struct xlqa_lang_info *l = xlqa_lang_find(cases[i].alias);
+		ck_assert_msg(l != NULL, "alias '%s' not found", cases[i].alias);
+		ck_assert_str_eq(l->code, cases[i].code);
+	}
+	ck_assert_ptr_null(xlqa_lang_at(9));
+}
+END_TEST
+
+START_TEST(unknown_language_is_a_clear_error)
+{
+	const struct xlqa_lang_info *info;
+	struct xlqa_lang *lang;
+	struct xlqa_error err;
+
+	ck_assert_ptr_null(xlqa_lang_find("klingon"));
+	ck_assert_int_eq(xlqa_lang_lookup("klingon", &info, &err), XLQA_ENOTFOUND);
+	ck_assert_ptr_nonnull(strstr(err.message, "unknown language 'klingon'"));
+	ck_assert_ptr_nonnull(strstr(err.message, "bg de en es fi fr it nl pt"));
+	ck_assert_int_eq(xlqa_lang_open("xx", NULL, &lang, &err), XLQA_ENOTFOUND);
+	ck_assert_ptr_null(lang);
+	ck_assert_int_eq(xlqa_lang_open("", NULL, &lang, &err), XLQA_ENOTFOUND);
+}
+END_TEST
+
+START_TEST(pack_errors_name_file_and_line)
+{
+	/* A malformed pack file is an error with its path and line; a missing pack folder says which file. */
+	struct xlqa_lang_options opt = { NULL, NULL, XLQA_LANG_OPEN_NO_HUNSPELL };
+	struct xlqa_buf dir = XLQA_BUF_INIT;
+	struct xlqa_lang *lang;
+	struct xlqa_error err;
+
+	xlqa_buf_addf(&dir, "%s/data/badpack", test_data());
+	opt.lang_dir = dir.buf;
+	ck_assert_int_eq(xlqa_lang_open("en", &opt, &lang, &err), XLQA_EPARSE);
+	ck_assert_msg(strstr(err.message, "badpack/en/numbers.txt:3: expected") != NULL, "%s", err.message);
+	ck_assert_int_eq(err.line, 3);
+	ck_assert_int_eq(xlqa_lang_open("de", &opt, &lang, &err), XLQA_ENOTFOUND);
+	ck_assert_msg(strstr(err.message, "badpack/de/stopwords.txt") != NULL, "%s", err.message);
+	xlqa_buf_release(&dir);
+}
+END_TEST
+
+START_TEST(missing_dictionary_is_reported)
+{
+	struct xlqa_lang_options opt = { NULL, "/nonexistent/hunspell", 0 };
+	struct xlqa_lang *lang;
+	struct xlqa_error err;
+
+	ck_assert_int_eq(xlqa_lang_open("en", &opt, &lang, &err), XLQA_ENOTFOUND);
+	ck_assert_msg(strstr(err.message, "/nonexistent/hunspell/en_US.dic") != NULL, "%s", err.message);
+	/* Finnish needs no dictionary, so the same folder is no obstacle. */
+	ck_assert_int_eq(xlqa_lang_open("fi", &opt, &lang, &err), XLQA_OK);
+	xlqa_lang_free(lang);
+}
+END_TEST
+
+/* Replaces \xNN escapes by the bytes they stand for, in place; returns the new length. */
+static size_t unescape_bytes(char *s)
+{
+	size_t j = 0;
+	for (size_t i = 0; s[i]; i++) {
+		unsigned v;
+		if (s[i] == '\\' && s[i + 1] == 'x' && sscanf(s + i + 2, "%2x", &v) == 1) {
+			s[j++] = (char)v;
+			i += 3;
+		} else {
+			s[j++] = s[i];
+		}
+	}
+	s[j] = '\0';
+	return j;
+}
+
+static const char *const flag_names[] = { "stop", "article", "elided", "numeric", "ordinal", "month", "weekday" };
+
+static void flags_string(unsigned flags, struct xlqa_buf *b)
+{
+	for (size_t i = 0; i < sizeof flag_names / sizeof flag_names[0]; i++)
+		if (flags & (1u << i)) {
+			if (b->len)
+				xlqa_buf_addch(b, ',');
+			xlqa_buf_addstr(b, flag_names[i]);
+		}
+	if (!b->len)
+		xlqa_buf_addch(b, '-');
+}
+
+/* Computes what a case kind asks for about `text` into `got`; returns a library status. */
+static int run_case(struct xlqa_lang *lang, const char *kind, const char *text, size_t len, struct xlqa_buf *got,
+		    struct xlqa_error *err)
+{
+	struct xlqa_analysis a;
+	int rc;
+
+	xlqa_analysis_init(&a);
+	rc = xlqa_lang_analyze(lang, text, len,
+			       XLQA_ANALYZE_STEMS | XLQA_ANALYZE_LEMMAS | XLQA_ANALYZE_COMPOUNDS, &a, err);
+	if (rc)
+		goto done;
+	if (strcmp(kind, "sentences") == 0) {
+		for (size_t i = 0; i < a.seg.n_sentences; i++) {
+			if (i)
+				xlqa_buf_addstr(got, " | ");
+			xlqa_buf_add(got, text + a.seg.sentences[i].start, a.seg.sentences[i].end - a.seg.sentences[i].start);
+		}
+		goto done;
+	}
+	for (size_t i = 0; i < a.n_tokens; i++) {
+		const struct xlqa_token *t = &a.tokens[i];
+		const struct xlqa_strlist *list = NULL;
+		if (t->kind == XLQA_SPAN_PUNCT)
+			continue;
+		if (got->len && strcmp(kind, "lemma") != 0)
+			xlqa_buf_addch(got, ' ');
+		if (strcmp(kind, "tokens") == 0)
+			xlqa_buf_add(got, text + t->start, t->end - t->start);
+		else if (strcmp(kind, "norms") == 0)
+			xlqa_buf_addstr(got, t->norm);
+		else if (strcmp(kind, "stems") == 0)
+			xlqa_buf_addstr(got, t->stem ? t->stem : "?");
+		else if (strcmp(kind, "flags") == 0)
+			flags_string(t->flags, got);
+		else if (strcmp(kind, "number") == 0)
+			xlqa_buf_addf(got, (t->flags & XLQA_TOKEN_NUMERIC) ? "%.15g" : "not-a-number", t->value);
+		else if (strcmp(kind, "lemma") == 0)
+			list = &t->lemmas;
+		else if (strcmp(kind, "parts") == 0)
+			list = &t->parts;
+		else
+			xlqa_buf_addf(got, "unknown-kind-%s", kind);
+		if (list && strcmp(kind, "parts") == 0 && list->n == 0)
+			xlqa_buf_addch(got, '-');
+		for (size_t k = 0; list && k < list->n; k++)
+			xlqa_buf_addf(got, "%s%s", k ? (strcmp(kind, "lemma") == 0 ? "|" : " ") : "", list->items[k]);
+	}
+done:
+	xlqa_analysis_release(&a);
+	return rc;
+}
+
+/* True when `want` is one of the '|'-separated items of `got`. */
+static bool among(const char *want, const char *got)
+{
+	size_t n = strlen(want);
+	for (const char *p = got; p && *p; p = strchr(p, '|') ? strchr(p, '|') + 1 : NULL)
+		if (strncmp(p, want, n) == 0 && (p[n] == '|' || p[n] == '\0'))
+			return true;
+	return false;
+}
+
+START_TEST(language_table)
+{
+	const struct xlqa_lang_info *info = xlqa_lang_at((size_t)_i);
+	struct xlqa_buf path = XLQA_BUF_INIT, data = XLQA_BUF_INIT, failures = XLQA_BUF_INIT;
+	struct xlqa_buf got = XLQA_BUF_INIT, decoded = XLQA_BUF_INIT;
+	struct xlqa_lang *lang;
+	struct xlqa_error err;
+	size_t n_cases = 0, n_failed = 0, lineno = 0;
+	char *line, *next;
+
+	ck_assert_int_eq(xlqa_lang_open(info->code, NULL, &lang, &err), XLQA_OK);
+	xlqa_buf_addf(&path, "%s/lang/%s.tsv", test_data(), info->code);
+	ck_assert_msg(xlqa_file_read(path.buf, &data, &err) == XLQA_OK, "%s", err.message);
+	for (line = data.buf; line && *line; line = next) {
+		char *kind, *input, *expected, *tab;
+		const char *encoding = "UTF-8";
+		size_t len;
+		bool ok;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		lineno++;
+		if (*line == '#' || *line == '\0')
+			continue;
+		kind = line;
+		if (!(tab = strchr(kind, '\t')) || !strchr(tab + 1, '\t'))
+			ck_abort_msg("%s:%zu: expected KIND<TAB>INPUT<TAB>EXPECTED", path.buf, lineno);
+		*tab = '\0';
+		input = tab + 1;
+		tab = strchr(input, '\t');
+		*tab = '\0';
+		expected = tab + 1;
+		if ((tab = strstr(kind, "-latin1")) != NULL) {
+			*tab = '\0';
+			encoding = "ISO-8859-1";
+		}
+		len = unescape_bytes(input);
+		xlqa_buf_reset(&decoded);
+		xlqa_buf_reset(&got);
+		n_cases++;
+		if (xlqa_text_decode(encoding, input, len, path.buf, &decoded, &err) ||
+		    run_case(lang, kind, decoded.buf, decoded.len, &got, &err)) {
+			xlqa_buf_addf(&failures, "\n  %s:%zu: %s", path.buf, lineno, err.message);
+			n_failed++;
+			continue;
+		}
+		ok = strcmp(kind, "lemma") == 0 ? among(expected, got.buf) : strcmp(expected, got.buf) == 0;
+		if (!ok) {
+			xlqa_buf_addf(&failures, "\n  %s:%zu: %s '%s': expected '%s', got '%s'", path.buf, lineno, kind,
+				      decoded.buf, expected, got.buf);
+			n_failed++;
+		}
+	}
+	ck_assert_msg(n_failed == 0, "%s: %zu of %zu cases failed:%s", info->code, n_failed, n_cases, failures.buf);
+	ck_assert_msg(n_cases >= MIN_CASES_PER_LANGUAGE, "%s: only %zu cases", path.buf, n_cases);
+	xlqa_lang_free(lang);
+	xlqa_buf_release(&path);
+	xlqa_buf_release(&data);
+	xlqa_buf_release(&failures);
+	xlqa_buf_release(&got);
+	xlqa_buf_release(&decoded);
+}
+END_TEST
+
+Suite *lang_suite(void)
+{
+	Suite *s = suite_create("lang");
+	TCase *core = tcase_create("core");
+	TCase *tables = tcase_create("tables");
+
+	tcase_add_test(core, registry_aliases);
+	tcase_add_test(core, unknown_language_is_a_clear_error);
+	tcase_add_test(core, pack_errors_name_file_and_line);
+	tcase_add_test(core, missing_dictionary_is_reported);
+	suite_add_tcase(s, core);
+	/* Loading hunspell dictionaries takes a while, more so under a sanitizer. */
+	tcase_set_timeout(tables, 120);
+	tcase_add_loop_test(tables, language_table, 0, (int)xlqa_lang_count());
+	suite_add_tcase(s, tables);
+	return s;
+}

@@ -1,0 +1,19 @@
+/* The unit-test runner: every module's suite in one Check run, failing if any test fails. */
+#include "config.h"
+
+#include "suites.h"
+
+#include <stdlib.h>
+
+int main(void)
+{
+	SRunner *sr = srunner_create(util_suite());
+	int failed;
+
+	srunner_add_suite(sr, text_suite());
+	srunner_add_suite(sr, lang_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,266 @@
+/* text: decoding, character references, normalisation and segmentation. */
+#include "config.h"
+
+#include "suites.h"
+#include "xlqa/text.h"
+
+#include <string.h>
+
+START_TEST(decode_latin1_to_utf8)
+{
+	/* Latin-1 bytes (CLEF collections) become UTF-8: "Zürich, España, Côte". */
+	static const char latin1[] = "Z\xFCrich, Espa\xF1" "a, C\xF4te";
+	struct xlqa_buf out = XLQA_BUF_INIT;
+	struct xlqa_error err;
+
+	ck_assert_int_eq(xlqa_text_decode("ISO-8859-1", latin1, strlen(latin1), "t", &out, &err), XLQA_OK);
+	ck_assert_str_eq(out.buf, "Z\xC3\xBCrich, Espa\xC3\xB1" "a, C\xC3\xB4te");
+	xlqa_buf_release(&out);
+}
+END_TEST
+
+START_TEST(decode_reports_exact_offsets)
+{
+	/* Each case guards one way bytes fail to decode; the offset is that of the first bad byte. */
+	static const struct {
+		const char *encoding;
+		const char *bytes;
+		size_t len;
+		long offset;
+	} cases[] = {
+		{ "UTF-8", "abc\xFF" "def", 7, 3 },           /* a byte that never occurs in UTF-8 */
+		{ "UTF-8", "ab\xC3(", 4, 2 },                 /* a lead byte without its continuation */
+		{ "UTF-8", "x\xC0\xAF", 3, 1 },               /* an overlong encoding of '/' */
+		{ "UTF-8", "ab\xE0\x80\xAF", 5, 2 },          /* the same, overlong in three bytes */
+		{ "UTF-8", "12\xED\xA0\x80", 5, 2 },          /* an encoded surrogate */
+		{ "UTF-8", "end\xE2\x80", 5, 3 },             /* a sequence cut off at the end */
+		{ "ASCII", "plain\xE9", 6, 5 },               /* Latin-1 text declared as ASCII */
+		{ "UTF-16LE", "a\0b", 3, 2 },                 /* half a UTF-16 unit at the end */
+		{ "SHIFT_JIS", "ok\x81", 3, 2 },              /* a truncated double-byte character */
+	};
+	struct xlqa_buf out = XLQA_BUF_INIT;
+	struct xlqa_error err;
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		xlqa_buf_reset(&out);
+		ck_assert_int_eq(
+			xlqa_text_decode(cases[i].encoding, cases[i].bytes, cases[i].len, "in.txt", &out, &err),
+			XLQA_EENCODING);
+		ck_assert_int_eq(err.offset, cases[i].offset);
+		ck_assert_msg(strstr(err.message, "in.txt: byte offset") != NULL, "message: %s", err.message);
+		/* Nothing half-decoded is left behind. */
+		ck_assert_uint_eq(out.len, 0);
+	}
+	xlqa_buf_release(&out);
+}
+END_TEST
+
+START_TEST(decode_unknown_encoding)
+{
+	struct xlqa_buf out = XLQA_BUF_INIT;
+	struct xlqa_error err;
+
+	ck_assert_int_eq(xlqa_text_decode("NO-SUCH-CHARSET", "x", 1, "in", &out, &err), XLQA_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.message, "'NO-SUCH-CHARSET'"));
+	xlqa_buf_release(&out);
+}
+END_TEST
+
+START_TEST(unescape_references)
+{
+	/* Named, decimal, hex and Windows-1252-range references, and text around them. */
+	static const struct {
+		const char *in;
+		const char *out;
+	} cases[] = {
+		{ "AT&amp;T", "AT&T" },
+		{ "&lt;p&gt;", "<p>" },
+		{ "caf&eacute;", "caf\xC3\xA9" },
+		{ "1994&#8211;1995", "1994\xE2\x80\x93" "1995" },
+		{ "&#x2013;", "\xE2\x80\x93" },
+		{ "&#150;", "\xE2\x80\x93" },    /* newswire's cp1252 en dash */
+		{ "&Ouml;sterreich", "\xC3\x96sterreich" },
+		{ "&thetasym;&euro;", "\xCF\x91\xE2\x82\xAC" },
+		{ "no references", "no references" },
+		{ "", "" },
+	};
+	struct xlqa_buf out = XLQA_BUF_INIT;
+	struct xlqa_error err;
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		xlqa_buf_reset(&out);
+		ck_assert_int_eq(xlqa_text_unescape(cases[i].in, strlen(cases[i].in), 0, "t", &out, NULL, &err), XLQA_OK);
+		ck_assert_str_eq(out.buf, cases[i].out);
+	}
+	xlqa_buf_release(&out);
+}
+END_TEST
+
+START_TEST(unescape_errors_and_lenient_mode)
+{
+	/* Each malformed reference fails at the offset of its '&' in strict mode, and is kept in lenient mode. */
+	static const struct {
+		const char *in;
+		long offset;
+		const char *reason;
+	} cases[] = {
+		{ "x &bogus; y", 2, "unknown entity" },
+		{ "truncated &amp", 10, "not terminated" },
+		{ "AT&T", 2, "not terminated" },
+		{ "a & b", 2, "not starting a character reference" },
+		{ "&#xD800;", 0, "invalid code point" },
+		{ "&#99999999;", 0, "malformed numeric" },
+		{ "&#;", 0, "malformed numeric" },
+		{ "&#129;", 0, "invalid code point" }, /* undefined in Windows-1252 */
+	};
+	struct xlqa_buf out = XLQA_BUF_INIT;
+	struct xlqa_error err;
+	size_t kept;
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		size_t len = strlen(cases[i].in);
+		xlqa_buf_reset(&out);
+		ck_assert_int_eq(xlqa_text_unescape(cases[i].in, len, 0, "doc", &out, NULL, &err), XLQA_EPARSE);
+		ck_assert_int_eq(err.offset, cases[i].offset);
+		ck_assert_msg(strstr(err.message, cases[i].reason) != NULL, "case %zu: %s", i, err.message);
+		kept = 0;
+		xlqa_buf_reset(&out);
+		ck_assert_int_eq(xlqa_text_unescape(cases[i].in, len, XLQA_UNESCAPE_LENIENT, "doc", &out, &kept, &err),
+				 XLQA_OK);
+		ck_assert_str_eq(out.buf, cases[i].in);
+		ck_assert_uint_eq(kept, 1);
+	}
+	xlqa_buf_release(&out);
+}
+END_TEST
+
+START_TEST(normalize_forms)
+{
+	/* NFC composition, full case folding, accent folding, Cyrillic and Greek. */
+	static const struct {
+		const char *in;
+		unsigned flags;
+		const char *out;
+	} cases[] = {
+		{ "e\xCC\x81", 0, "\xC3\xA9" },                               /* e + combining acute -> é */
+		{ "Stra\xC3\x9F" "e", XLQA_NORM_CASEFOLD, "strasse" },        /* ß folds to ss */
+		{ "\xC3\x89" "COLE", XLQA_NORM_CASEFOLD, "\xC3\xA9" "cole" },  /* ÉCOLE */
+		{ "\xC3\x89" "cole", XLQA_NORM_CASEFOLD | XLQA_NORM_ACCENTS, "ecole" },
+		{ "S\xC3\xA3o Jo\xC3\xA3o", XLQA_NORM_ACCENTS, "Sao Joao" },  /* accents only, case kept */
+		{ "\xD0\xA1\xD0\xBE\xD1\x84\xD0\xB8\xD1\x8F", XLQA_NORM_CASEFOLD, "\xD1\x81\xD0\xBE\xD1\x84\xD0\xB8\xD1\x8F" },
+		{ "\xCE\xA3", XLQA_NORM_CASEFOLD, "\xCF\x83" },                /* Greek capital sigma */
+		{ "MiXeD ascii", XLQA_NORM_CASEFOLD, "mixed ascii" },          /* the ASCII fast path */
+		{ "", XLQA_NORM_CASEFOLD, "" },
+	};
+	struct xlqa_buf out = XLQA_BUF_INIT;
+	struct xlqa_error err;
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		xlqa_buf_reset(&out);
+		ck_assert_int_eq(xlqa_text_normalize(cases[i].in, strlen(cases[i].in), cases[i].flags, &out, &err),
+				 XLQA_OK);
+		ck_assert_str_eq(out.buf, cases[i].out);
+	}
+	/* Invalid UTF-8 is refused, not mangled. */
+	ck_assert_int_eq(xlqa_text_normalize("\xC3(\xC3", 3, 0, &out, &err), XLQA_EENCODING);
+	xlqa_buf_release(&out);
+}
+END_TEST
+
+/* Runs a segmenter and returns the sentences joined by " | ". */
+static void sentences_of(struct xlqa_segmenter *s, const char *text, struct xlqa_buf *joined)
+{
+	struct xlqa_segments seg;
+	struct xlqa_error err;
+
+	xlqa_segments_init(&seg);
+	ck_assert_int_eq(xlqa_segmenter_run(s, text, strlen(text), &seg, &err), XLQA_OK);
+	xlqa_buf_reset(joined);
+	for (size_t i = 0; i < seg.n_sentences; i++) {
+		if (i)
+			xlqa_buf_addstr(joined, " | ");
+		xlqa_buf_add(joined, text + seg.sentences[i].start, seg.sentences[i].end - seg.sentences[i].start);
+	}
+	xlqa_segments_release(&seg);
+}
+
+START_TEST(sentences_respect_abbreviations)
+{
+	/* The caller's abbreviations suppress breaks, including a two-part one; real ends still break. */
+	static const struct {
+		const char *locale;
+		const char *abbr;
+		const char *text;
+		const char *expected;
+	} cases[] = {
+		{ "en", "Dr.", "Dr. Smith arrived. He left.", "Dr. Smith arrived. | He left." },
+		{ "de", "z. B.", "Viele Städte, z. B. Berlin, wachsen. Andere nicht.",
+		  "Viele Städte, z. B. Berlin, wachsen. | Andere nicht." },
+		{ "es", "Sr.", "El Sr. García habló. Nadie respondió.", "El Sr. García habló. | Nadie respondió." },
+		{ "fr", "M.", "M. Dupont est arrivé. Il pleut.", "M. Dupont est arrivé. | Il pleut." },
+		{ "de", "Prof.", "Prof. Müller lehrt. Er forscht.", "Prof. Müller lehrt. | Er forscht." },
+		{ "en", "Dr.", "  \n ", "" },
+	};
+	struct xlqa_buf joined = XLQA_BUF_INIT;
+	struct xlqa_error err;
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct xlqa_segmenter *s;
+		ck_assert_int_eq(xlqa_segmenter_new(cases[i].locale, &s, &err), XLQA_OK);
+		ck_assert_int_eq(xlqa_segmenter_add_abbreviation(s, cases[i].abbr, &err), XLQA_OK);
+		sentences_of(s, cases[i].text, &joined);
+		ck_assert_str_eq(joined.buf, cases[i].expected);
+		xlqa_segmenter_free(s);
+	}
+	xlqa_buf_release(&joined);
+}
+END_TEST
+
+START_TEST(words_and_numbers)
+{
+	/* Numbers with inner separators stay whole; punctuation is its own span; spaces are dropped. */
+	static const char text[] = "Es kostete 1.234,5 bzw. 1,234.5 Euro!";
+	static const char *const expect[] = { "Es", "kostete", "1.234,5", "bzw", ".", "1,234.5", "Euro", "!" };
+	static const enum xlqa_span_kind kinds[] = { XLQA_SPAN_WORD,  XLQA_SPAN_WORD,   XLQA_SPAN_NUMBER,
+						     XLQA_SPAN_WORD,  XLQA_SPAN_PUNCT,  XLQA_SPAN_NUMBER,
+						     XLQA_SPAN_WORD,  XLQA_SPAN_PUNCT };
+	struct xlqa_segmenter *s;
+	struct xlqa_segments seg;
+	struct xlqa_error err;
+
+	ck_assert_int_eq(xlqa_segmenter_new("de", &s, &err), XLQA_OK);
+	xlqa_segments_init(&seg);
+	ck_assert_int_eq(xlqa_segmenter_run(s, text, strlen(text), &seg, &err), XLQA_OK);
+	ck_assert_uint_eq(seg.n_words, 8);
+	for (size_t i = 0; i < 8; i++) {
+		const struct xlqa_span *w = &seg.words[i];
+		ck_assert_uint_eq(w->end - w->start, strlen(expect[i]));
+		ck_assert_int_eq(memcmp(text + w->start, expect[i], w->end - w->start), 0);
+		ck_assert_int_eq(w->kind, kinds[i]);
+	}
+	/* Invalid UTF-8 is an error with its offset. */
+	ck_assert_int_eq(xlqa_segmenter_run(s, "ok \xFF", 4, &seg, &err), XLQA_EENCODING);
+	ck_assert_int_eq(err.offset, 3);
+	/* Abbreviations must end with a period. */
+	ck_assert_int_eq(xlqa_segmenter_add_abbreviation(s, "Dr", &err), XLQA_EINVAL);
+	xlqa_segments_release(&seg);
+	xlqa_segmenter_free(s);
+}
+END_TEST
+
+Suite *text_suite(void)
+{
+	Suite *s = suite_create("text");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, decode_latin1_to_utf8);
+	tcase_add_test(tc, decode_reports_exact_offsets);
+	tcase_add_test(tc, decode_unknown_encoding);
+	tcase_add_test(tc, unescape_references);
+	tcase_add_test(tc, unescape_errors_and_lenient_mode);
+	tcase_add_test(tc, normalize_forms);
+	tcase_add_test(tc, sentences_respect_abbreviations);
+	tcase_add_test(tc, words_and_numbers);
+	suite_add_tcase(s, tc);
+	return s;
+}

@@ -1,0 +1,217 @@
+/* util: statuses, errors, buffers, array growth, arena and hash table. */
+#include "config.h"
+
+#include "suites.h"
+#include "xlqa/util.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+START_TEST(status_names_are_distinct)
+{
+	/* Every status has its own name and description, and unknown values are named as such. */
+	static const int all[] = { XLQA_OK, XLQA_ENOMEM, XLQA_EINVAL, XLQA_EIO, XLQA_EPARSE, XLQA_EENCODING,
+				   XLQA_ENOTFOUND, XLQA_EUNSUPPORTED, XLQA_EOVERFLOW, XLQA_EEMPTY, XLQA_EEXTERNAL,
+				   XLQA_ECORRUPT };
+	size_t n = sizeof all / sizeof all[0];
+	for (size_t i = 0; i < n; i++) {
+		ck_assert_str_ne(xlqa_status_name(all[i]), "XLQA_E?");
+		for (size_t j = i + 1; j < n; j++)
+			ck_assert_str_ne(xlqa_strerror(all[i]), xlqa_strerror(all[j]));
+	}
+	ck_assert_str_eq(xlqa_status_name(XLQA_EPARSE), "XLQA_EPARSE");
+	ck_assert_str_eq(xlqa_status_name(-999), "XLQA_E?");
+	ck_assert_str_eq(xlqa_strerror(-999), "unknown status");
+}
+END_TEST
+
+START_TEST(error_set_formats_and_truncates)
+{
+	struct xlqa_error err;
+	char longarg[2 * XLQA_ERROR_MAX];
+
+	ck_assert_int_eq(xlqa_error_set(&err, XLQA_EIO, "cannot open '%s'", "x.txt"), XLQA_EIO);
+	ck_assert_str_eq(err.message, "cannot open 'x.txt'");
+	ck_assert_int_eq(err.offset, -1);
+	ck_assert_int_eq(xlqa_error_at(&err, XLQA_EPARSE, 17, 3, "bad"), XLQA_EPARSE);
+	ck_assert_int_eq(err.offset, 17);
+	ck_assert_int_eq(err.line, 3);
+	xlqa_error_prefix(&err, "%s:%d", "q.txt", 3);
+	ck_assert_str_eq(err.message, "q.txt:3: bad");
+	/* A message longer than the buffer is cut, never overflowed. */
+	memset(longarg, 'a', sizeof longarg - 1);
+	longarg[sizeof longarg - 1] = '\0';
+	xlqa_error_set(&err, XLQA_EINVAL, "%s", longarg);
+	ck_assert_uint_eq(strlen(err.message), XLQA_ERROR_MAX - 1);
+	/* A NULL error is allowed and only the status comes back. */
+	ck_assert_int_eq(xlqa_error_set(NULL, XLQA_ENOMEM, "x"), XLQA_ENOMEM);
+}
+END_TEST
+
+START_TEST(buf_keeps_invariants)
+{
+	struct xlqa_buf b = XLQA_BUF_INIT;
+	char *s;
+	size_t len;
+
+	/* An empty buffer is a valid empty string. */
+	ck_assert_ptr_nonnull(b.buf);
+	ck_assert_str_eq(b.buf, "");
+	ck_assert_int_eq(xlqa_buf_addstr(&b, "abc"), XLQA_OK);
+	ck_assert_int_eq(xlqa_buf_addch(&b, '-'), XLQA_OK);
+	ck_assert_int_eq(xlqa_buf_addf(&b, "%d/%s", 42, "x"), XLQA_OK);
+	ck_assert_str_eq(b.buf, "abc-42/x");
+	ck_assert_uint_eq(b.len, 8);
+	/* Growth across many appends keeps the content and the terminator. */
+	for (int i = 0; i < 1000; i++)
+		ck_assert_int_eq(xlqa_buf_addf(&b, "%04d", i), XLQA_OK);
+	ck_assert_uint_eq(b.len, 8 + 4000);
+	ck_assert_int_eq(b.buf[b.len], '\0');
+	ck_assert_int_eq(memcmp(b.buf + b.len - 4, "0999", 4), 0);
+	xlqa_buf_setlen(&b, 3);
+	ck_assert_str_eq(b.buf, "abc");
+	s = xlqa_buf_detach(&b, &len);
+	ck_assert_str_eq(s, "abc");
+	ck_assert_uint_eq(len, 3);
+	ck_assert_str_eq(b.buf, "");
+	free(s);
+	/* Detaching an empty buffer gives a string the caller may free. */
+	s = xlqa_buf_detach(&b, NULL);
+	ck_assert_str_eq(s, "");
+	free(s);
+	xlqa_buf_release(&b);
+}
+END_TEST
+
+START_TEST(buf_utf8_encoding)
+{
+	/* One case per UTF-8 length, and the values that must be refused. */
+	static const struct {
+		uint32_t cp;
+		const char *utf8;
+	} cases[] = {
+		{ 0x41, "A" }, { 0xE9, "\xC3\xA9" }, { 0x2013, "\xE2\x80\x93" }, { 0x1F600, "\xF0\x9F\x98\x80" },
+	};
+	struct xlqa_buf b = XLQA_BUF_INIT;
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		xlqa_buf_reset(&b);
+		ck_assert_int_eq(xlqa_buf_add_utf8(&b, cases[i].cp), XLQA_OK);
+		ck_assert_str_eq(b.buf, cases[i].utf8);
+	}
+	ck_assert_int_eq(xlqa_buf_add_utf8(&b, 0xD800), XLQA_EINVAL);
+	ck_assert_int_eq(xlqa_buf_add_utf8(&b, 0x110000), XLQA_EINVAL);
+	xlqa_buf_release(&b);
+}
+END_TEST
+
+START_TEST(array_reserve_checks_overflow)
+{
+	int *v = NULL;
+	size_t alloc = 0;
+
+	for (size_t i = 0; i < 10000; i++) {
+		ck_assert_int_eq(XLQA_ARRAY_RESERVE(v, alloc, i + 1), XLQA_OK);
+		v[i] = (int)i;
+	}
+	ck_assert_uint_ge(alloc, 10000);
+	ck_assert_int_eq(v[9999], 9999);
+	/* A request whose byte size overflows size_t is refused and leaves the array alone. */
+	ck_assert_int_eq(XLQA_ARRAY_RESERVE(v, alloc, SIZE_MAX / 2), XLQA_EOVERFLOW);
+	ck_assert_int_eq(v[5], 5);
+	free(v);
+}
+END_TEST
+
+START_TEST(arena_alignment_and_reset)
+{
+	struct xlqa_arena a;
+	char *big;
+
+	xlqa_arena_init(&a, 128);
+	for (int i = 0; i < 100; i++) {
+		void *p = xlqa_arena_alloc(&a, (size_t)(i % 13) + 1);
+		ck_assert_ptr_nonnull(p);
+		ck_assert_uint_eq((uintptr_t)p % _Alignof(max_align_t), 0);
+	}
+	/* A request larger than a block gets its own block. */
+	big = xlqa_arena_alloc(&a, 1000);
+	ck_assert_ptr_nonnull(big);
+	memset(big, 'x', 1000);
+	ck_assert_str_eq(xlqa_arena_strndup(&a, "hello world", 5), "hello");
+	xlqa_arena_reset(&a);
+	ck_assert_uint_eq(a.used_total, 0);
+	/* After a reset the kept block serves new requests. */
+	ck_assert_ptr_nonnull(xlqa_arena_alloc(&a, 900));
+	xlqa_arena_release(&a);
+}
+END_TEST
+
+START_TEST(hash_put_get_iterate)
+{
+	struct xlqa_hash h;
+	const struct xlqa_hash_entry *e;
+	char key[32];
+	void *v, *old;
+	size_t pos = 0, seen = 0;
+
+	xlqa_hash_init(&h);
+	ck_assert(!xlqa_hash_get(&h, "x", 1, NULL));
+	for (uintptr_t i = 0; i < 5000; i++) {
+		int n = snprintf(key, sizeof key, "key%lu", (unsigned long)i);
+		ck_assert_int_eq(xlqa_hash_put(&h, key, (size_t)n, (void *)(i + 1), NULL), XLQA_OK);
+	}
+	ck_assert_uint_eq(h.count, 5000);
+	ck_assert(xlqa_hash_get(&h, "key1234", 7, &v));
+	ck_assert_ptr_eq(v, (void *)1235);
+	/* Keys are byte strings: a prefix is another key. */
+	ck_assert(xlqa_hash_get(&h, "key123", 6, &v));
+	ck_assert_ptr_eq(v, (void *)124);
+	ck_assert(!xlqa_hash_get(&h, "key", 3, NULL));
+	/* Replacing returns the old value and keeps the count. */
+	ck_assert_int_eq(xlqa_hash_put(&h, "key7", 4, (void *)99, &old), XLQA_OK);
+	ck_assert_ptr_eq(old, (void *)8);
+	ck_assert_uint_eq(h.count, 5000);
+	/* Keys may contain NUL bytes. */
+	ck_assert_int_eq(xlqa_hash_put(&h, "a\0b", 3, (void *)7, NULL), XLQA_OK);
+	ck_assert(!xlqa_hash_get(&h, "a", 1, NULL));
+	ck_assert(xlqa_hash_get(&h, "a\0b", 3, NULL));
+	while ((e = xlqa_hash_next(&h, &pos)))
+		seen++;
+	ck_assert_uint_eq(seen, 5001);
+	xlqa_hash_release(&h);
+}
+END_TEST
+
+START_TEST(file_read_errors_name_the_file)
+{
+	struct xlqa_buf b = XLQA_BUF_INIT;
+	struct xlqa_error err;
+
+	ck_assert_int_eq(xlqa_file_read("/nonexistent/xlqa-test", &b, &err), XLQA_ENOTFOUND);
+	ck_assert_ptr_nonnull(strstr(err.message, "'/nonexistent/xlqa-test'"));
+	/* A directory opens but cannot be read. */
+	ck_assert_int_eq(xlqa_file_read("/", &b, &err), XLQA_EIO);
+	xlqa_buf_release(&b);
+}
+END_TEST
+
+Suite *util_suite(void)
+{
+	Suite *s = suite_create("util");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, status_names_are_distinct);
+	tcase_add_test(tc, error_set_formats_and_truncates);
+	tcase_add_test(tc, buf_keeps_invariants);
+	tcase_add_test(tc, buf_utf8_encoding);
+	tcase_add_test(tc, array_reserve_checks_overflow);
+	tcase_add_test(tc, arena_alignment_and_reset);
+	tcase_add_test(tc, hash_put_get_iterate);
+	tcase_add_test(tc, file_read_errors_name_the_file);
+	suite_add_tcase(s, tc);
+	return s;
+}
