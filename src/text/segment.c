@@ -3,7 +3,8 @@
  * converted once per call and boundaries are mapped back to UTF-8 byte offsets with a forward-only
  * cursor (both iterators return increasing boundaries). Sentence breaks after an abbreviation are
  * suppressed twice over: by CLDR's standard suppressions (the "@ss=standard" locale keyword) and by
- * the caller's list, which also handles multi-part abbreviations such as "z. B.".
+ * the caller's list, which also handles multi-part abbreviations such as "z. B.", and after initials
+ * ("W." in "George W. Bush"), which newswire is full of and no list can hold.
  */
 #include "config.h"
 
@@ -146,6 +147,9 @@ static bool break_suppressed(const struct xlqa_segmenter *s, const char *text, s
 		next++;
 	if (end == 0 || text[end - 1] != '.')
 		return false;
+	/* An initial: one capital letter with a period, standing alone ("George W. Bush"). */
+	if (end >= 2 && text[end - 2] >= 'A' && text[end - 2] <= 'Z' && starts_word(text, end - 2))
+		return true;
 	for (size_t i = 0; i < s->n_abbrevs; i++) {
 		const char *a = s->abbrevs[i];
 		size_t alen = strlen(a);

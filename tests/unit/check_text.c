@@ -199,6 +199,9 @@ START_TEST(sentences_respect_abbreviations)
 		{ "es", "Sr.", "El Sr. García habló. Nadie respondió.", "El Sr. García habló. | Nadie respondió." },
 		{ "fr", "M.", "M. Dupont est arrivé. Il pleut.", "M. Dupont est arrivé. | Il pleut." },
 		{ "de", "Prof.", "Prof. Müller lehrt. Er forscht.", "Prof. Müller lehrt. | Er forscht." },
+		{ "en", "Dr.", "George W. Bush met J. R. Smith. They talked.", "George W. Bush met J. R. Smith. | They talked." },
+		/* The known price of the initials rule: a capital letter ending a sentence does not break it. */
+		{ "en", "Dr.", "He took vitamin C. Then he left.", "He took vitamin C. Then he left." },
 		{ "en", "Dr.", "  \n ", "" },
 	};
 	struct xlqa_buf joined = XLQA_BUF_INIT;
