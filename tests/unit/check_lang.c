@@ -121,15 +121,19 @@ static size_t unescape_bytes(char *s)
 
 static const char *const flag_names[] = { "stop", "article", "elided", "numeric", "ordinal", "month", "weekday" };
 
+/* Appends one token's flags, comma-separated, or "-" when it has none. */
 static void flags_string(unsigned flags, struct xlqa_buf *b)
 {
+	bool any = false;
+
 	for (size_t i = 0; i < sizeof flag_names / sizeof flag_names[0]; i++)
 		if (flags & (1u << i)) {
-			if (b->len)
+			if (any)
 				xlqa_buf_addch(b, ',');
 			xlqa_buf_addstr(b, flag_names[i]);
+			any = true;
 		}
-	if (!b->len)
+	if (!any)
 		xlqa_buf_addch(b, '-');
 }
 
