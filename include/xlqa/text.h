@@ -60,6 +60,8 @@ int xlqa_text_unescape(const char *in, size_t len, unsigned flags, const char *n
 enum xlqa_norm_flags {
 	XLQA_NORM_CASEFOLD = 1 << 0, /* Unicode full case folding ("Straße" -> "strasse") */
 	XLQA_NORM_ACCENTS = 1 << 1,  /* remove combining marks after canonical decomposition ("é" -> "e") */
+	XLQA_NORM_APOSTROPHES = 1 << 2, /* typographic apostrophes (U+2019, U+02BC) as "'" ("l’Europe") */
+	XLQA_NORM_LOWERCASE = 1 << 3, /* lower case without folding ("Fußball" -> "fußball"); CASEFOLD wins */
 };
 
 /*
@@ -96,9 +98,9 @@ void xlqa_segments_init(struct xlqa_segments *s);
 void xlqa_segments_release(struct xlqa_segments *s);
 
 /*
- * A segmenter holds ICU's word and sentence break iterators for one locale, opened with CLDR's
- * standard sentence-break suppressions ("@ss=standard"), plus the caller's own abbreviations.
- * Not thread safe: use one per thread.
+ * A segmenter holds ICU's word and sentence break iterators for one locale and the caller's
+ * abbreviations, after which a sentence does not end; nor does it after an initial ("W."). Not
+ * thread safe: use one per thread.
  */
 struct xlqa_segmenter;
 

@@ -9,6 +9,9 @@
 #include <hunspell/hunspell.h>
 #include <libstemmer.h>
 
+/* The normalisation every form a pack compares goes through: NFC, case folded, "'" apostrophes. */
+#define LANG_NORM (XLQA_NORM_CASEFOLD | XLQA_NORM_APOSTROPHES)
+
 /* A number word's value, stored in the pack's arena and pointed to by the `numbers` table. */
 struct lang_number {
 	int64_t value;
@@ -35,6 +38,7 @@ struct xlqa_lang {
 	size_t min_part;  /* characters */
 	size_t min_word;  /* characters */
 	const char *linkers[LANG_MAX_LINKERS]; /* longest first */
+	struct xlqa_hash bound;    /* lower case -> NULL: prefixes and suffixes that are no parts */
 	size_t n_linkers;
 
 	struct sb_stemmer *stemmer; /* NULL without a Snowball algorithm */
@@ -45,6 +49,12 @@ struct xlqa_lang {
 	struct xlqa_hash compound_cache; /* norm -> struct xlqa_strlist * */
 	struct xlqa_buf scratch;
 };
+
+/*
+ * Writes `word` (NUL-terminated UTF-8) with its first character upper-cased into `dst` (room for
+ * strlen(word) + 5 bytes). False when the first character has no upper-case form.
+ */
+bool lang_capitalize(const char *word, char *dst);
 
 /* A list of strings copied into the pack's arena; NULL when out of memory. */
 struct xlqa_strlist *lang_strlist_new(struct xlqa_lang *lang, const char *const *items, size_t n);

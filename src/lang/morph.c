@@ -16,7 +16,7 @@
  * Writes `word` (NUL-terminated UTF-8) with its first character upper-cased into `dst` (room for
  * strlen(word) + 5 bytes). False when the first character has no upper-case form.
  */
-static bool capitalize(const char *word, char *dst)
+bool lang_capitalize(const char *word, char *dst)
 {
 	int32_t i = 0, j = 0, len = (int32_t)strlen(word);
 	UChar32 c, upper;
@@ -84,7 +84,7 @@ static int hunspell_stems(struct xlqa_lang *lang, const char *word, const char *
 		size_t k;
 		char *copy;
 		xlqa_buf_reset(fold);
-		if ((rc = xlqa_text_normalize(list[i], strlen(list[i]), XLQA_NORM_CASEFOLD, fold, err)))
+		if ((rc = xlqa_text_normalize(list[i], strlen(list[i]), LANG_NORM, fold, err)))
 			break;
 		for (k = 0; k < *n; k++)
 			if (strcmp((*acc)[k], fold->buf) == 0)
@@ -130,7 +130,7 @@ int xlqa_lang_lemmas(struct xlqa_lang *lang, const char *word, size_t len, struc
 		struct xlqa_buf cap = XLQA_BUF_INIT;
 		if ((rc = xlqa_buf_grow(&cap, key.len + 5)))
 			rc = xlqa_error_set(err, rc, "lemmas: %s", xlqa_strerror(rc));
-		else if (capitalize(key.buf, cap.buf))
+		else if (lang_capitalize(key.buf, cap.buf))
 			rc = hunspell_stems(lang, cap.buf, &acc, &n, &alloc, &fold, err);
 		xlqa_buf_release(&cap);
 	}
@@ -169,11 +169,14 @@ static bool compound_part_known(struct xlqa_lang *lang, const char *norm, size_t
 
 	if (utf8_chars(norm + from, len) < lang->min_part)
 		return false;
+	/* Bound morphemes ("ver-", "-schaft") and function words ("mit", "unter") are no parts. */
+	if (xlqa_hash_get(&lang->bound, norm + from, len, NULL) || xlqa_hash_get(&lang->stopwords, norm + from, len, NULL))
+		return false;
 	memcpy(scratch, norm + from, len);
 	scratch[len] = '\0';
 	if (Hunspell_spell(lang->hunspell, scratch))
 		return true;
-	return capitalize(scratch, cap) && Hunspell_spell(lang->hunspell, cap) != 0;
+	return lang_capitalize(scratch, cap) && Hunspell_spell(lang->hunspell, cap) != 0;
 }
 
 /*
@@ -220,17 +223,16 @@ static bool compound_split_once(struct xlqa_lang *lang, const char *norm, size_t
 
 /*
  * The end of a non-final part without a linking element it still carries ("verfassungs" ->
- * "verfassung"), when the part as written is no word but what remains is; `to` otherwise ("haus"
- * keeps its "s").
+ * "verfassung", "bundes" -> "bund"), when what remains is a known word longer than a minimal part;
+ * `to` otherwise ("haus" keeps its "s", since "hau" is too short to tell).
  */
 static size_t compound_strip_linker(struct xlqa_lang *lang, const char *norm, size_t from, size_t to, char *scratch)
 {
-	if (compound_part_known(lang, norm, from, to, scratch))
-		return to;
 	/* Linkers are sorted longest first, so "bundes" loses "es", not just "s". */
 	for (size_t k = 0; k < lang->n_linkers; k++) {
 		size_t ll = strlen(lang->linkers[k]);
 		if (to - from > ll && memcmp(norm + to - ll, lang->linkers[k], ll) == 0 &&
+		    utf8_chars(norm + from, to - ll - from) > lang->min_part &&
 		    compound_part_known(lang, norm, from, to - ll, scratch))
 			return to - ll;
 	}
@@ -260,46 +262,58 @@ static int compound_split(struct xlqa_lang *lang, const char *norm, size_t from,
 
 #define COMPOUND_MAX_PARTS 8
 
-int xlqa_lang_split_compound(struct xlqa_lang *lang, const char *norm, size_t len, struct xlqa_strlist *out,
+int xlqa_lang_split_compound(struct xlqa_lang *lang, const char *word, size_t len, struct xlqa_strlist *out,
 			     struct xlqa_error *err)
 {
+	struct xlqa_buf lower = XLQA_BUF_INIT, fold = XLQA_BUF_INIT;
 	size_t ranges[2 * COMPOUND_MAX_PARTS];
 	const char *parts[COMPOUND_MAX_PARTS];
-	char *scratch;
+	char *scratch = NULL, *copy;
 	size_t n = 0;
 	struct xlqa_strlist *list;
 	void *cached;
-	int rc = XLQA_OK;
+	int rc;
 
 	out->n = 0;
 	out->items = NULL;
-	if (!(lang->info->flags & XLQA_LANG_COMPOUNDS) || !lang->hunspell || utf8_chars(norm, len) < lang->min_word)
+	if (!(lang->info->flags & XLQA_LANG_COMPOUNDS) || !lang->hunspell || utf8_chars(word, len) < lang->min_word)
 		return XLQA_OK;
-	if (xlqa_hash_get(&lang->compound_cache, norm, len, &cached)) {
+	if (xlqa_hash_get(&lang->compound_cache, word, len, &cached)) {
 		*out = *(struct xlqa_strlist *)cached;
 		return XLQA_OK;
 	}
-	scratch = malloc(2 * len + 8);
-	if (!scratch)
-		return xlqa_error_set(err, XLQA_ENOMEM, "compounds: %s", xlqa_strerror(XLQA_ENOMEM));
-	rc = compound_split(lang, norm, 0, len, ranges, &n, COMPOUND_MAX_PARTS, scratch, 0);
-	if (!rc && n > 1) {
-		char *copy = scratch; /* parts, NUL-separated, reusing the scratch space */
-		for (size_t i = 0; i < n; i++) {
-			size_t plen = ranges[2 * i + 1] - ranges[2 * i];
-			memcpy(copy, norm + ranges[2 * i], plen);
-			copy[plen] = '\0';
-			parts[i] = copy;
-			copy += plen + 1;
-		}
-	} else {
-		n = 0;
-	}
-	list = rc ? NULL : lang_strlist_new(lang, parts, n);
-	if (!rc && (!list || xlqa_hash_put(&lang->compound_cache, norm, len, list, NULL)))
+	/* Split the lower-cased word, not the folded one: hunspell knows "fußball", not "fussball". */
+	if ((rc = xlqa_text_normalize(word, len, XLQA_NORM_LOWERCASE | XLQA_NORM_APOSTROPHES, &lower, err)))
+		goto done;
+	scratch = malloc(3 * lower.len + 16);
+	if (!scratch) {
 		rc = xlqa_error_set(err, XLQA_ENOMEM, "compounds: %s", xlqa_strerror(XLQA_ENOMEM));
-	if (!rc)
-		*out = *list;
+		goto done;
+	}
+	if ((rc = compound_split(lang, lower.buf, 0, lower.len, ranges, &n, COMPOUND_MAX_PARTS, scratch, 0)))
+		goto done;
+	if (n < 2)
+		n = 0;
+	/* Parts are folded like every other form, NUL-separated in the scratch space. */
+	copy = scratch;
+	for (size_t i = 0; i < n; i++) {
+		xlqa_buf_reset(&fold);
+		if ((rc = xlqa_text_normalize(lower.buf + ranges[2 * i], ranges[2 * i + 1] - ranges[2 * i], LANG_NORM,
+					      &fold, err)))
+			goto done;
+		memcpy(copy, fold.buf, fold.len + 1);
+		parts[i] = copy;
+		copy += fold.len + 1;
+	}
+	list = lang_strlist_new(lang, parts, n);
+	if (!list || xlqa_hash_put(&lang->compound_cache, word, len, list, NULL)) {
+		rc = xlqa_error_set(err, XLQA_ENOMEM, "compounds: %s", xlqa_strerror(XLQA_ENOMEM));
+		goto done;
+	}
+	*out = *list;
+done:
 	free(scratch);
+	xlqa_buf_release(&lower);
+	xlqa_buf_release(&fold);
 	return rc;
 }

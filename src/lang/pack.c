@@ -107,7 +107,7 @@ done:
 static int pack_norm(struct xlqa_lang *lang, const char *s, size_t len, struct xlqa_error *err)
 {
 	xlqa_buf_reset(&lang->scratch);
-	return xlqa_text_normalize(s, len, XLQA_NORM_CASEFOLD, &lang->scratch, err);
+	return xlqa_text_normalize(s, len, LANG_NORM, &lang->scratch, err);
 }
 
 static int pack_add_word(struct xlqa_lang *lang, struct xlqa_hash *set, const struct pack_line *line,
@@ -175,15 +175,19 @@ static int on_number(struct xlqa_lang *lang, const struct pack_line *line, struc
 
 static int on_abbreviation(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
 {
-	char *abbr;
+	char *abbr, *cap;
 	int rc = expect_fields(line, 1, 1, "one abbreviation ending with '.'", err);
 
 	if (rc)
 		return rc;
 	abbr = xlqa_arena_strndup(&lang->arena, line->field[0], line->field_len[0]);
-	if (!abbr)
+	cap = xlqa_arena_alloc(&lang->arena, line->field_len[0] + 5);
+	if (!abbr || !cap)
 		return xlqa_error_set(err, XLQA_ENOMEM, "%s: %s", line->path, xlqa_strerror(XLQA_ENOMEM));
 	rc = xlqa_segmenter_add_abbreviation(lang->segmenter, abbr, err);
+	/* A lower-case abbreviation opens sentences too, capitalised: "prof." and "Prof.". */
+	if (!rc && lang_capitalize(abbr, cap))
+		rc = xlqa_segmenter_add_abbreviation(lang->segmenter, cap, err);
 	return rc ? xlqa_error_prefix(err, "%s:%zu", line->path, line->lineno) : XLQA_OK;
 }
 
@@ -218,11 +222,17 @@ static bool field_is(const struct pack_line *line, size_t f, const char *s)
 
 static int on_compound(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
 {
-	static const char what[] = "'min_part<TAB>N', 'min_word<TAB>N' or 'linker<TAB>TEXT'";
+	static const char what[] = "'min_part<TAB>N', 'min_word<TAB>N', 'linker<TAB>TEXT' or 'bound<TAB>TEXT'";
 	int rc = expect_fields(line, 2, 2, what, err);
 
 	if (rc)
 		return rc;
+	if (field_is(line, 0, "bound")) {
+		struct pack_line value = *line;
+		value.field[0] = line->field[1];
+		value.field_len[0] = line->field_len[1];
+		return pack_add_word(lang, &lang->bound, &value, NULL, err);
+	}
 	if (field_is(line, 0, "linker")) {
 		if (lang->n_linkers == LANG_MAX_LINKERS)
 			return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)line->lineno, "%s:%zu: more than %d linkers",
@@ -395,6 +405,7 @@ int xlqa_lang_open(const char *name, const struct xlqa_lang_options *opt, struct
 	xlqa_hash_init(&lang->numbers);
 	xlqa_hash_init(&lang->months);
 	xlqa_hash_init(&lang->weekdays);
+	xlqa_hash_init(&lang->bound);
 	xlqa_hash_init(&lang->lemma_cache);
 	xlqa_hash_init(&lang->compound_cache);
 	xlqa_buf_init(&lang->scratch);
@@ -430,6 +441,7 @@ void xlqa_lang_free(struct xlqa_lang *lang)
 	xlqa_hash_release(&lang->numbers);
 	xlqa_hash_release(&lang->months);
 	xlqa_hash_release(&lang->weekdays);
+	xlqa_hash_release(&lang->bound);
 	xlqa_hash_release(&lang->lemma_cache);
 	xlqa_hash_release(&lang->compound_cache);
 	free(lang->elisions);
@@ -492,7 +504,7 @@ int xlqa_lang_weekday(const struct xlqa_lang *lang, const char *norm, size_t len
 
 bool xlqa_lang_parse_number(const struct xlqa_lang *lang, const char *tok, size_t len, double *value)
 {
-	size_t n_dot = 0, n_comma = 0, last_sep = 0, n_digits = 0;
+	size_t n_dot = 0, n_comma = 0, last_sep = 0, n_digits = 0, group = 0;
 	char decimal = 0;
 	double v = 0, scale = 0;
 
@@ -512,16 +524,19 @@ bool xlqa_lang_parse_number(const struct xlqa_lang *lang, const char *tok, size_
 	}
 	if (n_digits == 0)
 		return false;
-	if (n_dot && n_comma)
+	if (n_dot && n_comma) {
 		decimal = tok[last_sep];
-	else if (n_dot == 1 || n_comma == 1)
-		decimal = lang->decimal_sep;
-	/* With a single kind of separator used more than once it groups, so `decimal` stays 0. */
+	} else if (n_dot == 1 || n_comma == 1) {
+		/* One separator: only three digits after it can be a thousands group ("3.5" is 3.5 anywhere);
+		 * with three, the language's decimal mark decides ("1.234" is 1234 in German, 1.234 in English). */
+		decimal = len - last_sep - 1 != 3 ? tok[last_sep] : lang->decimal_sep;
+	}
+	/* A separator that is not the decimal mark groups thousands: exactly three digits after each. */
 	for (size_t i = 0; i < len; i++) {
 		char c = tok[i];
 		if (c == decimal) {
-			if (scale)
-				return false; /* "1,2,3" with ',' as the decimal mark */
+			if (scale || (i > group && group && i - group != 3))
+				return false;
 			scale = 1;
 		} else if (c >= '0' && c <= '9') {
 			if (scale) {
@@ -530,10 +545,14 @@ bool xlqa_lang_parse_number(const struct xlqa_lang *lang, const char *tok, size_
 			} else {
 				v = v * 10 + (c - '0');
 			}
-		} else if (scale) {
-			return false; /* a grouping mark after the decimal mark */
+		} else {
+			if (scale || (group && i - group != 3))
+				return false; /* a grouping mark after the decimal mark, or a group not of three */
+			group = i + 1;
 		}
 	}
+	if (!scale && group && len - group != 3)
+		return false;
 	*value = v;
 	return true;
 }

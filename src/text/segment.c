@@ -2,15 +2,15 @@
  * segment: ICU word and sentence boundaries over UTF-8 text. ICU works in UTF-16, so the text is
  * converted once per call and boundaries are mapped back to UTF-8 byte offsets with a forward-only
  * cursor (both iterators return increasing boundaries). Sentence breaks after an abbreviation are
- * suppressed twice over: by CLDR's standard suppressions (the "@ss=standard" locale keyword) and by
- * the caller's list, which also handles multi-part abbreviations such as "z. B.", and after initials
- * ("W." in "George W. Bush"), which newswire is full of and no list can hold.
+ * suppressed by the caller's list, which also handles multi-part abbreviations such as "z. B.", and
+ * after initials ("W." in "George W. Bush"), which newswire is full of and no list can hold. CLDR's
+ * own suppressions ("@ss=standard") are not used: in ICU 72 they swallow real sentence ends after
+ * ordinary words ("der Minister. Er", "em Portugal. Depois"), which the packs' lists never do.
  */
 #include "config.h"
 
 #include "xlqa/text.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/ubrk.h>
@@ -30,18 +30,15 @@ struct xlqa_segmenter {
 int xlqa_segmenter_new(const char *locale, struct xlqa_segmenter **out, struct xlqa_error *err)
 {
 	struct xlqa_segmenter *s;
-	char loc[128];
 	UErrorCode st = U_ZERO_ERROR;
 
 	*out = NULL;
-	if (snprintf(loc, sizeof loc, "%s@ss=standard", locale) >= (int)sizeof loc)
-		return xlqa_error_set(err, XLQA_EINVAL, "locale name '%s' is too long", locale);
 	s = calloc(1, sizeof *s);
 	if (!s)
 		return xlqa_error_set(err, XLQA_ENOMEM, "opening a segmenter: %s", xlqa_strerror(XLQA_ENOMEM));
 	s->words = ubrk_open(UBRK_WORD, locale, NULL, 0, &st);
 	if (U_SUCCESS(st))
-		s->sentences = ubrk_open(UBRK_SENTENCE, loc, NULL, 0, &st);
+		s->sentences = ubrk_open(UBRK_SENTENCE, locale, NULL, 0, &st);
 	if (U_FAILURE(st)) {
 		xlqa_segmenter_free(s);
 		return xlqa_error_set(err, XLQA_EEXTERNAL, "ICU break iterators for '%s': %s", locale, u_errorName(st));
