@@ -86,8 +86,9 @@ int xlqa_lang_weekday(const struct xlqa_lang *lang, const char *norm, size_t len
 /*
  * The value of a numeral token such as "1.234,5", "1,234.5", "1994" or "3,5". When both '.' and ','
  * occur, the last one is the decimal mark; when one of them occurs more than once it groups
- * thousands; a single one is read with the language's decimal separator (ICU). False when `tok` is
- * not a numeral.
+ * thousands. A single one is the decimal mark unless exactly three digits follow it, when the
+ * language's decimal separator (ICU) decides: "1.234" is 1234 in German and 1.234 in English.
+ * Grouping marks must be followed by exactly three digits. False when `tok` is not a numeral.
  */
 bool xlqa_lang_parse_number(const struct xlqa_lang *lang, const char *tok, size_t len, double *value);
 
@@ -113,11 +114,13 @@ int xlqa_lang_lemmas(struct xlqa_lang *lang, const char *word, size_t len, struc
 		     struct xlqa_error *err);
 
 /*
- * Splits a compound (`norm`) into its parts for indexing, linking elements removed:
- * "bundesverfassungsgericht" -> bund, verfassung, gericht. A word that is not a compound, or a
- * language without XLQA_LANG_COMPOUNDS, gives an empty list. Cached in the pack. Errors: XLQA_ENOMEM.
+ * Splits a compound `word` (as written, any case) into its parts for indexing, normalised like
+ * token forms, linking elements removed where what remains is a word: "Bundesverfassungsgericht"
+ * -> bund, verfassung, gericht. Parts are words hunspell knows, neither stop words nor the bound
+ * morphemes of compound.txt. A word that is not a compound, or a language without
+ * XLQA_LANG_COMPOUNDS, gives an empty list. Cached in the pack. Errors: XLQA_ENOMEM.
  */
-int xlqa_lang_split_compound(struct xlqa_lang *lang, const char *norm, size_t len, struct xlqa_strlist *out,
+int xlqa_lang_split_compound(struct xlqa_lang *lang, const char *word, size_t len, struct xlqa_strlist *out,
 			     struct xlqa_error *err);
 
 /* What xlqa_lang_analyze computes beyond tokens and normalised forms. */

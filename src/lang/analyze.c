@@ -27,26 +27,6 @@ void xlqa_analysis_release(struct xlqa_analysis *a)
 	xlqa_analysis_init(a);
 }
 
-/* Rewrites U+2019 and U+02BC (typographic apostrophes) as "'" in place. */
-static void fold_apostrophes(struct xlqa_buf *b)
-{
-	size_t j = 0;
-
-	for (size_t i = 0; i < b->len;) {
-		const unsigned char *p = (const unsigned char *)b->buf + i;
-		if (b->len - i >= 3 && p[0] == 0xE2 && p[1] == 0x80 && p[2] == 0x99) {
-			b->buf[j++] = '\'';
-			i += 3;
-		} else if (b->len - i >= 2 && p[0] == 0xCA && p[1] == 0xBC) {
-			b->buf[j++] = '\'';
-			i += 2;
-		} else {
-			b->buf[j++] = b->buf[i++];
-		}
-	}
-	xlqa_buf_setlen(b, j);
-}
-
 /* Per-call state of one analysis. */
 struct analyzer {
 	struct xlqa_lang *lang;
@@ -119,9 +99,8 @@ static int add_token(struct analyzer *an, size_t start, size_t end, enum xlqa_sp
 	t->sentence = sentence;
 
 	xlqa_buf_reset(&an->norm);
-	if ((rc = xlqa_text_normalize(surface, end - start, XLQA_NORM_CASEFOLD, &an->norm, an->err)))
+	if ((rc = xlqa_text_normalize(surface, end - start, LANG_NORM, &an->norm, an->err)))
 		return rc;
-	fold_apostrophes(&an->norm);
 	classify(an, t);
 	if (an->flags & XLQA_ANALYZE_FOLD_ACCENTS) {
 		xlqa_buf_reset(&an->shown);
@@ -149,7 +128,7 @@ static int add_token(struct analyzer *an, size_t start, size_t end, enum xlqa_sp
 	    (rc = xlqa_lang_lemmas(an->lang, surface, end - start, &t->lemmas, an->err)))
 		return rc;
 	if ((an->flags & XLQA_ANALYZE_COMPOUNDS) && kind == XLQA_SPAN_WORD &&
-	    (rc = xlqa_lang_split_compound(an->lang, an->norm.buf, an->norm.len, &t->parts, an->err)))
+	    (rc = xlqa_lang_split_compound(an->lang, surface, end - start, &t->parts, an->err)))
 		return rc;
 	out->n_tokens++;
 	return XLQA_OK;
@@ -204,7 +183,7 @@ static int join_ordinal_dates(struct analyzer *an, struct xlqa_segments *seg)
 			    seg->words[w].kind == XLQA_SPAN_WORD) {
 				xlqa_buf_reset(&an->norm);
 				if ((rc = xlqa_text_normalize(text + seg->words[w].start, seg->words[w].end - seg->words[w].start,
-							      XLQA_NORM_CASEFOLD, &an->norm, an->err)))
+							      LANG_NORM, &an->norm, an->err)))
 					return rc;
 				if (xlqa_lang_month(an->lang, an->norm.buf, an->norm.len)) {
 					prev->end = cur->end;
@@ -241,10 +220,8 @@ int xlqa_lang_analyze(struct xlqa_lang *lang, const char *utf8, size_t len, unsi
 			sentence++;
 		if (w->kind == XLQA_SPAN_WORD && lang->n_elisions) {
 			xlqa_buf_reset(&an.norm);
-			if ((rc = xlqa_text_normalize(utf8 + w->start, w->end - w->start, XLQA_NORM_CASEFOLD, &an.norm,
-						      err)))
+			if ((rc = xlqa_text_normalize(utf8 + w->start, w->end - w->start, LANG_NORM, &an.norm, err)))
 				break;
-			fold_apostrophes(&an.norm);
 			cut = elided_prefix(&an, w->start, w->end);
 		}
 		if (cut && w->start + cut < w->end) {

@@ -85,7 +85,7 @@ int xlqa_text_normalize(const char *in, size_t len, unsigned flags, struct xlqa_
 		rc = xlqa_buf_add(out, in, len);
 		if (rc)
 			return xlqa_error_set(err, rc, "normalising text: %s", xlqa_strerror(rc));
-		if (flags & XLQA_NORM_CASEFOLD)
+		if (flags & (XLQA_NORM_CASEFOLD | XLQA_NORM_LOWERCASE))
 			for (size_t i = at; i < out->len; i++)
 				if (out->buf[i] >= 'A' && out->buf[i] <= 'Z')
 					out->buf[i] = (char)(out->buf[i] - 'A' + 'a');
@@ -106,14 +106,21 @@ int xlqa_text_normalize(const char *in, size_t len, unsigned flags, struct xlqa_
 		rc = xlqa_error_set(err, XLQA_EENCODING, "normalising text: invalid UTF-8");
 		goto done;
 	}
-	if (flags & XLQA_NORM_CASEFOLD) {
+	if (flags & XLQA_NORM_APOSTROPHES)
+		for (int32_t i = 0; i < n; i++)
+			if (a.p[i] == 0x2019 || a.p[i] == 0x02BC)
+				a.p[i] = '\'';
+	if (flags & (XLQA_NORM_CASEFOLD | XLQA_NORM_LOWERCASE)) {
+		bool fold = (flags & XLQA_NORM_CASEFOLD) != 0;
 		st = U_ZERO_ERROR;
-		m = u_strFoldCase(b.p, b.cap, a.p, n, U_FOLD_CASE_DEFAULT, &st);
+		m = fold ? u_strFoldCase(b.p, b.cap, a.p, n, U_FOLD_CASE_DEFAULT, &st)
+			 : u_strToLower(b.p, b.cap, a.p, n, "", &st);
 		if (st == U_BUFFER_OVERFLOW_ERROR) {
 			if ((rc = ubuf_reserve(&b, m + 1)))
 				goto done;
 			st = U_ZERO_ERROR;
-			m = u_strFoldCase(b.p, b.cap, a.p, n, U_FOLD_CASE_DEFAULT, &st);
+			m = fold ? u_strFoldCase(b.p, b.cap, a.p, n, U_FOLD_CASE_DEFAULT, &st)
+				 : u_strToLower(b.p, b.cap, a.p, n, "", &st);
 		}
 		if (U_FAILURE(st))
 			goto icu_fail;

@@ -150,6 +150,8 @@ START_TEST(normalize_forms)
 		{ "\xD0\xA1\xD0\xBE\xD1\x84\xD0\xB8\xD1\x8F", XLQA_NORM_CASEFOLD, "\xD1\x81\xD0\xBE\xD1\x84\xD0\xB8\xD1\x8F" },
 		{ "\xCE\xA3", XLQA_NORM_CASEFOLD, "\xCF\x83" },                /* Greek capital sigma */
 		{ "MiXeD ascii", XLQA_NORM_CASEFOLD, "mixed ascii" },          /* the ASCII fast path */
+		{ "L\xE2\x80\x99" "Europe", XLQA_NORM_CASEFOLD | XLQA_NORM_APOSTROPHES, "l'europe" }, /* U+2019 */
+		{ "Fu\xC3\x9F" "ball", XLQA_NORM_LOWERCASE, "fu\xC3\x9F" "ball" },  /* lower case keeps ß */
 		{ "", XLQA_NORM_CASEFOLD, "" },
 	};
 	struct xlqa_buf out = XLQA_BUF_INIT;
