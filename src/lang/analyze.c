@@ -161,7 +161,7 @@ static size_t elided_prefix(struct analyzer *an, size_t start, size_t end)
 /*
  * ICU ends a sentence at "am 3. Mai" because "3." looks like a sentence end; in German, Finnish and
  * Bulgarian dates the period marks an ordinal. Joins two sentences when the first ends with a one- or
- * two-digit number and a period and the second starts with a month name.
+ * two-digit number and a period and the second starts with a month name, full or abbreviated.
  */
 static int join_ordinal_dates(struct analyzer *an, struct xlqa_segments *seg)
 {
@@ -185,7 +185,8 @@ static int join_ordinal_dates(struct analyzer *an, struct xlqa_segments *seg)
 				if ((rc = xlqa_text_normalize(text + seg->words[w].start, seg->words[w].end - seg->words[w].start,
 							      LANG_NORM, &an->norm, an->err)))
 					return rc;
-				if (xlqa_lang_month(an->lang, an->norm.buf, an->norm.len)) {
+				if (xlqa_lang_month(an->lang, an->norm.buf, an->norm.len) ||
+				    xlqa_hash_get(&an->lang->month_abbrevs, an->norm.buf, an->norm.len, NULL)) {
 					prev->end = cur->end;
 					continue;
 				}

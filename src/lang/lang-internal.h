@@ -28,6 +28,7 @@ struct xlqa_lang {
 	struct xlqa_hash articles;  /* norm -> NULL */
 	struct xlqa_hash numbers;   /* norm -> struct lang_number * */
 	struct xlqa_hash months;    /* norm -> (void *)(uintptr_t)month */
+	struct xlqa_hash month_abbrevs; /* abbreviated names without '.' ("okt") -> month, for dates only */
 	struct xlqa_hash weekdays;  /* norm -> (void *)(uintptr_t)weekday */
 	const char **elisions;      /* normalised, ending in "'", longest first */
 	size_t n_elisions;

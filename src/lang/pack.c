@@ -215,6 +215,25 @@ static int on_elision(struct xlqa_lang *lang, const struct pack_line *line, stru
 	return XLQA_OK;
 }
 
+static int on_month(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
+{
+	static const char what[] = "'name<TAB>month' with a month from 1 to 12";
+	size_t v = 0;
+	int rc = expect_fields(line, 2, 2, what, err);
+
+	if (rc)
+		return rc;
+	for (size_t i = 0; i < line->field_len[1]; i++) {
+		char c = line->field[1][i];
+		if (c < '0' || c > '9' || v > 12)
+			return expect_fields(line, 0, 0, what, err);
+		v = v * 10 + (size_t)(c - '0');
+	}
+	if (v < 1 || v > 12)
+		return expect_fields(line, 0, 0, what, err);
+	return pack_add_word(lang, &lang->months, line, (void *)(uintptr_t)v, err);
+}
+
 static bool field_is(const struct pack_line *line, size_t f, const char *s)
 {
 	return line->field_len[f] == strlen(s) && memcmp(line->field[f], s, line->field_len[f]) == 0;
@@ -293,6 +312,8 @@ static int icu_names(struct xlqa_lang *lang, UDateFormat *fmt, UDateFormatSymbol
 				continue; /* the 13th month of some calendars */
 			number = (uintptr_t)(i + 1);
 		}
+		if (m > 1 && s[m - 1] == '.')
+			m--; /* abbreviated names carry their period in some locales ("Okt.") */
 		if ((rc = pack_norm(lang, s, (size_t)m, err)) ||
 		    (rc = xlqa_hash_put(set, lang->scratch.buf, lang->scratch.len, (void *)number, NULL)))
 			return xlqa_error_set(err, rc, "month and weekday names for '%s': %s", lang->info->code,
@@ -315,6 +336,7 @@ static int icu_calendar_words(struct xlqa_lang *lang, struct xlqa_error *err)
 				      u_errorName(st));
 	if (!(rc = icu_names(lang, fmt, UDAT_MONTHS, false, &lang->months, err)) &&
 	    !(rc = icu_names(lang, fmt, UDAT_STANDALONE_MONTHS, false, &lang->months, err)) &&
+	    !(rc = icu_names(lang, fmt, UDAT_SHORT_MONTHS, false, &lang->month_abbrevs, err)) &&
 	    !(rc = icu_names(lang, fmt, UDAT_WEEKDAYS, true, &lang->weekdays, err)))
 		rc = icu_names(lang, fmt, UDAT_STANDALONE_WEEKDAYS, true, &lang->weekdays, err);
 	udat_close(fmt);
@@ -405,6 +427,7 @@ int xlqa_lang_open(const char *name, const struct xlqa_lang_options *opt, struct
 	xlqa_hash_init(&lang->numbers);
 	xlqa_hash_init(&lang->months);
 	xlqa_hash_init(&lang->weekdays);
+	xlqa_hash_init(&lang->month_abbrevs);
 	xlqa_hash_init(&lang->bound);
 	xlqa_hash_init(&lang->lemma_cache);
 	xlqa_hash_init(&lang->compound_cache);
@@ -418,6 +441,7 @@ int xlqa_lang_open(const char *name, const struct xlqa_lang_options *opt, struct
 	    (rc = pack_read(lang, dir, "numbers.txt", true, on_number, err)) ||
 	    (rc = pack_read(lang, dir, "abbreviations.txt", true, on_abbreviation, err)) ||
 	    (rc = pack_read(lang, dir, "elisions.txt", false, on_elision, err)) ||
+	    (rc = pack_read(lang, dir, "months.txt", false, on_month, err)) ||
 	    (rc = pack_read(lang, dir, "compound.txt", (info->flags & XLQA_LANG_COMPOUNDS) != 0, on_compound, err)) ||
 	    (rc = icu_calendar_words(lang, err)) || (rc = open_stemmers(lang, hdir, flags, err))) {
 		xlqa_lang_free(lang);
@@ -441,6 +465,7 @@ void xlqa_lang_free(struct xlqa_lang *lang)
 	xlqa_hash_release(&lang->numbers);
 	xlqa_hash_release(&lang->months);
 	xlqa_hash_release(&lang->weekdays);
+	xlqa_hash_release(&lang->month_abbrevs);
 	xlqa_hash_release(&lang->bound);
 	xlqa_hash_release(&lang->lemma_cache);
 	xlqa_hash_release(&lang->compound_cache);
