@@ -11,7 +11,7 @@ sh scripts/install-deps.sh
 # Prints each test program's own summary and one closing count over all of them.
 summarise() {
     awk '
-        /^[0-9]+%: Checks: / { gsub(",", ""); c = $3; f = $5; e = $7; p += c - f - e; n += f + e; print }
+        /^[0-9]+%: Checks: / { print; gsub(",", ""); c = $3; f = $5; e = $7; p += c - f - e; n += f + e }
         /^[0-9]+ passed, [0-9]+ failed$/ { p += $1; n += $3; print }
         END { printf "tests: %d passed, %d failed\n", p, n }
     ' "$@"
