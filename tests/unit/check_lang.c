@@ -17,6 +17,7 @@
 #include "suites.h"
 #include "xlqa/lang.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -265,6 +266,63 @@ START_TEST(language_table)
 }
 END_TEST
 
+/* xorshift64: deterministic, so a failing random case can be replayed from its iteration number. */
+static uint64_t rng_next(uint64_t *state)
+{
+	*state ^= *state << 13;
+	*state ^= *state >> 7;
+	*state ^= *state << 17;
+	return *state;
+}
+
+START_TEST(analysis_invariants_on_random_text)
+{
+	/* Random sequences of pieces that stress the analyzer (elisions, abbreviations, numerals with
+	 * separators, dates, compounds, Cyrillic, stray punctuation) must analyse without error, with
+	 * tokens in order, each inside the sentence it names, each with a normalised form, and words
+	 * and numbers with stems. */
+	static const char *const pieces[] = {
+		"l'", "dell’", "Dr.", "z. B.", "3.", "Mai", "1.234,5", "1,234.5", "3.5", " ", " ", " ", ". ", "? ",
+		"Bundesverfassungsgericht", "ziekenhuisopname", "Ельцин", "София", "é", "ß", "'", "-", "&", "\n",
+		"U.S.", "W.", "12", "Prof.", "A", "the", "quatre-vingts", "\xE2\x80\x93", "(", ")", "\"",
+	};
+	const struct xlqa_lang_info *info = xlqa_lang_at((size_t)_i);
+	uint64_t st = UINT64_C(0x2545F4914F6CDD1D) + (uint64_t)_i;
+	struct xlqa_buf text = XLQA_BUF_INIT;
+	struct xlqa_analysis a;
+	struct xlqa_lang *lang;
+	struct xlqa_error err;
+
+	ck_assert_int_eq(xlqa_lang_open(info->code, NULL, &lang, &err), XLQA_OK);
+	xlqa_analysis_init(&a);
+	for (int iter = 0; iter < 300; iter++) {
+		size_t n = (size_t)(rng_next(&st) % 40);
+		xlqa_buf_reset(&text);
+		for (size_t k = 0; k < n; k++)
+			xlqa_buf_addstr(&text, pieces[rng_next(&st) % (sizeof pieces / sizeof pieces[0])]);
+		ck_assert_msg(xlqa_lang_analyze(lang, text.buf, text.len,
+						XLQA_ANALYZE_STEMS | XLQA_ANALYZE_LEMMAS | XLQA_ANALYZE_COMPOUNDS, &a,
+						&err) == XLQA_OK,
+			      "%s iteration %d: %s", info->code, iter, err.message);
+		for (size_t t = 0; t < a.n_tokens; t++) {
+			const struct xlqa_token *tok = &a.tokens[t];
+			const struct xlqa_span *sent;
+			ck_assert(tok->start < tok->end && tok->end <= text.len);
+			ck_assert(t == 0 || a.tokens[t - 1].end <= tok->start);
+			ck_assert_ptr_nonnull(tok->norm);
+			ck_assert(tok->kind == XLQA_SPAN_PUNCT || tok->stem != NULL);
+			ck_assert_uint_lt(tok->sentence, a.seg.n_sentences);
+			sent = &a.seg.sentences[tok->sentence];
+			ck_assert_msg(sent->start <= tok->start && tok->end <= sent->end, "%s iteration %d: token outside its sentence",
+				      info->code, iter);
+		}
+	}
+	xlqa_analysis_release(&a);
+	xlqa_lang_free(lang);
+	xlqa_buf_release(&text);
+}
+END_TEST
+
 Suite *lang_suite(void)
 {
 	Suite *s = suite_create("lang");
@@ -279,6 +337,7 @@ Suite *lang_suite(void)
 	/* Loading hunspell dictionaries takes a while, more so under a sanitizer. */
 	tcase_set_timeout(tables, 120);
 	tcase_add_loop_test(tables, language_table, 0, (int)xlqa_lang_count());
+	tcase_add_loop_test(tables, analysis_invariants_on_random_text, 0, (int)xlqa_lang_count());
 	suite_add_tcase(s, tables);
 	return s;
 }

@@ -4,6 +4,7 @@
 #include "suites.h"
 #include "xlqa/text.h"
 
+#include <stdint.h>
 #include <string.h>
 
 START_TEST(decode_latin1_to_utf8)
@@ -253,6 +254,90 @@ START_TEST(words_and_numbers)
 }
 END_TEST
 
+/* A small deterministic generator (xorshift64), so a failing random case can be replayed. */
+static uint64_t rng_next(uint64_t *state)
+{
+	*state ^= *state << 13;
+	*state ^= *state >> 7;
+	*state ^= *state << 17;
+	return *state;
+}
+
+/* Random bytes biased toward what breaks parsers: '&', ';', '#', '.', UTF-8 lead bytes, spaces. */
+static size_t random_text(uint64_t *st, char *buf, size_t max)
+{
+	static const char pieces[] = "&;#x.,' aZ\xC3\xA9\xE2\x80\x99\xF0\x9F\x98\x80\n";
+	size_t len = (size_t)(rng_next(st) % max);
+
+	for (size_t i = 0; i < len; i++) {
+		uint64_t r = rng_next(st);
+		buf[i] = (r & 1) ? pieces[(r >> 8) % (sizeof pieces - 1)] : (char)(r >> 16);
+	}
+	return len;
+}
+
+START_TEST(random_input_never_breaks_invariants)
+{
+	/* 3000 seeded random inputs: every call either succeeds with well-formed output or fails with
+	 * its documented status and an offset inside the input; nothing crashes (run under ASan). */
+	uint64_t st = UINT64_C(0x9E3779B97F4A7C15);
+	struct xlqa_buf out = XLQA_BUF_INIT, utf8 = XLQA_BUF_INIT;
+	struct xlqa_segmenter *seg;
+	struct xlqa_segments spans;
+	struct xlqa_error err;
+	char in[256];
+
+	ck_assert_int_eq(xlqa_segmenter_new("en", &seg, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_segmenter_add_abbreviation(seg, "z. B.", &err), XLQA_OK);
+	xlqa_segments_init(&spans);
+	for (int iter = 0; iter < 3000; iter++) {
+		size_t len = random_text(&st, in, sizeof in);
+		size_t kept = 0, bad;
+		int rc;
+
+		xlqa_buf_reset(&utf8);
+		rc = xlqa_text_decode("UTF-8", in, len, "r", &utf8, &err);
+		if (rc) {
+			ck_assert_int_eq(rc, XLQA_EENCODING);
+			ck_assert(err.offset >= 0 && (size_t)err.offset < len);
+			/* Latin-1 decodes anything. */
+			ck_assert_int_eq(xlqa_text_decode("ISO-8859-1", in, len, "r", &utf8, &err), XLQA_OK);
+		}
+		ck_assert(xlqa_text_utf8_valid(utf8.buf, utf8.len, &bad));
+
+		xlqa_buf_reset(&out);
+		rc = xlqa_text_unescape(utf8.buf, utf8.len, 0, "r", &out, NULL, &err);
+		if (rc) {
+			ck_assert_int_eq(rc, XLQA_EPARSE);
+			ck_assert(err.offset >= 0 && (size_t)err.offset < utf8.len && utf8.buf[err.offset] == '&');
+			ck_assert_uint_eq(out.len, 0);
+		}
+		xlqa_buf_reset(&out);
+		ck_assert_int_eq(xlqa_text_unescape(utf8.buf, utf8.len, XLQA_UNESCAPE_LENIENT, "r", &out, &kept, &err),
+				 XLQA_OK);
+		ck_assert(xlqa_text_utf8_valid(out.buf, out.len, &bad));
+
+		ck_assert_int_eq(xlqa_segmenter_run(seg, out.buf, out.len, &spans, &err), XLQA_OK);
+		for (size_t i = 0; i < spans.n_words; i++) {
+			ck_assert(spans.words[i].start < spans.words[i].end && spans.words[i].end <= out.len);
+			ck_assert(i == 0 || spans.words[i - 1].end <= spans.words[i].start);
+		}
+		for (size_t i = 0; i < spans.n_sentences; i++) {
+			ck_assert(spans.sentences[i].start < spans.sentences[i].end && spans.sentences[i].end <= out.len);
+			ck_assert(i == 0 || spans.sentences[i - 1].end <= spans.sentences[i].start);
+		}
+		xlqa_buf_reset(&utf8);
+		ck_assert_int_eq(xlqa_text_normalize(out.buf, out.len, XLQA_NORM_CASEFOLD | XLQA_NORM_ACCENTS, &utf8, &err),
+				 XLQA_OK);
+		ck_assert(xlqa_text_utf8_valid(utf8.buf, utf8.len, &bad));
+	}
+	xlqa_segments_release(&spans);
+	xlqa_segmenter_free(seg);
+	xlqa_buf_release(&out);
+	xlqa_buf_release(&utf8);
+}
+END_TEST
+
 Suite *text_suite(void)
 {
 	Suite *s = suite_create("text");
@@ -266,6 +351,8 @@ Suite *text_suite(void)
 	tcase_add_test(tc, normalize_forms);
 	tcase_add_test(tc, sentences_respect_abbreviations);
 	tcase_add_test(tc, words_and_numbers);
+	tcase_add_test(tc, random_input_never_breaks_invariants);
+	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return s;
 }
