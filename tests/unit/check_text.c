@@ -75,6 +75,7 @@ START_TEST(unescape_references)
 		const char *out;
 	} cases[] = {
 		{ "AT&amp;T", "AT&T" },
+		{ "it&apos;s", "it's" },         /* XML's apostrophe, outside HTML 4 proper */
 		{ "&lt;p&gt;", "<p>" },
 		{ "caf&eacute;", "caf\xC3\xA9" },
 		{ "1994&#8211;1995", "1994\xE2\x80\x93" "1995" },
