@@ -62,8 +62,10 @@ struct xlqa_lang;
 /*
  * Loads the pack for `name` (any alias). `opt` may be NULL. On success *out is a new pack owned by
  * the caller (xlqa_lang_free). Errors: XLQA_ENOTFOUND for an unknown language or a missing pack
- * file or dictionary, XLQA_EPARSE for a malformed pack file (message "file:line: ..."),
- * XLQA_EEXTERNAL when ICU, Snowball or hunspell cannot be set up.
+ * file or dictionary, XLQA_EPARSE for a malformed pack file (message "file:line: ...", err->line),
+ * XLQA_EENCODING for a pack file that is not UTF-8, XLQA_EIO when a pack file cannot be read,
+ * XLQA_EUNSUPPORTED for a hunspell dictionary not in UTF-8, XLQA_EEXTERNAL when ICU, Snowball or
+ * hunspell cannot be set up, XLQA_ENOMEM.
  */
 int xlqa_lang_open(const char *name, const struct xlqa_lang_options *opt, struct xlqa_lang **out,
 		   struct xlqa_error *err);
@@ -117,8 +119,9 @@ int xlqa_lang_lemmas(struct xlqa_lang *lang, const char *word, size_t len, struc
  * Splits a compound `word` (as written, any case) into its parts for indexing, normalised like
  * token forms, linking elements removed where what remains is a word: "Bundesverfassungsgericht"
  * -> bund, verfassung, gericht. Parts are words hunspell knows, neither stop words nor the bound
- * morphemes of compound.txt. A word that is not a compound, or a language without
- * XLQA_LANG_COMPOUNDS, gives an empty list. Cached in the pack. Errors: XLQA_ENOMEM.
+ * morphemes of compound.txt; at most 8 of them. A word that is not a compound, a word of more than
+ * 64 characters, or a language without XLQA_LANG_COMPOUNDS gives an empty list. Cached in the pack.
+ * Errors: XLQA_ENOMEM.
  */
 int xlqa_lang_split_compound(struct xlqa_lang *lang, const char *word, size_t len, struct xlqa_strlist *out,
 			     struct xlqa_error *err);

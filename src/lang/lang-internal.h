@@ -58,6 +58,6 @@ struct xlqa_lang {
 bool lang_capitalize(const char *word, char *dst);
 
 /* A list of strings copied into the pack's arena; NULL when out of memory. */
-struct xlqa_strlist *lang_strlist_new(struct xlqa_lang *lang, const char *const *items, size_t n);
+struct xlqa_strlist *lang_strlist_copy(struct xlqa_lang *lang, const char *const *items, size_t n);
 
 #endif

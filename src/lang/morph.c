@@ -35,7 +35,7 @@ bool lang_capitalize(const char *word, char *dst)
 	return true;
 }
 
-struct xlqa_strlist *lang_strlist_new(struct xlqa_lang *lang, const char *const *items, size_t n)
+struct xlqa_strlist *lang_strlist_copy(struct xlqa_lang *lang, const char *const *items, size_t n)
 {
 	struct xlqa_strlist *list = xlqa_arena_alloc(&lang->arena, sizeof *list);
 	const char **copy = xlqa_arena_alloc(&lang->arena, (n ? n : 1) * sizeof *copy);
@@ -136,7 +136,7 @@ int xlqa_lang_lemmas(struct xlqa_lang *lang, const char *word, size_t len, struc
 	}
 	if (rc)
 		goto done;
-	list = lang_strlist_new(lang, acc, n);
+	list = lang_strlist_copy(lang, acc, n);
 	if (!list || xlqa_hash_put(&lang->lemma_cache, word, len, list, NULL)) {
 		rc = xlqa_error_set(err, XLQA_ENOMEM, "lemmas: %s", xlqa_strerror(XLQA_ENOMEM));
 		goto done;
@@ -239,28 +239,32 @@ static size_t compound_strip_linker(struct xlqa_lang *lang, const char *norm, si
 	return to;
 }
 
-/* Splits norm[from, to) recursively, appending the parts' [start, end) byte ranges to `ranges`. */
-static int compound_split(struct xlqa_lang *lang, const char *norm, size_t from, size_t to, size_t *ranges,
-			  size_t *n, size_t max, char *scratch, unsigned depth)
+/*
+ * Splits norm[from, to) recursively, appending the parts' [start, end) byte ranges to `ranges`.
+ * `slots` is how many parts this call may still add (at least 1): a split gives the head all but
+ * one of them and the tail what the head left, so the total never exceeds the caller's array.
+ */
+static void compound_split(struct xlqa_lang *lang, const char *norm, size_t from, size_t to, size_t *ranges,
+			   size_t *n, size_t slots, char *scratch)
 {
-	size_t head_end, tail_start;
-	int rc;
+	size_t head_end, tail_start, before = *n;
 
 	/* Parts shorter than a word worth splitting stay whole: "gekomen" is no "gek" + "omen". */
-	if (depth < 8 && *n + 2 <= max && utf8_chars(norm + from, to - from) >= lang->min_word &&
+	if (slots >= 2 && utf8_chars(norm + from, to - from) >= lang->min_word &&
 	    compound_split_once(lang, norm, from, to, &head_end, &tail_start, scratch)) {
-		if ((rc = compound_split(lang, norm, from, compound_strip_linker(lang, norm, from, head_end, scratch), ranges,
-					 n, max, scratch, depth + 1)))
-			return rc;
-		return compound_split(lang, norm, tail_start, to, ranges, n, max, scratch, depth + 1);
+		compound_split(lang, norm, from, compound_strip_linker(lang, norm, from, head_end, scratch), ranges, n,
+			       slots - 1, scratch);
+		compound_split(lang, norm, tail_start, to, ranges, n, slots - (*n - before), scratch);
+		return;
 	}
 	ranges[2 * *n] = from;
 	ranges[2 * *n + 1] = to;
 	(*n)++;
-	return XLQA_OK;
 }
 
 #define COMPOUND_MAX_PARTS 8
+/* Longer "words" are no compounds but runs of letters; trying every cut would be quadratic. */
+#define COMPOUND_MAX_CHARS 64
 
 int xlqa_lang_split_compound(struct xlqa_lang *lang, const char *word, size_t len, struct xlqa_strlist *out,
 			     struct xlqa_error *err)
@@ -276,7 +280,8 @@ int xlqa_lang_split_compound(struct xlqa_lang *lang, const char *word, size_t le
 
 	out->n = 0;
 	out->items = NULL;
-	if (!(lang->info->flags & XLQA_LANG_COMPOUNDS) || !lang->hunspell || utf8_chars(word, len) < lang->min_word)
+	if (!(lang->info->flags & XLQA_LANG_COMPOUNDS) || !lang->hunspell || utf8_chars(word, len) < lang->min_word ||
+	    utf8_chars(word, len) > COMPOUND_MAX_CHARS)
 		return XLQA_OK;
 	if (xlqa_hash_get(&lang->compound_cache, word, len, &cached)) {
 		*out = *(struct xlqa_strlist *)cached;
@@ -290,8 +295,7 @@ int xlqa_lang_split_compound(struct xlqa_lang *lang, const char *word, size_t le
 		rc = xlqa_error_set(err, XLQA_ENOMEM, "compounds: %s", xlqa_strerror(XLQA_ENOMEM));
 		goto done;
 	}
-	if ((rc = compound_split(lang, lower.buf, 0, lower.len, ranges, &n, COMPOUND_MAX_PARTS, scratch, 0)))
-		goto done;
+	compound_split(lang, lower.buf, 0, lower.len, ranges, &n, COMPOUND_MAX_PARTS, scratch);
 	if (n < 2)
 		n = 0;
 	/* Parts are folded like every other form, NUL-separated in the scratch space. */
@@ -305,7 +309,7 @@ int xlqa_lang_split_compound(struct xlqa_lang *lang, const char *word, size_t le
 		parts[i] = copy;
 		copy += fold.len + 1;
 	}
-	list = lang_strlist_new(lang, parts, n);
+	list = lang_strlist_copy(lang, parts, n);
 	if (!list || xlqa_hash_put(&lang->compound_cache, word, len, list, NULL)) {
 		rc = xlqa_error_set(err, XLQA_ENOMEM, "compounds: %s", xlqa_strerror(XLQA_ENOMEM));
 		goto done;
