@@ -68,8 +68,8 @@ int xlqa_error_set(struct xlqa_error *err, int status, const char *fmt, ...) XLQ
 /* As xlqa_error_set, and records a byte offset and line (-1 for none) in the error. */
 int xlqa_error_at(struct xlqa_error *err, int status, int64_t offset, int64_t line, const char *fmt, ...)
 	XLQA_PRINTF(5, 6);
-/* Puts "prefix: " in front of the message already in `err`; returns err->status. */
-int xlqa_error_prefix(struct xlqa_error *err, const char *fmt, ...) XLQA_PRINTF(2, 3);
+/* Puts "prefix: " in front of the message already in `err` (truncating the end); `err` may be NULL. */
+void xlqa_error_prefix(struct xlqa_error *err, const char *fmt, ...) XLQA_PRINTF(2, 3);
 
 /*
  * A growable byte buffer. Invariants (git's strbuf): `buf` is never NULL, `buf[len]` is always
@@ -101,8 +101,8 @@ int xlqa_buf_vaddf(struct xlqa_buf *b, const char *fmt, va_list ap) XLQA_PRINTF(
 /* Appends one Unicode scalar value as UTF-8; XLQA_EINVAL for surrogates or values past U+10FFFF. */
 int xlqa_buf_add_utf8(struct xlqa_buf *b, uint32_t cp);
 /*
- * Hands the storage to the caller (free() it) and leaves `b` empty. Never returns NULL: an empty
- * buffer yields a fresh empty string, or NULL only when that allocation fails.
+ * Hands the storage to the caller (free() it) and leaves `b` empty. An empty buffer yields a fresh
+ * empty string; NULL only when allocating that one byte fails.
  */
 char *xlqa_buf_detach(struct xlqa_buf *b, size_t *len);
 

@@ -21,7 +21,8 @@ static const char analyze_help[] =
 	"  -e, --encoding=ENC     input encoding, any iconv name (default: UTF-8; CLEF: ISO-8859-1)\n"
 	"      --entities         decode SGML/HTML character references (&amp; &eacute; &#8211;)\n"
 	"  -f, --format=FMT       'text' (default); 'tsv': file, sentence, start, end, kind, token,\n"
-	"                         norm, stem, lemmas, parts, flags, value; 'none': analyse only\n"
+	"                         norm, stem, lemmas, parts, flags, value (tabs and line breaks in\n"
+	"                         a field as spaces); 'none': analyse only\n"
 	"                         (for timing with --stats)\n"
 	"      --no-stems         skip stemming\n"
 	"      --no-lemmas        skip hunspell lemmas and compound splitting (faster)\n"
@@ -110,13 +111,23 @@ static void print_text(const char *name, const char *text, const struct xlqa_ana
 	}
 }
 
+/* Writes a TSV field: tabs and line breaks inside it (ICU can attach a combining mark to a tab)
+ * become spaces, so a row always has its twelve fields. */
+static void print_field(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		putchar(s[i] == '\t' || s[i] == '\n' || s[i] == '\r' ? ' ' : s[i]);
+	putchar('\t');
+}
+
 static void print_tsv(const char *name, const char *text, const struct xlqa_analysis *a)
 {
 	for (size_t t = 0; t < a->n_tokens; t++) {
 		const struct xlqa_token *tok = &a->tokens[t];
-		printf("%s\t%zu\t%zu\t%zu\t%s\t%.*s\t%s\t%s\t", name, tok->sentence + 1, tok->start, tok->end,
-		       kind_names[tok->kind], (int)(tok->end - tok->start), text + tok->start, tok->norm,
-		       tok->stem ? tok->stem : "-");
+		printf("%s\t%zu\t%zu\t%zu\t%s\t", name, tok->sentence + 1, tok->start, tok->end, kind_names[tok->kind]);
+		print_field(text + tok->start, tok->end - tok->start);
+		print_field(tok->norm, strlen(tok->norm));
+		print_field(tok->stem ? tok->stem : "-", tok->stem ? strlen(tok->stem) : 1);
 		print_list(&tok->lemmas, "-");
 		putchar('\t');
 		print_list(&tok->parts, "-");
@@ -223,6 +234,8 @@ int cmd_analyze(int argc, char **argv)
 	struct xlqa_analysis a;
 	struct xlqa_error err;
 	struct timespec t0, t1;
+
+	xlqa_error_clear(&err);
 	size_t bytes = 0, tokens = 0;
 	char **files;
 	int n_files, rc, status = CLI_EXIT_OK;

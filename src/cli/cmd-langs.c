@@ -29,7 +29,10 @@ int cmd_langs(int argc, char **argv)
 		const struct xlqa_lang_info *info = xlqa_lang_at(i);
 		struct xlqa_lang *lang = NULL;
 		struct xlqa_error err;
-		int rc = xlqa_lang_open(info->code, NULL, &lang, &err);
+		int rc;
+
+		xlqa_error_clear(&err);
+		rc = xlqa_lang_open(info->code, NULL, &lang, &err);
 
 		printf("%-4s %-4s %-4s %-11s %-11s %-8s %s\n", info->code, info->iso3, info->iso3b ? info->iso3b : "-",
 		       info->name, info->snowball ? info->snowball : "hunspell", info->hunspell ? info->hunspell : "-",

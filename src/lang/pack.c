@@ -115,8 +115,8 @@ static int pack_add_word(struct xlqa_lang *lang, struct xlqa_hash *set, const st
 {
 	int rc = pack_norm(lang, line->field[0], line->field_len[0], err);
 
-	if (!rc)
-		rc = xlqa_hash_put(set, lang->scratch.buf, lang->scratch.len, value, NULL);
+	if (!rc && (rc = xlqa_hash_put(set, lang->scratch.buf, lang->scratch.len, value, NULL)))
+		xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
 	if (rc) {
 		xlqa_error_prefix(err, "%s:%zu", line->path, line->lineno);
 		return rc;
@@ -180,6 +180,8 @@ static int on_abbreviation(struct xlqa_lang *lang, const struct pack_line *line,
 
 	if (rc)
 		return rc;
+	if (line->field_len[0] < 2 || line->field[0][line->field_len[0] - 1] != '.')
+		return expect_fields(line, 0, 0, "one abbreviation ending with '.'", err);
 	abbr = xlqa_arena_strndup(&lang->arena, line->field[0], line->field_len[0]);
 	cap = xlqa_arena_alloc(&lang->arena, line->field_len[0] + 5);
 	if (!abbr || !cap)
@@ -188,7 +190,9 @@ static int on_abbreviation(struct xlqa_lang *lang, const struct pack_line *line,
 	/* A lower-case abbreviation opens sentences too, capitalised: "prof." and "Prof.". */
 	if (!rc && lang_capitalize(abbr, cap))
 		rc = xlqa_segmenter_add_abbreviation(lang->segmenter, cap, err);
-	return rc ? xlqa_error_prefix(err, "%s:%zu", line->path, line->lineno) : XLQA_OK;
+	if (rc)
+		xlqa_error_prefix(err, "%s:%zu", line->path, line->lineno);
+	return rc;
 }
 
 static int on_elision(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
@@ -200,8 +204,10 @@ static int on_elision(struct xlqa_lang *lang, const struct pack_line *line, stru
 		return rc;
 	if (line->field_len[0] < 2 || line->field[0][line->field_len[0] - 1] != '\'')
 		return expect_fields(line, 0, 0, "one elided form ending with \"'\"", err);
-	if ((rc = pack_norm(lang, line->field[0], line->field_len[0], err)))
-		return xlqa_error_prefix(err, "%s:%zu", line->path, line->lineno);
+	if ((rc = pack_norm(lang, line->field[0], line->field_len[0], err))) {
+		xlqa_error_prefix(err, "%s:%zu", line->path, line->lineno);
+		return rc;
+	}
 	e = xlqa_arena_strndup(&lang->arena, lang->scratch.buf, lang->scratch.len);
 	if (!e || XLQA_ARRAY_RESERVE(lang->elisions, lang->alloc_elisions, lang->n_elisions + 1))
 		return xlqa_error_set(err, XLQA_ENOMEM, "%s: %s", line->path, xlqa_strerror(XLQA_ENOMEM));
@@ -355,6 +361,20 @@ static int icu_calendar_words(struct xlqa_lang *lang, struct xlqa_error *err)
 	return XLQA_OK;
 }
 
+/* The first of two paths that cannot be opened for reading (errno says why), or NULL. */
+static const char *first_unreadable(const char *a, const char *b)
+{
+	const char *paths[2] = { a, b };
+
+	for (int i = 0; i < 2; i++) {
+		FILE *fp = fopen(paths[i], "rb");
+		if (!fp)
+			return paths[i];
+		fclose(fp);
+	}
+	return NULL;
+}
+
 static int open_stemmers(struct xlqa_lang *lang, const char *hunspell_dir, unsigned flags, struct xlqa_error *err)
 {
 	const struct xlqa_lang_info *info = lang->info;
@@ -367,20 +387,18 @@ static int open_stemmers(struct xlqa_lang *lang, const char *hunspell_dir, unsig
 	}
 	if (info->hunspell && !(flags & XLQA_LANG_OPEN_NO_HUNSPELL)) {
 		struct xlqa_buf aff = XLQA_BUF_INIT, dic = XLQA_BUF_INIT;
-		FILE *probe;
-		const char *enc;
+		const char *enc, *missing;
 		int rc = XLQA_OK;
 
 		if (xlqa_buf_addf(&aff, "%s/%s.aff", hunspell_dir, info->hunspell) ||
 		    xlqa_buf_addf(&dic, "%s/%s.dic", hunspell_dir, info->hunspell))
 			rc = xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
-		/* hunspell reports a missing file on stderr only; check first so the error is ours. */
-		else if (!(probe = fopen(dic.buf, "rb")))
+		/* hunspell reports a missing file on stderr only; check both first so the error is ours. */
+		else if ((missing = first_unreadable(dic.buf, aff.buf)))
 			rc = xlqa_error_set(err, XLQA_ENOTFOUND,
-					    "hunspell dictionary '%s' for %s: %s (Debian package hunspell-*)", dic.buf,
+					    "hunspell dictionary '%s' for %s: %s (Debian package hunspell-*)", missing,
 					    info->name, strerror(errno));
 		else {
-			fclose(probe);
 			lang->hunspell = Hunspell_create(aff.buf, dic.buf);
 			enc = lang->hunspell ? Hunspell_get_dic_encoding(lang->hunspell) : NULL;
 			if (!lang->hunspell)
@@ -395,8 +413,6 @@ static int open_stemmers(struct xlqa_lang *lang, const char *hunspell_dir, unsig
 		if (rc)
 			return rc;
 	}
-	if (!lang->stemmer && !lang->hunspell && (info->flags & XLQA_LANG_HUNSPELL_STEMS))
-		return xlqa_error_set(err, XLQA_EUNSUPPORTED, "%s needs hunspell for stemming", info->name);
 	return XLQA_OK;
 }
 

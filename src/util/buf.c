@@ -99,8 +99,12 @@ int xlqa_buf_vaddf(struct xlqa_buf *b, const char *fmt, va_list ap)
 		return XLQA_EINVAL;
 	if ((size_t)n + 1 > (b->alloc ? b->alloc - b->len : 0)) {
 		rc = xlqa_buf_grow(b, (size_t)n);
-		if (rc)
+		if (rc) {
+			/* The truncated attempt wrote past len; restore the terminator. */
+			if (b->alloc)
+				b->buf[b->len] = '\0';
 			return rc;
+		}
 		n = vsnprintf(b->buf + b->len, b->alloc - b->len, fmt, ap);
 		if (n < 0)
 			return XLQA_EINVAL;

@@ -49,7 +49,7 @@ int xlqa_error_at(struct xlqa_error *err, int status, int64_t offset, int64_t li
 	return status;
 }
 
-int xlqa_error_prefix(struct xlqa_error *err, const char *fmt, ...)
+void xlqa_error_prefix(struct xlqa_error *err, const char *fmt, ...)
 {
 	char prefix[XLQA_ERROR_MAX];
 	char joined[2 * XLQA_ERROR_MAX + 2];
@@ -57,7 +57,7 @@ int xlqa_error_prefix(struct xlqa_error *err, const char *fmt, ...)
 	va_list ap;
 
 	if (!err)
-		return XLQA_OK;
+		return;
 	va_start(ap, fmt);
 	vsnprintf(prefix, sizeof prefix, fmt, ap);
 	va_end(ap);
@@ -67,5 +67,4 @@ int xlqa_error_prefix(struct xlqa_error *err, const char *fmt, ...)
 		n = sizeof err->message - 1;
 	memcpy(err->message, joined, n);
 	err->message[n] = '\0';
-	return err->status;
 }
