@@ -3,8 +3,9 @@
  * exact byte offset of anything undecodable), SGML/HTML character references, ICU normalisation and
  * case/accent folding, and ICU word and sentence segmentation with abbreviation suppressions.
  *
- * Invariant: everything these functions produce is valid UTF-8 in Unicode NFC; offsets are byte
- * offsets into the caller's input.
+ * Invariant: everything these functions produce is valid UTF-8 (xlqa_text_normalize's output is
+ * also in Unicode NFC; decoding and unescaping keep the input's own form); offsets are byte offsets
+ * into the caller's input.
  */
 #ifndef XLQA_TEXT_H
 #define XLQA_TEXT_H
@@ -114,8 +115,9 @@ void xlqa_segmenter_free(struct xlqa_segmenter *s);
 int xlqa_segmenter_add_abbreviation(struct xlqa_segmenter *s, const char *abbr, struct xlqa_error *err);
 /*
  * Splits `len` bytes of UTF-8 into sentences and words, replacing what `out` held. Sentence spans
- * exclude leading and trailing white space; a text of only white space has no sentences.
- * Errors: XLQA_EENCODING for invalid UTF-8, XLQA_EEXTERNAL, XLQA_ENOMEM, XLQA_EOVERFLOW (> 2 GiB).
+ * exclude leading and trailing white space, and every word span lies inside one sentence; a text of
+ * only white space has no sentences.
+ * Errors: XLQA_EENCODING for invalid UTF-8, XLQA_EEXTERNAL, XLQA_ENOMEM, XLQA_EOVERFLOW (> 1 GiB).
  */
 int xlqa_segmenter_run(struct xlqa_segmenter *s, const char *utf8, size_t len, struct xlqa_segments *out,
 		       struct xlqa_error *err);

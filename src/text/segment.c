@@ -195,6 +195,42 @@ static enum xlqa_span_kind word_kind(int32_t status)
 	return XLQA_SPAN_PUNCT;
 }
 
+/*
+ * Makes every word span lie inside one sentence. ICU attaches combining and format characters to
+ * what precedes them, even white space or a byte-order mark that sentence trimming removed, and on
+ * odd input ("@.Ì") ends a sentence inside a word. A sentence therefore starts no later than its
+ * first word and ends no earlier than its last; the next sentence starts after that word, past any
+ * white space, and a sentence left empty is dropped.
+ */
+static void cover_words(struct xlqa_segments *out, const char *text)
+{
+	struct xlqa_span *sent = out->sentences;
+	size_t n = out->n_sentences, j = 0;
+
+	for (size_t i = 0; i < out->n_words && j < n; i++) {
+		const struct xlqa_span *w = &out->words[i];
+		size_t k;
+		while (j < n && sent[j].end <= w->start)
+			j++;
+		if (j == n)
+			break;
+		if (w->start < sent[j].start)
+			sent[j].start = w->start;
+		if (w->end <= sent[j].end)
+			continue;
+		sent[j].end = w->end;
+		for (k = j + 1; k < n; k++) {
+			while (sent[k].start < sent[k].end && (sent[k].start < w->end || is_space_byte(text[sent[k].start])))
+				sent[k].start++;
+			if (sent[k].start < sent[k].end)
+				break;
+		}
+		memmove(&sent[j + 1], &sent[k], (n - k) * sizeof *sent);
+		n -= k - (j + 1);
+	}
+	out->n_sentences = n;
+}
+
 int xlqa_segmenter_run(struct xlqa_segmenter *s, const char *utf8, size_t len, struct xlqa_segments *out,
 		       struct xlqa_error *err)
 {
@@ -257,5 +293,6 @@ int xlqa_segmenter_run(struct xlqa_segmenter *s, const char *utf8, size_t len, s
 			      word_kind(ubrk_getRuleStatus(s->words))))
 			return xlqa_error_set(err, XLQA_ENOMEM, "segmenting: %s", xlqa_strerror(XLQA_ENOMEM));
 	}
+	cover_words(out, utf8);
 	return XLQA_OK;
 }
