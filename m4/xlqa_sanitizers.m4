@@ -1,6 +1,6 @@
 # XLQA_SANITIZERS: --enable-asan, --enable-ubsan and --enable-valgrind build and test switches.
 # The sanitizer flags go into SAN_CFLAGS/SAN_LDFLAGS for the library, the tool and the tests alike;
-# --enable-valgrind runs every test program under valgrind's memcheck (VALGRIND_LOG_COMPILER).
+# --enable-valgrind runs the unit tests and every xlqa run of the end-to-end tests under memcheck.
 AC_DEFUN([XLQA_SANITIZERS], [
   SAN_CFLAGS=
   AC_ARG_ENABLE([asan],

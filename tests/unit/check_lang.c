@@ -89,6 +89,83 @@ START_TEST(pack_errors_name_file_and_line)
 }
 END_TEST
 
+START_TEST(malformed_abbreviation_is_a_parse_error)
+{
+	/* An abbreviation without its period is EPARSE at its line, and stays an error with a NULL err. */
+	struct xlqa_lang_options opt = { NULL, NULL, XLQA_LANG_OPEN_NO_HUNSPELL };
+	struct xlqa_buf dir = XLQA_BUF_INIT;
+	struct xlqa_lang *lang;
+	struct xlqa_error err;
+
+	xlqa_buf_addf(&dir, "%s/data/badabbr", test_data());
+	opt.lang_dir = dir.buf;
+	ck_assert_int_eq(xlqa_lang_open("en", &opt, &lang, &err), XLQA_EPARSE);
+	ck_assert_int_eq(err.line, 2);
+	ck_assert_msg(strstr(err.message, "badabbr/en/abbreviations.txt:2: expected") != NULL, "%s", err.message);
+	ck_assert_int_eq(xlqa_lang_open("en", &opt, &lang, NULL), XLQA_EPARSE);
+	ck_assert_ptr_null(lang);
+	xlqa_buf_release(&dir);
+}
+END_TEST
+
+START_TEST(missing_affix_file_is_reported)
+{
+	/* A folder with the .dic but not the .aff: the error names the .aff (and hunspell stays quiet). */
+	struct xlqa_lang_options opt = { NULL, NULL, 0 };
+	struct xlqa_buf dir = XLQA_BUF_INIT;
+	struct xlqa_lang *lang;
+	struct xlqa_error err;
+
+	xlqa_buf_addf(&dir, "%s/data/onlydic", test_data());
+	opt.hunspell_dir = dir.buf;
+	ck_assert_int_eq(xlqa_lang_open("en", &opt, &lang, &err), XLQA_ENOTFOUND);
+	ck_assert_msg(strstr(err.message, "onlydic/en_US.aff") != NULL, "%s", err.message);
+	xlqa_buf_release(&dir);
+}
+END_TEST
+
+START_TEST(bulgarian_opens_without_hunspell)
+{
+	/* Without hunspell Bulgarian has no stemmer: it opens, and stems are the normalised forms. */
+	struct xlqa_lang_options opt = { NULL, NULL, XLQA_LANG_OPEN_NO_HUNSPELL };
+	struct xlqa_buf stem = XLQA_BUF_INIT;
+	struct xlqa_lang *lang;
+	struct xlqa_error err;
+
+	ck_assert_int_eq(xlqa_lang_open("bg", &opt, &lang, &err), XLQA_OK);
+	ck_assert(!xlqa_lang_has_lemmas(lang));
+	ck_assert_int_eq(xlqa_lang_stem(lang, "университетът", strlen("университетът"), &stem, &err), XLQA_OK);
+	ck_assert_str_eq(stem.buf, "университетът");
+	xlqa_lang_free(lang);
+	xlqa_buf_release(&stem);
+}
+END_TEST
+
+START_TEST(compound_parts_are_bounded)
+{
+	/* A chain of twelve nouns yields at most eight parts, each non-empty (this once overflowed a
+	 * stack array); a 20 000-letter run is no compound and is not searched cut by cut. */
+	static const char chain[] = "Kampffeuerboottürfeuerbahnfirmafahrthofraumschlüssel";
+	struct xlqa_buf run = XLQA_BUF_INIT;
+	struct xlqa_strlist parts;
+	struct xlqa_lang *lang;
+	struct xlqa_error err;
+
+	ck_assert_int_eq(xlqa_lang_open("de", NULL, &lang, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_lang_split_compound(lang, chain, strlen(chain), &parts, &err), XLQA_OK);
+	ck_assert_uint_ge(parts.n, 2);
+	ck_assert_uint_le(parts.n, 8);
+	for (size_t i = 0; i < parts.n; i++)
+		ck_assert_uint_gt(strlen(parts.items[i]), 0);
+	for (int i = 0; i < 5000; i++)
+		xlqa_buf_addstr(&run, "Haus");
+	ck_assert_int_eq(xlqa_lang_split_compound(lang, run.buf, run.len, &parts, &err), XLQA_OK);
+	ck_assert_uint_eq(parts.n, 0);
+	xlqa_lang_free(lang);
+	xlqa_buf_release(&run);
+}
+END_TEST
+
 START_TEST(missing_dictionary_is_reported)
 {
 	struct xlqa_lang_options opt = { NULL, "/nonexistent/hunspell", 0 };
@@ -285,6 +362,7 @@ START_TEST(analysis_invariants_on_random_text)
 		"l'", "dell’", "Dr.", "z. B.", "3.", "Mai", "1.234,5", "1,234.5", "3.5", " ", " ", " ", ". ", "? ",
 		"Bundesverfassungsgericht", "ziekenhuisopname", "Ельцин", "София", "é", "ß", "'", "-", "&", "\n",
 		"U.S.", "W.", "12", "Prof.", "A", "the", "quatre-vingts", "\xE2\x80\x93", "(", ")", "\"",
+		"\xEF\xBB\xBF\xC2\xAD", "\t\xCC\x81", "Kampffeuerboottürfeuerbahnfirmafahrthofraumschlüssel",
 	};
 	const struct xlqa_lang_info *info = xlqa_lang_at((size_t)_i);
 	uint64_t st = UINT64_C(0x2545F4914F6CDD1D) + (uint64_t)_i;
@@ -308,6 +386,9 @@ START_TEST(analysis_invariants_on_random_text)
 			const struct xlqa_token *tok = &a.tokens[t];
 			const struct xlqa_span *sent;
 			ck_assert(tok->start < tok->end && tok->end <= text.len);
+			/* Both ends fall on character boundaries. */
+			ck_assert(((unsigned char)text.buf[tok->start] & 0xC0) != 0x80);
+			ck_assert(tok->end == text.len || ((unsigned char)text.buf[tok->end] & 0xC0) != 0x80);
 			ck_assert(t == 0 || a.tokens[t - 1].end <= tok->start);
 			ck_assert_ptr_nonnull(tok->norm);
 			ck_assert(tok->kind == XLQA_SPAN_PUNCT || tok->stem != NULL);
@@ -333,6 +414,11 @@ Suite *lang_suite(void)
 	tcase_add_test(core, unknown_language_is_a_clear_error);
 	tcase_add_test(core, pack_errors_name_file_and_line);
 	tcase_add_test(core, missing_dictionary_is_reported);
+	tcase_add_test(core, malformed_abbreviation_is_a_parse_error);
+	tcase_add_test(core, missing_affix_file_is_reported);
+	tcase_add_test(core, bulgarian_opens_without_hunspell);
+	tcase_add_test(core, compound_parts_are_bounded);
+	tcase_set_timeout(core, 60);
 	suite_add_tcase(s, core);
 	/* Loading hunspell dictionaries takes a while, more so under a sanitizer. */
 	tcase_set_timeout(tables, 120);

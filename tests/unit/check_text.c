@@ -267,7 +267,7 @@ static uint64_t rng_next(uint64_t *state)
 /* Random bytes biased toward what breaks parsers: '&', ';', '#', '.', UTF-8 lead bytes, spaces. */
 static size_t random_text(uint64_t *st, char *buf, size_t max)
 {
-	static const char pieces[] = "&;#x.,' aZ\xC3\xA9\xE2\x80\x99\xF0\x9F\x98\x80\n";
+	static const char pieces[] = "&;#x.,' aZ\xC3\xA9\xE2\x80\x99\xF0\x9F\x98\x80\n\t\xCC\x81\xEF\xBB\xBF\xC2\xAD";
 	size_t len = (size_t)(rng_next(st) % max);
 
 	for (size_t i = 0; i < len; i++) {
@@ -319,9 +319,18 @@ START_TEST(random_input_never_breaks_invariants)
 		ck_assert(xlqa_text_utf8_valid(out.buf, out.len, &bad));
 
 		ck_assert_int_eq(xlqa_segmenter_run(seg, out.buf, out.len, &spans, &err), XLQA_OK);
-		for (size_t i = 0; i < spans.n_words; i++) {
-			ck_assert(spans.words[i].start < spans.words[i].end && spans.words[i].end <= out.len);
-			ck_assert(i == 0 || spans.words[i - 1].end <= spans.words[i].start);
+		for (size_t i = 0, j = 0; i < spans.n_words; i++) {
+			const struct xlqa_span *w = &spans.words[i];
+			ck_assert(w->start < w->end && w->end <= out.len);
+			ck_assert(i == 0 || spans.words[i - 1].end <= w->start);
+			/* Spans start and end on character boundaries, and each word lies in one sentence. */
+			ck_assert(((unsigned char)out.buf[w->start] & 0xC0) != 0x80);
+			ck_assert(w->end == out.len || ((unsigned char)out.buf[w->end] & 0xC0) != 0x80);
+			while (j < spans.n_sentences && spans.sentences[j].end <= w->start)
+				j++;
+			ck_assert_msg(j < spans.n_sentences && spans.sentences[j].start <= w->start &&
+					      w->end <= spans.sentences[j].end,
+				      "iteration %d: word [%zu,%zu) outside its sentence", iter, w->start, w->end);
 		}
 		for (size_t i = 0; i < spans.n_sentences; i++) {
 			ck_assert(spans.sentences[i].start < spans.sentences[i].end && spans.sentences[i].end <= out.len);
