@@ -20,6 +20,9 @@ void xlqa_error_clear(struct xlqa_error *err)
 }
 
 static int error_vset(struct xlqa_error *err, int status, int64_t offset, int64_t line, const char *fmt,
+		      va_list ap) XLQA_PRINTF(5, 0);
+
+static int error_vset(struct xlqa_error *err, int status, int64_t offset, int64_t line, const char *fmt,
 		      va_list ap)
 {
 	if (!err)
