@@ -80,8 +80,12 @@ static void classify(struct analyzer *an, struct xlqa_token *t)
 	}
 }
 
+/*
+ * Appends the token [start, end). `norm_ready` says an->norm already holds its normalised form
+ * (the elision check computed it), so it is not normalised twice.
+ */
 static int add_token(struct analyzer *an, size_t start, size_t end, enum xlqa_span_kind kind, unsigned flags,
-		     size_t sentence)
+		     size_t sentence, bool norm_ready)
 {
 	struct xlqa_analysis *out = an->out;
 	struct xlqa_token *t;
@@ -98,9 +102,11 @@ static int add_token(struct analyzer *an, size_t start, size_t end, enum xlqa_sp
 	t->flags = flags;
 	t->sentence = sentence;
 
-	xlqa_buf_reset(&an->norm);
-	if ((rc = xlqa_text_normalize(surface, end - start, LANG_NORM, &an->norm, an->err)))
-		return rc;
+	if (!norm_ready) {
+		xlqa_buf_reset(&an->norm);
+		if ((rc = xlqa_text_normalize(surface, end - start, LANG_NORM, &an->norm, an->err)))
+			return rc;
+	}
 	classify(an, t);
 	if (an->flags & XLQA_ANALYZE_FOLD_ACCENTS) {
 		xlqa_buf_reset(&an->shown);
@@ -226,11 +232,12 @@ int xlqa_lang_analyze(struct xlqa_lang *lang, const char *utf8, size_t len, unsi
 			cut = elided_prefix(&an, w->start, w->end);
 		}
 		if (cut && w->start + cut < w->end) {
-			rc = add_token(&an, w->start, w->start + cut, XLQA_SPAN_WORD, XLQA_TOKEN_ELIDED, sentence);
+			rc = add_token(&an, w->start, w->start + cut, XLQA_SPAN_WORD, XLQA_TOKEN_ELIDED, sentence, false);
 			if (!rc)
-				rc = add_token(&an, w->start + cut, w->end, XLQA_SPAN_WORD, 0, sentence);
+				rc = add_token(&an, w->start + cut, w->end, XLQA_SPAN_WORD, 0, sentence, false);
 		} else {
-			rc = add_token(&an, w->start, w->end, w->kind, 0, sentence);
+			rc = add_token(&an, w->start, w->end, w->kind, 0, sentence,
+				       w->kind == XLQA_SPAN_WORD && lang->n_elisions);
 		}
 	}
 	xlqa_buf_release(&an.norm);

@@ -343,15 +343,6 @@ START_TEST(language_table)
 }
 END_TEST
 
-/* xorshift64: deterministic, so a failing random case can be replayed from its iteration number. */
-static uint64_t rng_next(uint64_t *state)
-{
-	*state ^= *state << 13;
-	*state ^= *state >> 7;
-	*state ^= *state << 17;
-	return *state;
-}
-
 START_TEST(analysis_invariants_on_random_text)
 {
 	/* Random sequences of pieces that stress the analyzer (elisions, abbreviations, numerals with
@@ -374,10 +365,10 @@ START_TEST(analysis_invariants_on_random_text)
 	ck_assert_int_eq(xlqa_lang_open(info->code, NULL, &lang, &err), XLQA_OK);
 	xlqa_analysis_init(&a);
 	for (int iter = 0; iter < 300; iter++) {
-		size_t n = (size_t)(rng_next(&st) % 40);
+		size_t n = (size_t)(test_rng_next(&st) % 40);
 		xlqa_buf_reset(&text);
 		for (size_t k = 0; k < n; k++)
-			xlqa_buf_addstr(&text, pieces[rng_next(&st) % (sizeof pieces / sizeof pieces[0])]);
+			xlqa_buf_addstr(&text, pieces[test_rng_next(&st) % (sizeof pieces / sizeof pieces[0])]);
 		ck_assert_msg(xlqa_lang_analyze(lang, text.buf, text.len,
 						XLQA_ANALYZE_STEMS | XLQA_ANALYZE_LEMMAS | XLQA_ANALYZE_COMPOUNDS, &a,
 						&err) == XLQA_OK,

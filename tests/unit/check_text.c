@@ -255,23 +255,14 @@ START_TEST(words_and_numbers)
 }
 END_TEST
 
-/* A small deterministic generator (xorshift64), so a failing random case can be replayed. */
-static uint64_t rng_next(uint64_t *state)
-{
-	*state ^= *state << 13;
-	*state ^= *state >> 7;
-	*state ^= *state << 17;
-	return *state;
-}
-
 /* Random bytes biased toward what breaks parsers: '&', ';', '#', '.', UTF-8 lead bytes, spaces. */
 static size_t random_text(uint64_t *st, char *buf, size_t max)
 {
 	static const char pieces[] = "&;#x.,' aZ\xC3\xA9\xE2\x80\x99\xF0\x9F\x98\x80\n\t\xCC\x81\xEF\xBB\xBF\xC2\xAD";
-	size_t len = (size_t)(rng_next(st) % max);
+	size_t len = (size_t)(test_rng_next(st) % max);
 
 	for (size_t i = 0; i < len; i++) {
-		uint64_t r = rng_next(st);
+		uint64_t r = test_rng_next(st);
 		buf[i] = (r & 1) ? pieces[(r >> 8) % (sizeof pieces - 1)] : (char)(r >> 16);
 	}
 	return len;

@@ -3,6 +3,16 @@
 #define XLQA_TEST_SUITES_H
 
 #include <check.h>
+#include <stdint.h>
+
+/* xorshift64 (Marsaglia): deterministic, so a failing random case replays from its iteration. */
+static inline uint64_t test_rng_next(uint64_t *state)
+{
+	*state ^= *state << 13;
+	*state ^= *state >> 7;
+	*state ^= *state << 17;
+	return *state;
+}
 
 Suite *util_suite(void);
 Suite *text_suite(void);
