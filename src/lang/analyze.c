@@ -164,6 +164,61 @@ static size_t elided_prefix(struct analyzer *an, size_t start, size_t end)
 	return 0;
 }
 
+/* Is `norm` an entry of one of the pack's word lists? */
+static bool pack_lists(const struct xlqa_lang *lang, const char *norm, size_t len)
+{
+	return xlqa_lang_is_stopword(lang, norm, len) || xlqa_lang_is_article(lang, norm, len) ||
+	       xlqa_lang_number_word(lang, norm, len, NULL, NULL) || xlqa_lang_month(lang, norm, len) ||
+	       xlqa_lang_weekday(lang, norm, len);
+}
+
+static bool span_is(const char *text, const struct xlqa_span *sp, const char *s)
+{
+	size_t n = strlen(s);
+	return sp->end - sp->start == n && memcmp(text + sp->start, s, n) == 0;
+}
+
+static bool is_apostrophe(const char *text, const struct xlqa_span *sp)
+{
+	return span_is(text, sp, "'") || span_is(text, sp, "\xE2\x80\x99");
+}
+
+/*
+ * ICU splits at hyphens and word-edge apostrophes, but packs list forms that keep them: PT
+ * "segunda-feira" (a weekday), FR "quatre-vingt-dix" (a number), NL "'t" (an article), IT "po'".
+ * Returns how many raw spans from words[i] make up such a listed form, longest first, with its
+ * normalised form in an->norm; 0 when none does.
+ */
+static size_t joined_form(struct analyzer *an, const struct xlqa_segments *seg, size_t i)
+{
+	const struct xlqa_span *w = seg->words;
+	size_t n = 0, best = 0;
+
+	/* Candidates: WORD ("-" WORD){1,2}, "'" WORD, WORD "'"; spans must touch. */
+	if (w[i].kind == XLQA_SPAN_WORD) {
+		for (n = i + 1; n + 1 < seg->n_words && n - i < 5; n += 2)
+			if (!(w[n].start == w[n - 1].end && span_is(an->text, &w[n], "-") &&
+			      w[n + 1].start == w[n].end && w[n + 1].kind == XLQA_SPAN_WORD))
+				break;
+		n -= i; /* 1 + 2k spans: the word and k hyphen-word pairs */
+		if (n == 1 && i + 1 < seg->n_words && w[i + 1].start == w[i].end && is_apostrophe(an->text, &w[i + 1]))
+			n = 2;
+	} else if (is_apostrophe(an->text, &w[i]) && i + 1 < seg->n_words && w[i + 1].start == w[i].end &&
+		   w[i + 1].kind == XLQA_SPAN_WORD) {
+		n = 2;
+	}
+	/* Longest candidate first; a hyphen chain shrinks by one hyphen and word at a time. */
+	for (; n >= 2 && !best; n = n > 2 ? n - 2 : 0) {
+		xlqa_buf_reset(&an->norm);
+		if (xlqa_text_normalize(an->text + w[i].start, w[i + n - 1].end - w[i].start, LANG_NORM, &an->norm,
+					an->err))
+			return 0;
+		if (pack_lists(an->lang, an->norm.buf, an->norm.len))
+			best = n;
+	}
+	return best;
+}
+
 /*
  * ICU ends a sentence at "am 3. Mai" because "3." looks like a sentence end; in German, Finnish and
  * Bulgarian dates the period marks an ordinal. Joins two sentences when the first ends with a one- or
@@ -221,10 +276,15 @@ int xlqa_lang_analyze(struct xlqa_lang *lang, const char *utf8, size_t len, unsi
 	}
 	for (size_t i = 0; i < seg->n_words && !rc; i++) {
 		const struct xlqa_span *w = &seg->words[i];
-		size_t cut = 0;
+		size_t cut = 0, joined;
 
 		while (sentence + 1 < seg->n_sentences && w->start >= seg->sentences[sentence].end)
 			sentence++;
+		if ((joined = joined_form(&an, seg, i))) {
+			rc = add_token(&an, w->start, seg->words[i + joined - 1].end, XLQA_SPAN_WORD, 0, sentence, true);
+			i += joined - 1;
+			continue;
+		}
 		if (w->kind == XLQA_SPAN_WORD && lang->n_elisions) {
 			xlqa_buf_reset(&an.norm);
 			if ((rc = xlqa_text_normalize(utf8 + w->start, w->end - w->start, LANG_NORM, &an.norm, err)))
