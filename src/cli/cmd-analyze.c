@@ -239,13 +239,16 @@ int cmd_analyze(int argc, char **argv)
 	size_t bytes = 0, tokens = 0;
 	char **files;
 	int n_files, rc, status = CLI_EXIT_OK;
+	bool needs_hunspell;
 
 	if ((rc = parse_args(argc, argv, &o)))
 		return rc < 0 ? cli_finish_output("analyze", CLI_EXIT_OK) : rc;
 	files = optind < argc ? argv + optind : stdin_only;
 	n_files = optind < argc ? argc - optind : 1;
-	if (!(o.flags & (XLQA_ANALYZE_LEMMAS | XLQA_ANALYZE_COMPOUNDS)) &&
-	    !(xlqa_lang_find(o.lang)->flags & XLQA_LANG_HUNSPELL_STEMS && (o.flags & XLQA_ANALYZE_STEMS)))
+	/* Loading hunspell takes a while: skip it unless lemmas, compounds or hunspell stems (BG) are wanted. */
+	needs_hunspell = (o.flags & (XLQA_ANALYZE_LEMMAS | XLQA_ANALYZE_COMPOUNDS)) ||
+			 ((o.flags & XLQA_ANALYZE_STEMS) && (xlqa_lang_find(o.lang)->flags & XLQA_LANG_HUNSPELL_STEMS));
+	if (!needs_hunspell)
 		lopts.flags |= XLQA_LANG_OPEN_NO_HUNSPELL;
 	if ((rc = xlqa_lang_open(o.lang, &lopts, &lang, &err)))
 		return cli_fail("analyze", &err);

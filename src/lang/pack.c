@@ -124,13 +124,36 @@ static int pack_add_word(struct xlqa_lang *lang, struct xlqa_hash *set, const st
 	return XLQA_OK;
 }
 
+/* Fails with "file:line: expected WHAT" (XLQA_EPARSE, err->line set). */
+static int pack_syntax_error(const struct pack_line *line, const char *what, struct xlqa_error *err)
+{
+	return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)line->lineno, "%s:%zu: expected %s", line->path,
+			     line->lineno, what);
+}
+
 static int expect_fields(const struct pack_line *line, size_t min, size_t max, const char *what,
 			 struct xlqa_error *err)
 {
 	if (line->n_fields >= min && line->n_fields <= max)
 		return XLQA_OK;
-	return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)line->lineno, "%s:%zu: expected %s", line->path,
-			     line->lineno, what);
+	return pack_syntax_error(line, what, err);
+}
+
+/* Reads field f as a decimal integer in [min, max]; false for anything else. */
+static bool field_uint(const struct pack_line *line, size_t f, size_t min, size_t max, size_t *v)
+{
+	size_t n = 0;
+
+	if (line->field_len[f] == 0)
+		return false;
+	for (size_t i = 0; i < line->field_len[f]; i++) {
+		char c = line->field[f][i];
+		if (c < '0' || c > '9' || n > max)
+			return false;
+		n = n * 10 + (size_t)(c - '0');
+	}
+	*v = n;
+	return n >= min && n <= max;
 }
 
 static int on_stopword(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
@@ -158,13 +181,13 @@ static int on_number(struct xlqa_lang *lang, const struct pack_line *line, struc
 		return rc;
 	if (line->field_len[1] == 0 || line->field_len[1] >= sizeof digits ||
 	    (line->n_fields == 3 && (line->field_len[2] != 7 || memcmp(line->field[2], "ordinal", 7) != 0)))
-		return expect_fields(line, 0, 0, what, err);
+		return pack_syntax_error(line, what, err);
 	memcpy(digits, line->field[1], line->field_len[1]);
 	digits[line->field_len[1]] = '\0';
 	errno = 0;
 	v = strtoll(digits, &endp, 10);
 	if (*endp || errno || v < 0)
-		return expect_fields(line, 0, 0, what, err);
+		return pack_syntax_error(line, what, err);
 	num = xlqa_arena_alloc(&lang->arena, sizeof *num);
 	if (!num)
 		return xlqa_error_set(err, XLQA_ENOMEM, "%s: %s", line->path, xlqa_strerror(XLQA_ENOMEM));
@@ -181,7 +204,7 @@ static int on_abbreviation(struct xlqa_lang *lang, const struct pack_line *line,
 	if (rc)
 		return rc;
 	if (line->field_len[0] < 2 || line->field[0][line->field_len[0] - 1] != '.')
-		return expect_fields(line, 0, 0, "one abbreviation ending with '.'", err);
+		return pack_syntax_error(line, "one abbreviation ending with '.'", err);
 	abbr = xlqa_arena_strndup(&lang->arena, line->field[0], line->field_len[0]);
 	cap = xlqa_arena_alloc(&lang->arena, line->field_len[0] + 5);
 	if (!abbr || !cap)
@@ -203,7 +226,7 @@ static int on_elision(struct xlqa_lang *lang, const struct pack_line *line, stru
 	if (rc)
 		return rc;
 	if (line->field_len[0] < 2 || line->field[0][line->field_len[0] - 1] != '\'')
-		return expect_fields(line, 0, 0, "one elided form ending with \"'\"", err);
+		return pack_syntax_error(line, "one elided form ending with \"'\"", err);
 	if ((rc = pack_norm(lang, line->field[0], line->field_len[0], err))) {
 		xlqa_error_prefix(err, "%s:%zu", line->path, line->lineno);
 		return rc;
@@ -224,19 +247,13 @@ static int on_elision(struct xlqa_lang *lang, const struct pack_line *line, stru
 static int on_month(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
 {
 	static const char what[] = "'name<TAB>month' with a month from 1 to 12";
-	size_t v = 0;
+	size_t v;
 	int rc = expect_fields(line, 2, 2, what, err);
 
 	if (rc)
 		return rc;
-	for (size_t i = 0; i < line->field_len[1]; i++) {
-		char c = line->field[1][i];
-		if (c < '0' || c > '9' || v > 12)
-			return expect_fields(line, 0, 0, what, err);
-		v = v * 10 + (size_t)(c - '0');
-	}
-	if (v < 1 || v > 12)
-		return expect_fields(line, 0, 0, what, err);
+	if (!field_uint(line, 1, 1, 12, &v))
+		return pack_syntax_error(line, what, err);
 	return pack_add_word(lang, &lang->months, line, (void *)(uintptr_t)v, err);
 }
 
@@ -265,7 +282,7 @@ static int on_compound(struct xlqa_lang *lang, const struct pack_line *line, str
 		const char *linker;
 		size_t i;
 		if (line->field_len[1] == 0 || line->field_len[1] > LANG_MAX_LINKER_LEN)
-			return expect_fields(line, 0, 0, "a linker of 1 to 8 bytes", err);
+			return pack_syntax_error(line, "a linker of 1 to 8 bytes", err);
 		if (!(linker = xlqa_arena_strndup(&lang->arena, line->field[1], line->field_len[1])))
 			return xlqa_error_set(err, XLQA_ENOMEM, "%s: %s", line->path, xlqa_strerror(XLQA_ENOMEM));
 		for (i = lang->n_linkers++; i > 0 && strlen(lang->linkers[i - 1]) < line->field_len[1]; i--)
@@ -274,19 +291,13 @@ static int on_compound(struct xlqa_lang *lang, const struct pack_line *line, str
 		return XLQA_OK;
 	}
 	if (field_is(line, 0, "min_part") || field_is(line, 0, "min_word")) {
-		size_t v = 0;
-		for (size_t i = 0; i < line->field_len[1]; i++) {
-			char c = line->field[1][i];
-			if (c < '0' || c > '9' || v > 1000)
-				return expect_fields(line, 0, 0, what, err);
-			v = v * 10 + (size_t)(c - '0');
-		}
-		if (v == 0)
-			return expect_fields(line, 0, 0, what, err);
+		size_t v;
+		if (!field_uint(line, 1, 1, 1000, &v))
+			return pack_syntax_error(line, what, err);
 		*(field_is(line, 0, "min_part") ? &lang->min_part : &lang->min_word) = v;
 		return XLQA_OK;
 	}
-	return expect_fields(line, 0, 0, what, err);
+	return pack_syntax_error(line, what, err);
 }
 
 /* Adds ICU's month or weekday names of one symbol kind to `set`, value = number. */
