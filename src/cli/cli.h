@@ -24,6 +24,9 @@ struct cli_command {
 
 int cmd_analyze(int argc, char **argv);
 int cmd_langs(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_judge(int argc, char **argv);
+int cmd_score(int argc, char **argv);
 
 /* Prints "xlqa CMD: message" for a library error and returns the exit status for its status. */
 int cli_fail(const char *cmd, const struct xlqa_error *err);

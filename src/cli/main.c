@@ -13,7 +13,10 @@
 
 static const struct cli_command commands[] = {
 	{ "analyze", cmd_analyze, "show sentences, tokens, normalised forms, stems and lemmas of text" },
+	{ "check", cmd_check, "check a run file against its track's format rules" },
+	{ "judge", cmd_judge, "judge a run's responses from judgments, answer patterns or a gold key" },
 	{ "langs", cmd_langs, "list the languages and what each pack provides" },
+	{ "score", cmd_score, "score judged runs: accuracy, CWS, MRR, F and the other track measures" },
 };
 
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
