@@ -18,5 +18,6 @@ Suite *util_suite(void);
 Suite *text_suite(void);
 Suite *lang_suite(void);
 Suite *formats_suite(void);
+Suite *index_suite(void);
 
 #endif
