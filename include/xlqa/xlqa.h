@@ -5,6 +5,8 @@
 #ifndef XLQA_XLQA_H
 #define XLQA_XLQA_H
 
+#include "xlqa/corpus.h"
+#include "xlqa/index.h"
 #include "xlqa/lang.h"
 #include "xlqa/query.h"
 #include "xlqa/testset.h"

@@ -25,8 +25,16 @@ struct cli_command {
 int cmd_analyze(int argc, char **argv);
 int cmd_langs(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_index(int argc, char **argv);
+int cmd_search(int argc, char **argv);
 int cmd_judge(int argc, char **argv);
 int cmd_score(int argc, char **argv);
+
+/*
+ * Reads a collection description named by a path (anything with a '/' or ending in ".conf") or by
+ * its name in the corpora directory ($XLQA_CORPORA_DIR, else the installed corpora-config/).
+ */
+int cli_corpus_config(const char *arg, struct xlqa_corpus_config **out, struct xlqa_error *err);
 
 /* Prints "xlqa CMD: message" for a library error and returns the exit status for its status. */
 int cli_fail(const char *cmd, const struct xlqa_error *err);

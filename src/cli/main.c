@@ -9,14 +9,17 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const struct cli_command commands[] = {
 	{ "analyze", cmd_analyze, "show sentences, tokens, normalised forms, stems and lemmas of text" },
 	{ "check", cmd_check, "check a run file against its track's format rules" },
+	{ "index", cmd_index, "build an index of one or more collections" },
 	{ "judge", cmd_judge, "judge a run's responses from judgments, answer patterns or a gold key" },
 	{ "langs", cmd_langs, "list the languages and what each pack provides" },
 	{ "score", cmd_score, "score judged runs: accuracy, CWS, MRR, F and the other track measures" },
+	{ "search", cmd_search, "rank documents and passages for a query or a whole test set" },
 };
 
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
@@ -28,7 +31,7 @@ static const struct {
 } exit_codes[] = {
 	{ XLQA_EPARSE, CLI_EXIT_INPUT },   { XLQA_EENCODING, CLI_EXIT_INPUT }, { XLQA_EEMPTY, CLI_EXIT_INPUT },
 	{ XLQA_EINVAL, CLI_EXIT_USAGE },   { XLQA_EIO, CLI_EXIT_SYSTEM },      { XLQA_ENOTFOUND, CLI_EXIT_SYSTEM },
-	{ XLQA_ENOMEM, CLI_EXIT_SYSTEM },  { XLQA_EOVERFLOW, CLI_EXIT_INPUT },
+	{ XLQA_ENOMEM, CLI_EXIT_SYSTEM },  { XLQA_EOVERFLOW, CLI_EXIT_INPUT }, { XLQA_ECORRUPT, CLI_EXIT_INPUT },
 };
 
 int cli_fail(const char *cmd, const struct xlqa_error *err)
@@ -59,6 +62,19 @@ int cli_finish_output(const char *cmd, int status)
 		return status ? status : CLI_EXIT_SYSTEM;
 	}
 	return status;
+}
+
+int cli_corpus_config(const char *arg, struct xlqa_corpus_config **out, struct xlqa_error *err)
+{
+	const char *dir = getenv("XLQA_CORPORA_DIR");
+	size_t n = strlen(arg);
+	char path[4096];
+
+	if (strchr(arg, '/') || (n > 5 && strcmp(arg + n - 5, ".conf") == 0))
+		return xlqa_corpus_config_read(arg, out, err);
+	if (snprintf(path, sizeof path, "%s/%s.conf", dir && *dir ? dir : XLQA_CORPORADIR, arg) >= (int)sizeof path)
+		return xlqa_error_set(err, XLQA_EINVAL, "collection name '%s' is too long", arg);
+	return xlqa_corpus_config_read(path, out, err);
 }
 
 static void usage(FILE *fp)

@@ -72,10 +72,12 @@ int xlqa_query_add_alt(struct xlqa_query *q, size_t group, const char *text, siz
 int xlqa_query_add_term(struct xlqa_query *q, const char *text, size_t len, double weight, unsigned flags)
 {
 	size_t g;
-	int rc = xlqa_query_add_group(q, text, weight, flags, &g);
+	int rc = xlqa_query_add_group(q, NULL, weight, flags, &g);
 
 	if (rc == XLQA_OK && (rc = xlqa_query_add_alt(q, g, text, len, 1.0)) != XLQA_OK)
 		q->n_groups--;
+	if (rc == XLQA_OK)
+		q->groups[g].source = q->groups[g].alts[0].text;
 	return rc;
 }
 

@@ -1,0 +1,224 @@
+/*
+ * index: the inverted index and document store of one language's collections, built once and read
+ * by memory-mapping, and retrieval over it: BM25 document ranking and passage scoring.
+ *
+ * An index is a directory holding one file, index.xlqa: a header (magic, version, section table with a
+ * CRC-32 per section) and sections for statistics, vocabulary, positional postings, documents, DOCNOs
+ * and the zlib-compressed document store. A build writes a temporary directory and renames it into
+ * place, so a crash or a kill never leaves something that opens as an index.
+ *
+ * Terms: text is cut into words (letters, marks and digits; digits joined across '.' and ','), each
+ * word case folded, stop words dropped, then stemmed (Snowball, or hunspell where Snowball has no
+ * stemmer) and accent folded; German and Dutch compounds add their parts' terms at the same position.
+ * Queries go through the same function, so a query word meets the index's form of it.
+ */
+#ifndef XLQA_INDEX_H
+#define XLQA_INDEX_H
+
+#include "xlqa/corpus.h"
+#include "xlqa/lang.h"
+#include "xlqa/query.h"
+#include "xlqa/util.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- terms ---------------------------------------------------------------------------------- */
+
+/* A word found in text: bytes [start, end), its position (words counted from 0, stop words included). */
+struct xlqa_term_word {
+	size_t start, end;
+	uint32_t position;
+	uint32_t first_term; /* its terms are terms[first_term .. first_term + n_terms) */
+	uint32_t n_terms;    /* 0 for a stop word */
+};
+
+/* The words and terms of one text; caller-owned, reused across texts. */
+struct xlqa_term_list {
+	struct xlqa_term_word *words;
+	size_t n_words, alloc_words;
+	uint32_t *terms; /* term ids: the termer's dense numbering of distinct terms (xlqa_termer_term) */
+	size_t n_terms, alloc_terms;
+};
+void xlqa_term_list_init(struct xlqa_term_list *l);
+void xlqa_term_list_release(struct xlqa_term_list *l);
+
+/* Turns text into index terms for one language, caching each distinct word's terms. Not thread safe. */
+struct xlqa_termer;
+
+/* `lang` must outlive the termer. Errors: XLQA_ENOMEM. */
+int xlqa_termer_new(struct xlqa_lang *lang, struct xlqa_termer **out, struct xlqa_error *err);
+void xlqa_termer_free(struct xlqa_termer *t);
+/* The number of distinct terms seen, and term `id` (NUL-terminated, valid until xlqa_termer_free). */
+size_t xlqa_termer_term_count(const struct xlqa_termer *t);
+const char *xlqa_termer_term(const struct xlqa_termer *t, uint32_t id);
+/*
+ * Cuts `len` bytes of UTF-8 into words and terms, replacing what `out` held. Invalid UTF-8 bytes
+ * separate words. Errors: XLQA_ENOMEM, XLQA_EEXTERNAL (stemmer or ICU).
+ */
+int xlqa_termer_run(struct xlqa_termer *t, const char *text, size_t len, struct xlqa_term_list *out,
+                    struct xlqa_error *err);
+
+/* ---- building ------------------------------------------------------------------------------- */
+
+struct xlqa_index_build_options {
+	const char *data_root;   /* where the configs' globs are rooted, NULL: current directory */
+	size_t memory;           /* bytes of postings held before a sorted run is spilled; 0: 256 MiB */
+	const char *lang_dir;    /* language packs, NULL: default */
+	const char *hunspell_dir;
+	/* Told of each skipped document (may be NULL), with the same arguments as the corpus reader's. */
+	xlqa_corpus_skip_fn *on_skip;
+	void *ctx;
+	/* Called about every 1000 documents and at the end (may be NULL): documents and bytes so far. */
+	void (*on_progress)(void *ctx, uint64_t docs, uint64_t bytes, uint64_t total_bytes);
+};
+
+struct xlqa_index_build_summary {
+	uint64_t documents; /* document elements found */
+	uint64_t indexed;
+	uint64_t skipped[XLQA_SKIP_REASONS];
+	uint64_t duplicates; /* DOCNOs seen twice: the build fails when there are any */
+	uint64_t bytes_read; /* collection bytes, uncompressed */
+	uint64_t terms;      /* distinct terms */
+	uint64_t postings;   /* (term, document) pairs */
+	uint64_t positions;
+	uint64_t runs;       /* sorted runs spilled to disk */
+	uint64_t index_bytes; /* size of index.xlqa */
+	double seconds;
+};
+
+/*
+ * Builds the index of the collections `configs[0..n)` (one language: they must agree) into directory
+ * `dir`, which must not exist. Written to a temporary directory beside it and renamed when complete.
+ * A duplicate DOCNO is reported through on_skip (XLQA_SKIP_DUPLICATE, naming both places) and makes
+ * the build fail with XLQA_EPARSE after reading everything, leaving no index; other skipped documents
+ * are only counted. Errors: XLQA_EINVAL (languages differ, `dir` exists), XLQA_EPARSE, XLQA_EIO,
+ * XLQA_ENOMEM, XLQA_EOVERFLOW (more than 2^32 - 1 documents or terms).
+ */
+int xlqa_index_build(struct xlqa_corpus_config *const *configs, size_t n, const char *dir,
+                     const struct xlqa_index_build_options *opt, struct xlqa_index_build_summary *summary,
+                     struct xlqa_error *err);
+
+/* ---- reading -------------------------------------------------------------------------------- */
+
+struct xlqa_index;
+
+struct xlqa_index_stats {
+	uint64_t documents;
+	uint64_t terms;
+	uint64_t postings;
+	uint64_t total_length; /* indexed words over all documents */
+	double avg_length;
+	char language[8];  /* ISO 639-1 */
+	const char *collections; /* the collections' names, blank-separated */
+};
+
+/*
+ * Opens the index in `dir`, mapping it and checking magic, version, size and every section's CRC-32.
+ * Errors: XLQA_ENOTFOUND, XLQA_EIO, XLQA_ECORRUPT (not an index, a truncated or altered one). On
+ * success *out is the caller's, closed with xlqa_index_close.
+ */
+int xlqa_index_open(const char *dir, struct xlqa_index **out, struct xlqa_error *err);
+void xlqa_index_close(struct xlqa_index *idx);
+const struct xlqa_index_stats *xlqa_index_get_stats(const struct xlqa_index *idx);
+
+/* A document's DOCNO and date ("" when none); static for the life of the index. NULL if out of range. */
+const char *xlqa_index_docno(const struct xlqa_index *idx, uint32_t doc);
+const char *xlqa_index_date(const struct xlqa_index *idx, uint32_t doc);
+/* The document numbered by `docno`, by binary search: true and *doc, or false. */
+bool xlqa_index_find_docno(const struct xlqa_index *idx, const char *docno, uint32_t *doc);
+/* Indexed words in the document (its BM25 length). */
+uint32_t xlqa_index_doc_length(const struct xlqa_index *idx, uint32_t doc);
+/* Replaces `out` with the document's text as the reader produced it. XLQA_ECORRUPT, XLQA_ENOMEM. */
+int xlqa_index_doc_text(const struct xlqa_index *idx, uint32_t doc, struct xlqa_buf *out, struct xlqa_error *err);
+
+/* A term's document frequency and collection frequency; false when the term is not in the index. */
+bool xlqa_index_term_stats(const struct xlqa_index *idx, const char *term, uint32_t *df, uint64_t *cf);
+
+/* One document's entry in a postings list; `positions` point into a buffer owned by the cursor. */
+struct xlqa_posting {
+	uint32_t doc;
+	uint32_t tf;
+	const uint32_t *positions; /* tf positions, ascending */
+};
+/* Iterates a term's postings in document order. Caller-owned: init, next..., release. */
+struct xlqa_postings_cursor {
+	const unsigned char *p, *end;
+	uint32_t doc;
+	uint32_t left; /* documents not yet returned */
+	uint32_t *positions;
+	size_t alloc;
+	bool started;
+};
+/* Positions a cursor on `term`'s postings; false (and an empty cursor) when the term is absent. */
+bool xlqa_postings_open(const struct xlqa_index *idx, const char *term, struct xlqa_postings_cursor *c);
+/* The next posting: XLQA_OK with *end false, XLQA_OK with *end true, XLQA_ECORRUPT, XLQA_ENOMEM. */
+int xlqa_postings_next(struct xlqa_postings_cursor *c, struct xlqa_posting *out, bool *end);
+void xlqa_postings_release(struct xlqa_postings_cursor *c);
+
+/* ---- retrieval ------------------------------------------------------------------------------ */
+
+/*
+ * BM25 parameters (Robertson, Walker, Jones, Hancock-Beaulieu and Gatford, "Okapi at TREC-3", 1994):
+ * k1 = 1.2 and b = 0.75 are the values that paper and most later systems use as defaults.
+ */
+#define XLQA_BM25_K1 1.2
+#define XLQA_BM25_B 0.75
+
+struct xlqa_search_options {
+	double k1; /* term-frequency saturation; default XLQA_BM25_K1 */
+	double b;  /* length normalisation in [0, 1]; default XLQA_BM25_B */
+	size_t max_docs; /* documents returned; default 1000 */
+	size_t passage_docs;     /* top documents searched for passages; default 20; 0: no passages */
+	size_t passage_sentences; /* sentences a passage window spans at most; default 3 */
+	size_t max_passages;     /* passages returned; default 20 */
+	double passage_weight;   /* how much the best passage adds to a document's score when reranking;
+	                            default 0: document order is BM25 alone */
+};
+
+struct xlqa_hit {
+	uint32_t doc;
+	double score; /* BM25, plus passage_weight x the best passage score when set */
+	double bm25;
+};
+
+struct xlqa_passage {
+	uint32_t doc;
+	size_t start, end;  /* bytes of the document text (xlqa_index_doc_text) */
+	uint32_t first_sentence, n_sentences;
+	double score;
+	double matched;    /* summed weight of the concepts matched */
+	size_t n_matched;  /* concepts matched */
+};
+
+/* A search's results; caller-owned, reused across searches. */
+struct xlqa_results {
+	struct xlqa_hit *hits;
+	size_t n_hits, alloc_hits;
+	struct xlqa_passage *passages;
+	size_t n_passages, alloc_passages;
+	uint32_t matched_groups; /* query concepts found in the index at all */
+};
+void xlqa_results_init(struct xlqa_results *r);
+void xlqa_results_release(struct xlqa_results *r);
+
+/* A searcher: an index, the language's termer and scratch space. Not thread safe. */
+struct xlqa_searcher;
+
+/* `idx` and `lang` (the index's language) must outlive the searcher. Errors: XLQA_ENOMEM, XLQA_EINVAL. */
+int xlqa_searcher_new(const struct xlqa_index *idx, struct xlqa_lang *lang, struct xlqa_searcher **out,
+                      struct xlqa_error *err);
+void xlqa_searcher_free(struct xlqa_searcher *s);
+/*
+ * Ranks documents for `q` by BM25 over concepts. Each concept (group) g with alternatives a of weight
+ * p_a is scored as one term with tf_g = sum p_a tf_a and df_g = sum p_a df_a (capped at N), the
+ * weighted form of Pirkola's structured queries (Darwish and Oard 2003), so a word's many
+ * translations count once; an alternative of several words counts its phrase occurrences. A concept's
+ * contribution is multiplied by its weight. Then, when passage_docs > 0, passages in the top
+ * documents. `opt` may be NULL for the defaults. Errors: XLQA_ENOMEM, XLQA_ECORRUPT, XLQA_EEXTERNAL.
+ */
+int xlqa_search(struct xlqa_searcher *s, const struct xlqa_query *q, const struct xlqa_search_options *opt,
+                struct xlqa_results *out, struct xlqa_error *err);
+
+#endif

@@ -1,0 +1,169 @@
+/*
+ * index: builds an index from collection descriptions. Skipped documents are listed on standard
+ * error as they are met; a progress line is drawn when standard error is a terminal; the summary goes
+ * to standard output.
+ */
+#include "config.h"
+
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char usage_text[] =
+	"usage: xlqa index [options] --out DIR CONFIG...\n"
+	"\n"
+	"Builds the index of the collections CONFIG (a .conf file, or the name of one in corpora-config/,\n"
+	"such as 'xquad-en') into the new directory DIR. All collections must be in one language.\n"
+	"\n"
+	"  -o, --out DIR        the index directory to create (must not exist)\n"
+	"  -d, --data-root DIR  directory the configurations' file globs are relative to (default: .)\n"
+	"  -m, --memory SIZE    postings held in memory before a sorted run is spilled, e.g. 512M or 2G\n"
+	"                       (default 256M)\n"
+	"  -q, --quiet          no progress line and no list of skipped documents\n"
+	"  -h, --help           this text\n";
+
+struct progress {
+	bool tty, quiet;
+	double start;
+	uint64_t skipped;
+};
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void on_skip(void *ctx, const char *file, int64_t offset, enum xlqa_skip_reason reason, const char *msg)
+{
+	struct progress *p = ctx;
+
+	p->skipped++;
+	if (!p->quiet)
+		fprintf(stderr, "%sxlqa index: %s: byte %lld: skipped (%s): %s\n", p->tty ? "\r\033[K" : "", file,
+		        (long long)offset, xlqa_skip_reason_name(reason), msg);
+}
+
+static void on_progress(void *ctx, uint64_t docs, uint64_t bytes, uint64_t total)
+{
+	struct progress *p = ctx;
+	double secs = now() - p->start, rate = secs > 0 ? (double)bytes / secs : 0;
+
+	if (!p->tty || p->quiet)
+		return;
+	fprintf(stderr, "\r\033[K%llu documents, %.1f MB/s", (unsigned long long)docs, rate / 1e6);
+	if (rate > 0 && total > bytes)
+		fprintf(stderr, ", about %.0f s left", (double)(total - bytes) / rate);
+	fflush(stderr);
+}
+
+/* "512M", "2G", "1048576" -> bytes; 0 for a malformed size. */
+static size_t parse_size(const char *s)
+{
+	char *end;
+	unsigned long long v = strtoull(s, &end, 10);
+	unsigned shift = 0;
+
+	if (end == s)
+		return 0;
+	if (*end == 'K' || *end == 'k')
+		shift = 10, end++;
+	else if (*end == 'M' || *end == 'm')
+		shift = 20, end++;
+	else if (*end == 'G' || *end == 'g')
+		shift = 30, end++;
+	if (*end || v > (SIZE_MAX >> shift))
+		return 0;
+	return (size_t)v << shift;
+}
+
+int cmd_index(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "out", required_argument, NULL, 'o' },   { "data-root", required_argument, NULL, 'd' },
+		{ "memory", required_argument, NULL, 'm' }, { "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },        { NULL, 0, NULL, 0 },
+	};
+	struct xlqa_index_build_options bopt;
+	struct xlqa_index_build_summary sum;
+	struct xlqa_corpus_config **cfgs;
+	struct progress prog = { false, false, 0, 0 };
+	struct xlqa_error err;
+	const char *out = NULL;
+	int c, n, status = CLI_EXIT_OK, rc;
+
+	memset(&bopt, 0, sizeof bopt);
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "o:d:m:qh", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o': out = optarg; break;
+		case 'd': bopt.data_root = optarg; break;
+		case 'm':
+			if (!(bopt.memory = parse_size(optarg)))
+				return cli_usage_error("index", "bad memory size '%s' (e.g. 512M)", optarg);
+			break;
+		case 'q': prog.quiet = true; break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return cli_finish_output("index", CLI_EXIT_OK);
+		default: return cli_usage_error("index", "unknown option or missing argument '%s'", argv[optind - 1]);
+		}
+	}
+	if (!out)
+		return cli_usage_error("index", "--out DIR is required");
+	n = argc - optind;
+	if (n <= 0)
+		return cli_usage_error("index", "no collection configuration given");
+	if (!(cfgs = calloc((size_t)n, sizeof *cfgs))) {
+		fprintf(stderr, "xlqa index: out of memory\n");
+		return CLI_EXIT_SYSTEM;
+	}
+	xlqa_error_clear(&err);
+	for (int i = 0; i < n && status == CLI_EXIT_OK; i++)
+		if (cli_corpus_config(argv[optind + i], &cfgs[i], &err))
+			status = cli_fail("index", &err);
+	if (status == CLI_EXIT_OK) {
+		prog.tty = isatty(STDERR_FILENO);
+		prog.start = now();
+		bopt.on_skip = on_skip;
+		bopt.on_progress = on_progress;
+		bopt.ctx = &prog;
+		rc = xlqa_index_build(cfgs, (size_t)n, out, &bopt, &sum, &err);
+		if (prog.tty && !prog.quiet)
+			fputs("\r\033[K", stderr);
+		if (rc) {
+			status = cli_fail("index", &err);
+		} else {
+			uint64_t skipped = 0;
+
+			for (int i = 0; i < XLQA_SKIP_REASONS; i++)
+				skipped += sum.skipped[i];
+			printf("index      %s\n", out);
+			printf("documents  %llu found, %llu indexed, %llu skipped\n", (unsigned long long)sum.documents,
+			       (unsigned long long)sum.indexed, (unsigned long long)skipped);
+			for (int i = 0; i < XLQA_SKIP_REASONS; i++)
+				if (sum.skipped[i])
+					printf("skipped    %llu %s\n", (unsigned long long)sum.skipped[i],
+					       xlqa_skip_reason_name((enum xlqa_skip_reason)i));
+			printf("read       %llu bytes\n", (unsigned long long)sum.bytes_read);
+			printf("terms      %llu\n", (unsigned long long)sum.terms);
+			printf("postings   %llu (%llu positions)\n", (unsigned long long)sum.postings,
+			       (unsigned long long)sum.positions);
+			printf("runs       %llu spilled\n", (unsigned long long)sum.runs);
+			printf("size       %llu bytes\n", (unsigned long long)sum.index_bytes);
+			printf("time       %.2f s (%.1f MB/s)\n", sum.seconds,
+			       sum.seconds > 0 ? (double)sum.bytes_read / sum.seconds / 1e6 : 0);
+		}
+	}
+	for (int i = 0; i < n; i++)
+		xlqa_corpus_config_free(cfgs[i]);
+	free(cfgs);
+	return cli_finish_output("index", status);
+}

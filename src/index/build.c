@@ -1,0 +1,729 @@
+/*
+ * build: writes an index (layout in index-internal.h). Documents stream through the reader and the
+ * termer: each document's text goes compressed into the store at once, its postings into per-term
+ * buffers. When the buffers pass the memory budget they are written out as a sorted run; at the end
+ * the runs are merged term by term into the postings section. Everything is written inside a
+ * temporary directory that is renamed to the index's name only when the file is complete and synced.
+ *
+ * Invariant: a directory named as requested exists only after a successful build; a failed build
+ * removes its temporary directory, and a killed one leaves only a "*.tmp-PID" directory behind, which
+ * never opens as an index (the header, written last, is still zero).
+ */
+#include "config.h"
+
+#include "index-internal.h"
+#include "xlqa/index.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <zlib.h>
+
+/* The postings of one term gathered since the last run was written. */
+struct term_acc {
+	unsigned char *buf;
+	uint32_t len, cap;
+	uint32_t run_df;   /* documents in this run */
+	uint32_t last_doc; /* last document encoded in this run */
+	uint32_t df;       /* over all runs */
+	uint64_t cf;
+};
+
+struct doc_info {
+	struct idx_doc d;
+	const char *file; /* for duplicate reports: interned in the builder's arena */
+	int64_t offset;
+};
+
+struct builder {
+	const struct xlqa_index_build_options *opt;
+	struct xlqa_index_build_summary *sum;
+	struct xlqa_termer *termer;
+	struct xlqa_term_list words;
+	struct term_acc *acc;
+	size_t n_acc;
+	size_t held; /* bytes held in postings buffers */
+	size_t budget;
+	struct doc_info *docs;
+	size_t n_docs, alloc_docs;
+	struct xlqa_buf docstr;
+	struct xlqa_hash docnos; /* DOCNO -> document + 1 */
+	struct xlqa_arena arena;
+	const char *last_file;
+	uint64_t *pairs; /* (term << 32 | position) of the current document */
+	size_t n_pairs, alloc_pairs;
+	unsigned char *zbuf;
+	size_t zcap;
+	char *tmpdir;
+	FILE *out; /* the index file being written */
+	uint64_t out_pos;
+	uint32_t crc; /* of the section being written */
+	char **runs;
+	size_t n_runs, alloc_runs;
+	uint64_t total_length, positions;
+};
+
+static int write_bytes(struct builder *b, const void *p, size_t n, struct xlqa_error *err)
+{
+	if (n && fwrite(p, 1, n, b->out) != n)
+		return xlqa_error_set(err, XLQA_EIO, "writing '%s/%s': %s", b->tmpdir, IDX_FILE, strerror(errno));
+	b->crc = (uint32_t)crc32(b->crc, p, (uInt)n);
+	b->out_pos += n;
+	return XLQA_OK;
+}
+
+/* Pads to 8 bytes and closes a section that began at `start`. */
+static int end_section(struct builder *b, struct idx_header *h, enum idx_section_id id, uint64_t start,
+                       struct xlqa_error *err)
+{
+	static const char zeros[8];
+	int rc = write_bytes(b, zeros, (8 - b->out_pos % 8) % 8, err);
+
+	h->sections[id].offset = start;
+	h->sections[id].length = b->out_pos - start;
+	h->sections[id].crc = b->crc;
+	b->crc = 0;
+	return rc;
+}
+
+static int store_document(struct builder *b, const struct xlqa_doc *doc, struct doc_info *di, struct xlqa_error *err)
+{
+	uLongf zlen;
+
+	if (doc->len > UINT32_MAX)
+		return xlqa_error_set(err, XLQA_EOVERFLOW, "%s: document '%s' is over 4 GiB", doc->file, doc->docno);
+	zlen = compressBound((uLong)doc->len);
+	if (zlen > b->zcap) {
+		unsigned char *p = realloc(b->zbuf, zlen);
+
+		if (!p)
+			return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+		b->zbuf = p;
+		b->zcap = zlen;
+	}
+	/* Level 1: the store is read a few documents a question, and building fast matters more. */
+	if (compress2(b->zbuf, &zlen, (const Bytef *)doc->text, (uLong)doc->len, 1) != Z_OK)
+		return xlqa_error_set(err, XLQA_ENOMEM, "compressing document '%s' failed", doc->docno);
+	di->d.store_offset = b->out_pos - sizeof(struct idx_header);
+	di->d.store_len = (uint32_t)zlen;
+	di->d.text_len = (uint32_t)doc->len;
+	return write_bytes(b, b->zbuf, zlen, err);
+}
+
+static int add_string(struct builder *b, const char *s, uint32_t *off, struct xlqa_error *err)
+{
+	if (b->docstr.len > UINT32_MAX - strlen(s) - 1)
+		return xlqa_error_set(err, XLQA_EOVERFLOW, "DOCNO table over 4 GiB");
+	*off = (uint32_t)b->docstr.len;
+	if (xlqa_buf_add(&b->docstr, s, strlen(s) + 1))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	return XLQA_OK;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Appends one document's postings for `term` to its buffer. */
+static int add_postings(struct builder *b, uint32_t term, uint32_t doc, const uint64_t *pairs, size_t tf,
+                        struct xlqa_error *err)
+{
+	struct term_acc *a = &b->acc[term];
+	size_t need = 10 + 5 + tf * 5;
+	unsigned char *p;
+	uint32_t prev = 0;
+
+	if (a->len + need > a->cap) {
+		size_t cap = a->cap ? a->cap : 16;
+
+		while (cap < a->len + need)
+			cap *= 2;
+		if (cap > UINT32_MAX)
+			return xlqa_error_set(err, XLQA_EOVERFLOW, "postings of term '%s' exceed 4 GiB in one run",
+			                      xlqa_termer_term(b->termer, term));
+		if (!(p = realloc(a->buf, cap)))
+			return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+		b->held += cap - a->cap;
+		a->buf = p;
+		a->cap = (uint32_t)cap;
+	}
+	p = idx_put_varint(a->buf + a->len, a->run_df ? doc - a->last_doc : doc);
+	p = idx_put_varint(p, tf);
+	for (size_t i = 0; i < tf; i++) {
+		uint32_t pos = (uint32_t)pairs[i];
+
+		p = idx_put_varint(p, pos - prev);
+		prev = pos;
+	}
+	a->len = (uint32_t)(p - a->buf);
+	a->run_df++;
+	a->last_doc = doc;
+	a->df++;
+	a->cf += tf;
+	return XLQA_OK;
+}
+
+/* Term ids sorted by term: the order of runs and of the vocabulary. (qsort has no context argument;
+ * builds are not run concurrently within one process.) */
+static const struct xlqa_termer *sort_termer;
+
+static int cmp_term(const void *a, const void *b)
+{
+	return strcmp(xlqa_termer_term(sort_termer, *(const uint32_t *)a),
+	              xlqa_termer_term(sort_termer, *(const uint32_t *)b));
+}
+
+static int sorted_terms(struct builder *b, bool only_held, uint32_t **out, size_t *n, struct xlqa_error *err)
+{
+	size_t count = xlqa_termer_term_count(b->termer);
+	uint32_t *ids = malloc((count ? count : 1) * sizeof *ids);
+
+	*n = 0;
+	if (!ids)
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	for (size_t i = 0; i < count && i < b->n_acc; i++)
+		if (!only_held || b->acc[i].run_df)
+			ids[(*n)++] = (uint32_t)i;
+	sort_termer = b->termer;
+	qsort(ids, *n, sizeof *ids, cmp_term);
+	*out = ids;
+	return XLQA_OK;
+}
+
+/* A run record: term id, documents, last document, byte length, then the bytes. */
+struct run_record {
+	uint32_t term, df, last_doc, len;
+};
+
+static int spill_run(struct builder *b, struct xlqa_error *err)
+{
+	struct xlqa_buf path = XLQA_BUF_INIT;
+	uint32_t *ids;
+	size_t n;
+	FILE *fp;
+	int rc = sorted_terms(b, true, &ids, &n, err);
+
+	if (rc)
+		return rc;
+	if (xlqa_buf_addf(&path, "%s/run-%05zu", b->tmpdir, b->n_runs) ||
+	    XLQA_ARRAY_RESERVE(b->runs, b->alloc_runs, b->n_runs + 1)) {
+		free(ids);
+		xlqa_buf_release(&path);
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	}
+	if (!(fp = fopen(path.buf, "wb"))) {
+		rc = xlqa_error_set(err, XLQA_EIO, "cannot create '%s': %s", path.buf, strerror(errno));
+	} else {
+		for (size_t i = 0; i < n && rc == XLQA_OK; i++) {
+			struct term_acc *a = &b->acc[ids[i]];
+			struct run_record r = { ids[i], a->run_df, a->last_doc, a->len };
+
+			if (fwrite(&r, sizeof r, 1, fp) != 1 || fwrite(a->buf, 1, a->len, fp) != a->len)
+				rc = xlqa_error_set(err, XLQA_EIO, "writing '%s': %s", path.buf, strerror(errno));
+			free(a->buf);
+			a->buf = NULL;
+			a->len = a->cap = 0;
+			a->run_df = 0;
+		}
+		if (fclose(fp) != 0 && rc == XLQA_OK)
+			rc = xlqa_error_set(err, XLQA_EIO, "writing '%s': %s", path.buf, strerror(errno));
+	}
+	free(ids);
+	if (rc) {
+		xlqa_buf_release(&path);
+		return rc;
+	}
+	b->runs[b->n_runs++] = xlqa_buf_detach(&path, NULL);
+	b->held = 0;
+	b->sum->runs++;
+	return XLQA_OK;
+}
+
+/* One accumulator a term the termer knows; new ones start empty. */
+static int grow_acc(struct builder *b)
+{
+	size_t need = xlqa_termer_term_count(b->termer), cap = b->n_acc;
+	struct term_acc *p;
+
+	if (need <= b->n_acc)
+		return XLQA_OK;
+	while (cap < need)
+		cap = cap ? cap * 2 : 1024;
+	if (!(p = realloc(b->acc, cap * sizeof *p)))
+		return XLQA_ENOMEM;
+	memset(p + b->n_acc, 0, (cap - b->n_acc) * sizeof *p);
+	b->acc = p;
+	b->n_acc = cap;
+	return XLQA_OK;
+}
+
+static int index_document(struct builder *b, const struct xlqa_doc *doc, struct xlqa_error *err)
+{
+	struct doc_info *di;
+	void *prev;
+	uint32_t docid;
+	uint32_t length = 0;
+	int rc;
+
+	if (b->n_docs >= UINT32_MAX - 1)
+		return xlqa_error_set(err, XLQA_EOVERFLOW, "more than 2^32 - 2 documents");
+	docid = (uint32_t)b->n_docs;
+	if (xlqa_hash_get(&b->docnos, doc->docno, strlen(doc->docno), &prev)) {
+		const struct doc_info *first = &b->docs[(uintptr_t)prev - 1];
+		struct xlqa_buf msg = XLQA_BUF_INIT;
+
+		xlqa_buf_addf(&msg, "duplicate DOCNO '%s': first at %s byte %lld", doc->docno, first->file,
+		              (long long)first->offset);
+		b->sum->duplicates++;
+		b->sum->skipped[XLQA_SKIP_DUPLICATE]++;
+		if (b->opt->on_skip)
+			b->opt->on_skip(b->opt->ctx, doc->file, doc->offset, XLQA_SKIP_DUPLICATE, msg.buf);
+		xlqa_buf_release(&msg);
+		return XLQA_OK;
+	}
+	if (XLQA_ARRAY_RESERVE(b->docs, b->alloc_docs, b->n_docs + 1) ||
+	    xlqa_hash_put(&b->docnos, doc->docno, strlen(doc->docno), (void *)(uintptr_t)(docid + 1), NULL))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	if (!b->last_file || strcmp(b->last_file, doc->file) != 0)
+		if (!(b->last_file = xlqa_arena_strndup(&b->arena, doc->file, strlen(doc->file))))
+			return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	di = &b->docs[b->n_docs++];
+	memset(di, 0, sizeof *di);
+	di->file = b->last_file;
+	di->offset = doc->offset;
+	if ((rc = add_string(b, doc->docno, &di->d.docno, err)) || (rc = add_string(b, doc->date, &di->d.date, err)) ||
+	    (rc = store_document(b, doc, di, err)))
+		return rc;
+
+	if ((rc = xlqa_termer_run(b->termer, doc->text, doc->len, &b->words, err)))
+		return xlqa_error_prefix(err, "%s: document '%s': ", doc->file, doc->docno), rc;
+	if (XLQA_ARRAY_RESERVE(b->pairs, b->alloc_pairs, b->words.n_terms) || grow_acc(b))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	b->n_pairs = 0;
+	for (size_t i = 0; i < b->words.n_words; i++) {
+		const struct xlqa_term_word *w = &b->words.words[i];
+
+		length += w->n_terms > 0;
+		for (uint32_t j = 0; j < w->n_terms; j++)
+			b->pairs[b->n_pairs++] = (uint64_t)b->words.terms[w->first_term + j] << 32 | w->position;
+	}
+	di->d.length = length;
+	b->total_length += length;
+	b->positions += b->n_pairs;
+	qsort(b->pairs, b->n_pairs, sizeof *b->pairs, cmp_u64);
+	for (size_t i = 0; i < b->n_pairs;) {
+		uint32_t term = (uint32_t)(b->pairs[i] >> 32);
+		size_t j = i;
+
+		while (j < b->n_pairs && (uint32_t)(b->pairs[j] >> 32) == term)
+			j++;
+		if ((rc = add_postings(b, term, docid, b->pairs + i, j - i, err)))
+			return rc;
+		b->sum->postings++;
+		i = j;
+	}
+	if (b->held > b->budget)
+		return spill_run(b, err);
+	return XLQA_OK;
+}
+
+/* ---- the final sections -------------------------------------------------------------------- */
+
+static const struct builder *sort_builder;
+
+static int cmp_docno(const void *a, const void *b)
+{
+	const struct builder *bl = sort_builder;
+
+	return strcmp(bl->docstr.buf + bl->docs[*(const uint32_t *)a].d.docno,
+	              bl->docstr.buf + bl->docs[*(const uint32_t *)b].d.docno);
+}
+
+static int write_docs(struct builder *b, struct idx_header *h, struct xlqa_error *err)
+{
+	uint32_t *order;
+	uint64_t start = b->out_pos;
+	int rc = XLQA_OK;
+
+	for (size_t i = 0; i < b->n_docs && rc == XLQA_OK; i++)
+		rc = write_bytes(b, &b->docs[i].d, sizeof b->docs[i].d, err);
+	if (rc || (rc = end_section(b, h, SEC_DOCS, start, err)))
+		return rc;
+	start = b->out_pos;
+	if ((rc = write_bytes(b, b->docstr.buf, b->docstr.len, err)) || (rc = end_section(b, h, SEC_DOCSTR, start, err)))
+		return rc;
+	if (!(order = malloc((b->n_docs ? b->n_docs : 1) * sizeof *order)))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	for (size_t i = 0; i < b->n_docs; i++)
+		order[i] = (uint32_t)i;
+	sort_builder = b;
+	qsort(order, b->n_docs, sizeof *order, cmp_docno);
+	start = b->out_pos;
+	rc = write_bytes(b, order, b->n_docs * sizeof *order, err);
+	free(order);
+	return rc ? rc : end_section(b, h, SEC_DOCNO_ORDER, start, err);
+}
+
+/* A run being merged: its file and the record it is at. */
+struct run_cursor {
+	FILE *fp;
+	struct run_record r;
+	bool done;
+};
+
+static int run_advance(struct run_cursor *c, const char *path, struct xlqa_error *err)
+{
+	if (fread(&c->r, sizeof c->r, 1, c->fp) == 1)
+		return XLQA_OK;
+	if (ferror(c->fp))
+		return xlqa_error_set(err, XLQA_EIO, "reading '%s': %s", path, strerror(errno));
+	c->done = true;
+	return XLQA_OK;
+}
+
+/*
+ * Writes one piece of a term's postings: the piece's first document is absolute, so after an earlier
+ * piece it is rewritten as a gap from that piece's last document.
+ */
+static int write_piece(struct builder *b, const unsigned char *p, size_t len, bool first, uint32_t prev_last,
+                       struct xlqa_error *err)
+{
+	unsigned char head[10];
+	const unsigned char *rest;
+	uint64_t doc;
+
+	if (first)
+		return write_bytes(b, p, len, err);
+	if (!(rest = idx_get_varint(p, p + len, &doc)) || doc <= prev_last)
+		return xlqa_error_set(err, XLQA_ECORRUPT, "a sorted run's postings are out of order");
+	return write_bytes(b, head, (size_t)(idx_put_varint(head, doc - prev_last) - head), err) ||
+	               write_bytes(b, rest, (size_t)(p + len - rest), err)
+	           ? XLQA_EIO
+	           : XLQA_OK;
+}
+
+static int write_terms(struct builder *b, struct idx_header *h, struct xlqa_error *err)
+{
+	struct run_cursor *cur = NULL;
+	struct idx_term *terms = NULL;
+	unsigned char *piece = NULL;
+	size_t piece_cap = 0, n;
+	uint32_t *ids;
+	uint64_t start, name_off = 0;
+	int rc;
+
+	if (b->n_runs && (rc = spill_run(b, err)))
+		return rc;
+	if ((rc = sorted_terms(b, false, &ids, &n, err)))
+		return rc;
+	terms = calloc(n ? n : 1, sizeof *terms);
+	cur = calloc(b->n_runs ? b->n_runs : 1, sizeof *cur);
+	if (!terms || !cur) {
+		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+		goto out;
+	}
+	for (size_t k = 0; k < b->n_runs && rc == XLQA_OK; k++) {
+		if (!(cur[k].fp = fopen(b->runs[k], "rb")))
+			rc = xlqa_error_set(err, XLQA_EIO, "cannot open '%s': %s", b->runs[k], strerror(errno));
+		else
+			rc = run_advance(&cur[k], b->runs[k], err);
+	}
+	/* Postings, in vocabulary order. */
+	start = b->out_pos;
+	for (size_t i = 0; i < n && rc == XLQA_OK; i++) {
+		struct term_acc *a = &b->acc[ids[i]];
+		uint64_t off = b->out_pos - start;
+		bool first = true;
+		uint32_t last = 0;
+
+		terms[i].postings = off;
+		terms[i].df = a->df;
+		terms[i].cf = a->cf;
+		terms[i].name = (uint32_t)name_off;
+		name_off += strlen(xlqa_termer_term(b->termer, ids[i])) + 1;
+		if (name_off > UINT32_MAX) {
+			rc = xlqa_error_set(err, XLQA_EOVERFLOW, "vocabulary over 4 GiB");
+			break;
+		}
+		if (!b->n_runs) {
+			rc = write_bytes(b, a->buf, a->len, err);
+		}
+		for (size_t k = 0; k < b->n_runs && rc == XLQA_OK; k++) {
+			if (cur[k].done || cur[k].r.term != ids[i])
+				continue;
+			if (cur[k].r.len > piece_cap) {
+				unsigned char *p = realloc(piece, cur[k].r.len);
+
+				if (!p) {
+					rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+					break;
+				}
+				piece = p;
+				piece_cap = cur[k].r.len;
+			}
+			if (fread(piece, 1, cur[k].r.len, cur[k].fp) != cur[k].r.len) {
+				rc = xlqa_error_set(err, XLQA_EIO, "'%s' is truncated", b->runs[k]);
+				break;
+			}
+			if ((rc = write_piece(b, piece, cur[k].r.len, first, last, err)))
+				break;
+			first = false;
+			last = cur[k].r.last_doc;
+			rc = run_advance(&cur[k], b->runs[k], err);
+		}
+		terms[i].postings_len = b->out_pos - start - off;
+	}
+	if (rc || (rc = end_section(b, h, SEC_POSTINGS, start, err)))
+		goto out;
+	start = b->out_pos;
+	for (size_t i = 0; i < n && rc == XLQA_OK; i++)
+		rc = write_bytes(b, &terms[i], sizeof terms[i], err);
+	if (rc || (rc = end_section(b, h, SEC_TERMS, start, err)))
+		goto out;
+	start = b->out_pos;
+	for (size_t i = 0; i < n && rc == XLQA_OK; i++) {
+		const char *t = xlqa_termer_term(b->termer, ids[i]);
+
+		rc = write_bytes(b, t, strlen(t) + 1, err);
+	}
+	if (rc == XLQA_OK)
+		rc = end_section(b, h, SEC_TERMSTR, start, err);
+	b->sum->terms = n;
+out:
+	for (size_t k = 0; k < b->n_runs; k++) {
+		if (cur && cur[k].fp)
+			fclose(cur[k].fp);
+		remove(b->runs[k]);
+	}
+	free(piece);
+	free(cur);
+	free(terms);
+	free(ids);
+	return rc;
+}
+
+static int write_meta(struct builder *b, struct idx_header *h, const char *language, const char *collections,
+                      struct xlqa_error *err)
+{
+	struct idx_meta m;
+	uint64_t start = b->out_pos;
+	int rc;
+
+	memset(&m, 0, sizeof m);
+	m.documents = b->n_docs;
+	m.terms = b->sum->terms;
+	m.postings = b->sum->postings;
+	m.positions = b->positions;
+	m.total_length = b->total_length;
+	snprintf(m.language, sizeof m.language, "%s", language);
+	m.collections_len = (uint32_t)strlen(collections) + 1;
+	if ((rc = write_bytes(b, &m, sizeof m, err)) || (rc = write_bytes(b, collections, m.collections_len, err)))
+		return rc;
+	return end_section(b, h, SEC_META, start, err);
+}
+
+static void remove_tmpdir(struct builder *b)
+{
+	struct xlqa_buf p = XLQA_BUF_INIT;
+
+	if (!b->tmpdir)
+		return;
+	for (size_t k = 0; k < b->n_runs; k++)
+		remove(b->runs[k]);
+	if (xlqa_buf_addf(&p, "%s/%s", b->tmpdir, IDX_FILE) == XLQA_OK)
+		remove(p.buf);
+	rmdir(b->tmpdir);
+	xlqa_buf_release(&p);
+}
+
+static void release_builder(struct builder *b)
+{
+	for (size_t i = 0; i < b->n_acc; i++)
+		free(b->acc[i].buf);
+	free(b->acc);
+	free(b->docs);
+	free(b->pairs);
+	free(b->zbuf);
+	for (size_t k = 0; k < b->n_runs; k++)
+		free(b->runs[k]);
+	free(b->runs);
+	free(b->tmpdir);
+	xlqa_buf_release(&b->docstr);
+	xlqa_hash_release(&b->docnos);
+	xlqa_arena_release(&b->arena);
+	xlqa_term_list_release(&b->words);
+	xlqa_termer_free(b->termer);
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Reads one collection into the builder. */
+static int read_collection(struct builder *b, const struct xlqa_corpus_config *cfg, uint64_t *bytes_before,
+                           uint64_t total_bytes, struct xlqa_error *err)
+{
+	const struct xlqa_index_build_options *opt = b->opt;
+	struct xlqa_corpus_reader *r;
+	const struct xlqa_corpus_counts *c;
+	struct xlqa_doc doc;
+	bool end = false;
+	int rc = xlqa_corpus_open(cfg, opt->data_root, opt->on_skip, opt->ctx, &r, err);
+
+	if (rc)
+		return rc;
+	c = xlqa_corpus_get_counts(r);
+	while (rc == XLQA_OK && (rc = xlqa_corpus_next(r, &doc, &end, err)) == XLQA_OK && !end) {
+		rc = index_document(b, &doc, err);
+		if (opt->on_progress && c->read % 1000 == 0)
+			opt->on_progress(opt->ctx, b->n_docs, *bytes_before + c->bytes, total_bytes);
+	}
+	b->sum->documents += c->documents;
+	b->sum->bytes_read += c->bytes;
+	for (int i = 0; i < XLQA_SKIP_REASONS; i++)
+		if (i != XLQA_SKIP_DUPLICATE)
+			b->sum->skipped[i] += c->skipped[i];
+	*bytes_before += c->bytes;
+	xlqa_corpus_close(r);
+	return rc;
+}
+
+int xlqa_index_build(struct xlqa_corpus_config *const *configs, size_t n, const char *dir,
+                     const struct xlqa_index_build_options *opt, struct xlqa_index_build_summary *summary,
+                     struct xlqa_error *err)
+{
+	struct builder b;
+	struct idx_header h;
+	struct xlqa_lang *lang = NULL;
+	struct xlqa_lang_options lopt;
+	struct xlqa_buf path = XLQA_BUF_INIT, names = XLQA_BUF_INIT;
+	struct stat st;
+	uint64_t bytes_before = 0, total_bytes = 0;
+	double t0 = now();
+	int rc;
+
+	memset(summary, 0, sizeof *summary);
+	if (n == 0)
+		return xlqa_error_set(err, XLQA_EINVAL, "no collection to index");
+	for (size_t i = 1; i < n; i++)
+		if (strcmp(configs[i]->language, configs[0]->language) != 0)
+			return xlqa_error_set(err, XLQA_EINVAL, "'%s' is in '%s' but '%s' is in '%s': one language an index",
+			                      configs[i]->name, configs[i]->language, configs[0]->name, configs[0]->language);
+	if (stat(dir, &st) == 0)
+		return xlqa_error_set(err, XLQA_EINVAL, "'%s' already exists", dir);
+	memset(&lopt, 0, sizeof lopt);
+	lopt.lang_dir = opt->lang_dir;
+	lopt.hunspell_dir = opt->hunspell_dir;
+	if ((rc = xlqa_lang_open(configs[0]->language, &lopt, &lang, err)))
+		return rc;
+
+	memset(&b, 0, sizeof b);
+	b.opt = opt;
+	b.sum = summary;
+	b.budget = opt->memory ? opt->memory : (size_t)256 << 20;
+	xlqa_term_list_init(&b.words);
+	xlqa_buf_init(&b.docstr);
+	xlqa_hash_init(&b.docnos);
+	xlqa_arena_init(&b.arena, 0);
+	memset(&h, 0, sizeof h);
+	if ((rc = xlqa_termer_new(lang, &b.termer, err)))
+		goto out;
+	if (xlqa_buf_addf(&path, "%s.tmp-%ld", dir, (long)getpid()) || !(b.tmpdir = strdup(path.buf))) {
+		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+		goto out;
+	}
+	if (mkdir(b.tmpdir, 0777) != 0) {
+		free(b.tmpdir);
+		b.tmpdir = NULL;
+		rc = xlqa_error_set(err, XLQA_EIO, "cannot create '%s': %s", path.buf, strerror(errno));
+		goto out;
+	}
+	xlqa_buf_reset(&path);
+	xlqa_buf_addf(&path, "%s/%s", b.tmpdir, IDX_FILE);
+	if (!(b.out = fopen(path.buf, "wb"))) {
+		rc = xlqa_error_set(err, XLQA_EIO, "cannot create '%s': %s", path.buf, strerror(errno));
+		goto out;
+	}
+	/* The header is written last; until then the file starts with zeros and opens as nothing. */
+	if ((rc = write_bytes(&b, &h, sizeof h, err)))
+		goto out;
+	b.crc = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct xlqa_corpus_reader *probe;
+
+		if ((rc = xlqa_corpus_open(configs[i], opt->data_root, NULL, NULL, &probe, err)))
+			goto out;
+		total_bytes += xlqa_corpus_total_bytes(probe);
+		xlqa_corpus_close(probe);
+		if (xlqa_buf_addf(&names, "%s%s", i ? " " : "", configs[i]->name)) {
+			rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+			goto out;
+		}
+	}
+	for (size_t i = 0; i < n && rc == XLQA_OK; i++)
+		rc = read_collection(&b, configs[i], &bytes_before, total_bytes, err);
+	if (rc)
+		goto out;
+	if (opt->on_progress)
+		opt->on_progress(opt->ctx, b.n_docs, bytes_before, total_bytes);
+	if (summary->duplicates) {
+		rc = xlqa_error_set(err, XLQA_EPARSE, "%llu duplicate DOCNOs (listed above): no index written",
+		                    (unsigned long long)summary->duplicates);
+		goto out;
+	}
+	if (b.n_docs == 0) {
+		rc = xlqa_error_set(err, XLQA_EEMPTY, "no document could be read: no index written");
+		goto out;
+	}
+	if ((rc = end_section(&b, &h, SEC_STORE, sizeof h, err)) || (rc = write_docs(&b, &h, err)) ||
+	    (rc = write_terms(&b, &h, err)) || (rc = write_meta(&b, &h, configs[0]->language, names.buf, err)))
+		goto out;
+	memcpy(h.magic, IDX_MAGIC, sizeof h.magic);
+	h.version = IDX_VERSION;
+	h.byte_order = IDX_BYTE_ORDER;
+	h.file_size = b.out_pos;
+	h.header_crc = (uint32_t)crc32(0, (const Bytef *)&h, (uInt)offsetof(struct idx_header, header_crc));
+	if (fseek(b.out, 0, SEEK_SET) != 0 || fwrite(&h, sizeof h, 1, b.out) != 1 || fflush(b.out) != 0 ||
+	    fsync(fileno(b.out)) != 0) {
+		rc = xlqa_error_set(err, XLQA_EIO, "writing '%s': %s", path.buf, strerror(errno));
+		goto out;
+	}
+	if (fclose(b.out) != 0) {
+		b.out = NULL;
+		rc = xlqa_error_set(err, XLQA_EIO, "writing '%s': %s", path.buf, strerror(errno));
+		goto out;
+	}
+	b.out = NULL;
+	if (rename(b.tmpdir, dir) != 0) {
+		rc = xlqa_error_set(err, XLQA_EIO, "cannot rename '%s' to '%s': %s", b.tmpdir, dir, strerror(errno));
+		goto out;
+	}
+	free(b.tmpdir);
+	b.tmpdir = NULL;
+	summary->indexed = b.n_docs;
+	summary->positions = b.positions;
+	summary->index_bytes = h.file_size;
+out:
+	if (b.out)
+		fclose(b.out);
+	if (rc)
+		remove_tmpdir(&b);
+	summary->seconds = now() - t0;
+	release_builder(&b);
+	xlqa_buf_release(&path);
+	xlqa_buf_release(&names);
+	xlqa_lang_free(lang);
+	return rc;
+}

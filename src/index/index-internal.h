@@ -1,0 +1,94 @@
+/*
+ * index-internal: the on-disk layout of index.xlqa, shared by the builder and the reader. Integers are
+ * in the host's byte order, which the header records; every section is 8-byte aligned.
+ *
+ *   header | store (zlib blobs) | docs | docstr | docno order | terms | termstr | postings | meta
+ *
+ * Postings of a term: for each document, varint(doc - previous doc; the first one absolute),
+ * varint(tf), then tf varint position gaps (the first one absolute). Varints are LEB128.
+ */
+#ifndef XLQA_INDEX_INTERNAL_H
+#define XLQA_INDEX_INTERNAL_H
+
+#include <stdint.h>
+
+#define IDX_FILE "index.xlqa"
+#define IDX_MAGIC "XLQAIDX"      /* 8 bytes with its NUL */
+#define IDX_VERSION 1u
+#define IDX_BYTE_ORDER 0x01020304u
+
+enum idx_section_id {
+	SEC_STORE, SEC_DOCS, SEC_DOCSTR, SEC_DOCNO_ORDER, SEC_TERMS, SEC_TERMSTR, SEC_POSTINGS, SEC_META, SEC_COUNT
+};
+
+struct idx_section {
+	uint64_t offset, length;
+	uint32_t crc; /* CRC-32 (zlib) of the section's bytes */
+	uint32_t pad;
+};
+
+struct idx_header {
+	char magic[8];
+	uint32_t version;
+	uint32_t byte_order;
+	uint64_t file_size;
+	struct idx_section sections[SEC_COUNT];
+	uint32_t header_crc; /* CRC-32 of the header up to this field */
+	uint32_t pad;
+};
+
+/* The meta section: this struct, then the collections' names (collections_len bytes, NUL-terminated). */
+struct idx_meta {
+	uint64_t documents, terms, postings, positions, total_length;
+	char language[8];
+	uint32_t collections_len;
+	uint32_t pad;
+};
+
+struct idx_doc {
+	uint64_t store_offset; /* within the store section */
+	uint32_t store_len;    /* compressed bytes */
+	uint32_t text_len;     /* uncompressed bytes */
+	uint32_t length;       /* indexed words */
+	uint32_t docno;        /* offset in docstr */
+	uint32_t date;         /* offset in docstr */
+	uint32_t pad;
+};
+
+struct idx_term {
+	uint64_t postings; /* offset within the postings section */
+	uint64_t postings_len;
+	uint64_t cf;
+	uint32_t name; /* offset in termstr */
+	uint32_t df;
+};
+
+/* LEB128 varints. */
+static inline unsigned char *idx_put_varint(unsigned char *p, uint64_t v)
+{
+	while (v >= 0x80) {
+		*p++ = (unsigned char)(v | 0x80);
+		v >>= 7;
+	}
+	*p++ = (unsigned char)v;
+	return p;
+}
+
+/* Decodes a varint; NULL when it runs past `end` or beyond 64 bits. */
+static inline const unsigned char *idx_get_varint(const unsigned char *p, const unsigned char *end, uint64_t *v)
+{
+	uint64_t x = 0;
+
+	for (unsigned shift = 0; p < end && shift < 64; shift += 7) {
+		unsigned char c = *p++;
+
+		x |= (uint64_t)(c & 0x7f) << shift;
+		if (!(c & 0x80)) {
+			*v = x;
+			return p;
+		}
+	}
+	return 0;
+}
+
+#endif

@@ -1,0 +1,343 @@
+/*
+ * read: opens an index by mapping index.xlqa and checking it whole (magic, version, byte order,
+ * size, header CRC and every section's CRC and bounds), then serves DOCNOs, documents, term
+ * statistics and postings straight from the mapping.
+ *
+ * Invariant: after a successful open every offset the accessors follow has been checked against its
+ * section's bounds, or is checked on use (postings are decoded with bounds checks).
+ */
+#include "config.h"
+
+#include "index-internal.h"
+#include "xlqa/index.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+struct xlqa_index {
+	unsigned char *map;
+	size_t size;
+	const struct idx_header *h;
+	const unsigned char *store;
+	const struct idx_doc *docs;
+	const char *docstr;
+	size_t docstr_len;
+	const uint32_t *docno_order;
+	const struct idx_term *terms;
+	const char *termstr;
+	size_t termstr_len;
+	const unsigned char *postings;
+	size_t postings_len;
+	struct xlqa_index_stats stats;
+};
+
+static const void *section(const struct xlqa_index *idx, enum idx_section_id id)
+{
+	return idx->map + idx->h->sections[id].offset;
+}
+
+static int corrupt(struct xlqa_error *err, const char *path, const char *what)
+{
+	return xlqa_error_set(err, XLQA_ECORRUPT, "'%s' is not a usable index: %s", path, what);
+}
+
+static int check(struct xlqa_index *idx, const char *path, struct xlqa_error *err)
+{
+	const struct idx_header *h = (const struct idx_header *)idx->map;
+	const struct idx_meta *m;
+	size_t n_docs, n_terms;
+
+	if (idx->size < sizeof *h || memcmp(h->magic, IDX_MAGIC, sizeof h->magic) != 0)
+		return corrupt(err, path, "no index header (an unfinished or foreign file)");
+	if (h->byte_order != IDX_BYTE_ORDER)
+		return corrupt(err, path, "written on a machine of the other byte order");
+	if (h->version != IDX_VERSION)
+		return xlqa_error_set(err, XLQA_ECORRUPT, "'%s' is index format %u; this xlqa reads %u: rebuild it", path,
+		                      h->version, IDX_VERSION);
+	if (h->header_crc != (uint32_t)crc32(0, (const Bytef *)h, (uInt)offsetof(struct idx_header, header_crc)))
+		return corrupt(err, path, "header checksum mismatch");
+	if (h->file_size != idx->size)
+		return corrupt(err, path, "file size differs from the header's (truncated or extended)");
+	idx->h = h;
+	for (int i = 0; i < SEC_COUNT; i++) {
+		const struct idx_section *s = &h->sections[i];
+
+		if (s->offset < sizeof *h || s->offset > idx->size || s->length > idx->size - s->offset ||
+		    s->offset % 8)
+			return corrupt(err, path, "a section lies outside the file");
+	}
+	m = section(idx, SEC_META);
+	if (h->sections[SEC_META].length < sizeof *m)
+		return corrupt(err, path, "meta section too short");
+	n_docs = h->sections[SEC_DOCS].length / sizeof(struct idx_doc);
+	n_terms = h->sections[SEC_TERMS].length / sizeof(struct idx_term);
+	if (m->documents != n_docs || m->terms != n_terms ||
+	    h->sections[SEC_DOCNO_ORDER].length < n_docs * sizeof(uint32_t) ||
+	    m->collections_len > h->sections[SEC_META].length - sizeof *m)
+		return corrupt(err, path, "section sizes disagree with the statistics");
+	idx->store = section(idx, SEC_STORE);
+	idx->docs = section(idx, SEC_DOCS);
+	idx->docstr = section(idx, SEC_DOCSTR);
+	idx->docstr_len = h->sections[SEC_DOCSTR].length;
+	idx->docno_order = section(idx, SEC_DOCNO_ORDER);
+	idx->terms = section(idx, SEC_TERMS);
+	idx->termstr = section(idx, SEC_TERMSTR);
+	idx->termstr_len = h->sections[SEC_TERMSTR].length;
+	idx->postings = section(idx, SEC_POSTINGS);
+	idx->postings_len = h->sections[SEC_POSTINGS].length;
+	if (idx->docstr_len == 0 || idx->docstr[idx->docstr_len - 1] != '\0' || idx->termstr_len == 0 ||
+	    idx->termstr[idx->termstr_len - 1] != '\0')
+		return corrupt(err, path, "string tables are not terminated");
+	for (size_t i = 0; i < n_docs; i++) {
+		const struct idx_doc *d = &idx->docs[i];
+
+		if (d->docno >= idx->docstr_len || d->date >= idx->docstr_len || d->store_offset > h->sections[SEC_STORE].length ||
+		    d->store_len > h->sections[SEC_STORE].length - d->store_offset || idx->docno_order[i] >= n_docs)
+			return corrupt(err, path, "a document entry points outside its sections");
+	}
+	for (size_t i = 0; i < n_terms; i++) {
+		const struct idx_term *t = &idx->terms[i];
+
+		if (t->name >= idx->termstr_len || t->postings > idx->postings_len ||
+		    t->postings_len > idx->postings_len - t->postings)
+			return corrupt(err, path, "a term entry points outside its sections");
+	}
+	idx->stats.documents = m->documents;
+	idx->stats.terms = m->terms;
+	idx->stats.postings = m->postings;
+	idx->stats.total_length = m->total_length;
+	idx->stats.avg_length = m->documents ? (double)m->total_length / (double)m->documents : 0;
+	memcpy(idx->stats.language, m->language, sizeof idx->stats.language);
+	idx->stats.language[sizeof idx->stats.language - 1] = '\0';
+	idx->stats.collections = (const char *)(m + 1);
+	if (m->collections_len == 0 || idx->stats.collections[m->collections_len - 1] != '\0')
+		return corrupt(err, path, "collection names are not terminated");
+	return XLQA_OK;
+}
+
+/* Verifies each section's CRC-32 over its unpadded bytes as the builder computed it. */
+static int check_crcs(const struct xlqa_index *idx, const char *path, struct xlqa_error *err)
+{
+	static const char *const names[SEC_COUNT] = { "store", "documents", "DOCNO strings", "DOCNO order",
+		                                      "terms", "term strings", "postings", "meta" };
+
+	for (int i = 0; i < SEC_COUNT; i++) {
+		const struct idx_section *s = &idx->h->sections[i];
+		uLong crc = crc32(0, NULL, 0);
+
+		for (uint64_t done = 0; done < s->length;) {
+			uInt chunk = s->length - done > (1u << 30) ? (1u << 30) : (uInt)(s->length - done);
+
+			crc = crc32(crc, idx->map + s->offset + done, chunk);
+			done += chunk;
+		}
+		if ((uint32_t)crc != s->crc)
+			return xlqa_error_set(err, XLQA_ECORRUPT, "'%s' is not a usable index: %s section checksum mismatch",
+			                      path, names[i]);
+	}
+	return XLQA_OK;
+}
+
+int xlqa_index_open(const char *dir, struct xlqa_index **out, struct xlqa_error *err)
+{
+	struct xlqa_buf path = XLQA_BUF_INIT;
+	struct xlqa_index *idx;
+	struct stat st;
+	int fd, rc;
+
+	*out = NULL;
+	if (xlqa_buf_addf(&path, "%s/%s", dir, IDX_FILE))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	fd = open(path.buf, O_RDONLY);
+	if (fd < 0) {
+		rc = xlqa_error_set(err, errno == ENOENT ? XLQA_ENOTFOUND : XLQA_EIO, "cannot open index '%s': %s", dir,
+		                    errno == ENOENT ? "no index.xlqa in it" : strerror(errno));
+		xlqa_buf_release(&path);
+		return rc;
+	}
+	if (fstat(fd, &st) != 0 || !(idx = calloc(1, sizeof *idx))) {
+		rc = xlqa_error_set(err, XLQA_EIO, "cannot open index '%s': %s", dir, strerror(errno));
+		close(fd);
+		xlqa_buf_release(&path);
+		return rc;
+	}
+	idx->size = (size_t)st.st_size;
+	idx->map = idx->size ? mmap(NULL, idx->size, PROT_READ, MAP_SHARED, fd, 0) : MAP_FAILED;
+	close(fd);
+	if (idx->map == MAP_FAILED) {
+		idx->map = NULL;
+		rc = idx->size ? xlqa_error_set(err, XLQA_EIO, "cannot map '%s': %s", path.buf, strerror(errno))
+		               : corrupt(err, path.buf, "empty file");
+	} else if ((rc = check(idx, path.buf, err)) == XLQA_OK) {
+		rc = check_crcs(idx, path.buf, err);
+	}
+	xlqa_buf_release(&path);
+	if (rc) {
+		xlqa_index_close(idx);
+		return rc;
+	}
+	*out = idx;
+	return XLQA_OK;
+}
+
+void xlqa_index_close(struct xlqa_index *idx)
+{
+	if (!idx)
+		return;
+	if (idx->map)
+		munmap(idx->map, idx->size);
+	free(idx);
+}
+
+const struct xlqa_index_stats *xlqa_index_get_stats(const struct xlqa_index *idx)
+{
+	return &idx->stats;
+}
+
+const char *xlqa_index_docno(const struct xlqa_index *idx, uint32_t doc)
+{
+	return doc < idx->stats.documents ? idx->docstr + idx->docs[doc].docno : NULL;
+}
+
+const char *xlqa_index_date(const struct xlqa_index *idx, uint32_t doc)
+{
+	return doc < idx->stats.documents ? idx->docstr + idx->docs[doc].date : NULL;
+}
+
+uint32_t xlqa_index_doc_length(const struct xlqa_index *idx, uint32_t doc)
+{
+	return doc < idx->stats.documents ? idx->docs[doc].length : 0;
+}
+
+bool xlqa_index_find_docno(const struct xlqa_index *idx, const char *docno, uint32_t *doc)
+{
+	size_t lo = 0, hi = idx->stats.documents;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(idx->docstr + idx->docs[idx->docno_order[mid]].docno, docno);
+
+		if (c == 0) {
+			*doc = idx->docno_order[mid];
+			return true;
+		}
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+int xlqa_index_doc_text(const struct xlqa_index *idx, uint32_t doc, struct xlqa_buf *out, struct xlqa_error *err)
+{
+	const struct idx_doc *d;
+	uLongf len;
+
+	if (doc >= idx->stats.documents)
+		return xlqa_error_set(err, XLQA_EINVAL, "no document %u", doc);
+	d = &idx->docs[doc];
+	xlqa_buf_reset(out);
+	if (xlqa_buf_grow(out, d->text_len))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	len = d->text_len;
+	if (uncompress((Bytef *)out->buf, &len, idx->store + d->store_offset, d->store_len) != Z_OK || len != d->text_len)
+		return xlqa_error_set(err, XLQA_ECORRUPT, "document '%s' does not decompress", xlqa_index_docno(idx, doc));
+	out->len = len;
+	out->buf[len] = '\0';
+	return XLQA_OK;
+}
+
+static const struct idx_term *find_term(const struct xlqa_index *idx, const char *term)
+{
+	size_t lo = 0, hi = idx->stats.terms;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(idx->termstr + idx->terms[mid].name, term);
+
+		if (c == 0)
+			return &idx->terms[mid];
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+bool xlqa_index_term_stats(const struct xlqa_index *idx, const char *term, uint32_t *df, uint64_t *cf)
+{
+	const struct idx_term *t = find_term(idx, term);
+
+	if (!t)
+		return false;
+	if (df)
+		*df = t->df;
+	if (cf)
+		*cf = t->cf;
+	return true;
+}
+
+bool xlqa_postings_open(const struct xlqa_index *idx, const char *term, struct xlqa_postings_cursor *c)
+{
+	const struct idx_term *t = find_term(idx, term);
+
+	c->p = c->end = NULL;
+	c->left = 0;
+	c->doc = 0;
+	c->started = false;
+	if (!t)
+		return false;
+	c->p = idx->postings + t->postings;
+	c->end = c->p + t->postings_len;
+	c->left = t->df;
+	return true;
+}
+
+int xlqa_postings_next(struct xlqa_postings_cursor *c, struct xlqa_posting *out, bool *end)
+{
+	uint64_t gap, tf, pos = 0;
+
+	*end = c->left == 0;
+	if (*end)
+		return XLQA_OK;
+	if (!(c->p = idx_get_varint(c->p, c->end, &gap)) || !(c->p = idx_get_varint(c->p, c->end, &tf)) || tf == 0 ||
+	    tf > (uint64_t)(c->end - c->p) || (c->started && gap == 0) || c->doc + gap > UINT32_MAX)
+		return XLQA_ECORRUPT;
+	c->doc = c->started ? c->doc + (uint32_t)gap : (uint32_t)gap;
+	c->started = true;
+	if (tf > c->alloc) {
+		uint32_t *p = realloc(c->positions, tf * sizeof *p);
+
+		if (!p)
+			return XLQA_ENOMEM;
+		c->positions = p;
+		c->alloc = tf;
+	}
+	for (uint64_t i = 0; i < tf; i++) {
+		uint64_t d;
+
+		if (!(c->p = idx_get_varint(c->p, c->end, &d)) || pos + d > UINT32_MAX)
+			return XLQA_ECORRUPT;
+		pos += d;
+		c->positions[i] = (uint32_t)pos;
+	}
+	c->left--;
+	out->doc = c->doc;
+	out->tf = (uint32_t)tf;
+	out->positions = c->positions;
+	return XLQA_OK;
+}
+
+void xlqa_postings_release(struct xlqa_postings_cursor *c)
+{
+	free(c->positions);
+	memset(c, 0, sizeof *c);
+}

@@ -1,0 +1,485 @@
+/*
+ * search: BM25 ranking over concepts and passage scoring in the top documents.
+ *
+ * Document score (Robertson et al., "Okapi at TREC-3", 1994), per concept g of weight w_g:
+ *   w_g * idf(df_g) * tf_g * (k1 + 1) / (tf_g + k1 * (1 - b + b * dl / avgdl))
+ * with idf(df) = ln(1 + (N - df + 0.5) / (df + 0.5)), the Robertson-Sparck Jones weight kept positive
+ * as Lucene's BM25 does. A concept's alternatives a (weight p_a) pool into tf_g = sum p_a tf_a and
+ * df_g = min(N, sum p_a df_a): Darwish and Oard's probabilistic structured queries (2003), which
+ * reduce to Pirkola's (1998) when every p_a is 1.
+ *
+ * Passage score, for a window of k consecutive sentences (k <= passage_sentences) in a top document:
+ *   M * (1 + 0.5 * C) * 0.85^(k - 1)
+ * where M sums w_g * idf_g * max p_a over the concepts the window matches, and C in [0, 1] rewards
+ * matches that sit close together: (m - 1) / (span - 1) for m matched concepts whose occurrences span
+ * `span` word positions (C = 0 when m = 1). The discount keeps a longer window from winning unless it
+ * adds matched concepts. The constants were set by reasoning, not fitted.
+ *
+ * Invariant: results are sorted by score, ties by document number, so runs are reproducible.
+ */
+#include "config.h"
+
+#include "xlqa/index.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* An alternative resolved to index terms: one term, or a phrase of terms with word gaps. */
+struct alt_terms {
+	const char *terms[8];
+	uint32_t gaps[8]; /* position of word i minus word i-1 in the query text */
+	size_t n;
+	double weight;
+};
+
+struct concept {
+	struct alt_terms *alts;
+	size_t n_alts, alloc_alts;
+	double weight, idf;
+	double df;
+};
+
+struct xlqa_searcher {
+	const struct xlqa_index *idx;
+	struct xlqa_lang *lang;
+	struct xlqa_termer *termer;
+	struct xlqa_term_list words;
+	double *score;    /* per document */
+	double *tf;       /* per document, the current concept's pooled tf */
+	uint32_t *touched; /* documents with a score */
+	size_t n_touched;
+	uint32_t *tf_touched;
+	size_t n_tf_touched;
+	struct concept *concepts;
+	size_t n_concepts, alloc_concepts;
+	struct xlqa_postings_cursor cursors[8];
+	struct xlqa_buf text;
+	struct xlqa_analysis analysis;
+};
+
+void xlqa_results_init(struct xlqa_results *r)
+{
+	memset(r, 0, sizeof *r);
+}
+
+void xlqa_results_release(struct xlqa_results *r)
+{
+	free(r->hits);
+	free(r->passages);
+	memset(r, 0, sizeof *r);
+}
+
+int xlqa_searcher_new(const struct xlqa_index *idx, struct xlqa_lang *lang, struct xlqa_searcher **out,
+                      struct xlqa_error *err)
+{
+	struct xlqa_searcher *s = calloc(1, sizeof *s);
+	size_t n = xlqa_index_get_stats(idx)->documents;
+	int rc;
+
+	*out = NULL;
+	if (!s)
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	s->idx = idx;
+	s->lang = lang;
+	xlqa_term_list_init(&s->words);
+	xlqa_buf_init(&s->text);
+	xlqa_analysis_init(&s->analysis);
+	s->score = calloc(n, sizeof *s->score);
+	s->tf = calloc(n, sizeof *s->tf);
+	s->touched = malloc(n * sizeof *s->touched);
+	s->tf_touched = malloc(n * sizeof *s->tf_touched);
+	if (!s->score || !s->tf || !s->touched || !s->tf_touched) {
+		xlqa_searcher_free(s);
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	}
+	if ((rc = xlqa_termer_new(lang, &s->termer, err))) {
+		xlqa_searcher_free(s);
+		return rc;
+	}
+	*out = s;
+	return XLQA_OK;
+}
+
+void xlqa_searcher_free(struct xlqa_searcher *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->alloc_concepts; i++)
+		free(s->concepts[i].alts);
+	free(s->concepts);
+	for (size_t i = 0; i < sizeof s->cursors / sizeof s->cursors[0]; i++)
+		xlqa_postings_release(&s->cursors[i]);
+	free(s->score);
+	free(s->tf);
+	free(s->touched);
+	free(s->tf_touched);
+	xlqa_term_list_release(&s->words);
+	xlqa_buf_release(&s->text);
+	xlqa_analysis_release(&s->analysis);
+	xlqa_termer_free(s->termer);
+	free(s);
+}
+
+static int add_alt(struct concept *c, const struct alt_terms *a)
+{
+	if (XLQA_ARRAY_RESERVE(c->alts, c->alloc_alts, c->n_alts + 1))
+		return XLQA_ENOMEM;
+	c->alts[c->n_alts++] = *a;
+	return XLQA_OK;
+}
+
+/*
+ * Resolves the query's concepts to index terms. A one-word alternative gives its term; the parts of a
+ * compound add alternatives at half weight; several words make a phrase (stop words only widen gaps).
+ */
+static int resolve(struct xlqa_searcher *s, const struct xlqa_query *q, struct xlqa_error *err)
+{
+	size_t old = s->alloc_concepts;
+	int rc;
+
+	if (XLQA_ARRAY_RESERVE(s->concepts, s->alloc_concepts, q->n_groups))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	/* Slots past the old allocation start empty; the others keep their alternatives' storage. */
+	memset(s->concepts + old, 0, (s->alloc_concepts - old) * sizeof *s->concepts);
+	for (size_t i = 0; i < s->alloc_concepts; i++)
+		s->concepts[i].n_alts = 0;
+	for (size_t g = 0; g < q->n_groups; g++) {
+		struct concept *c = &s->concepts[g];
+
+		c->weight = q->groups[g].weight;
+		c->df = 0;
+		for (size_t a = 0; a < q->groups[g].n_alts; a++) {
+			const struct xlqa_query_alt *alt = &q->groups[g].alts[a];
+			struct alt_terms at;
+			uint32_t last_pos = 0;
+
+			if ((rc = xlqa_termer_run(s->termer, alt->text, strlen(alt->text), &s->words, err)))
+				return rc;
+			memset(&at, 0, sizeof at);
+			at.weight = alt->weight;
+			for (size_t w = 0; w < s->words.n_words && at.n < 8; w++) {
+				const struct xlqa_term_word *tw = &s->words.words[w];
+
+				if (!tw->n_terms)
+					continue;
+				at.gaps[at.n] = at.n ? tw->position - last_pos : 0;
+				at.terms[at.n++] = xlqa_termer_term(s->termer, s->words.terms[tw->first_term]);
+				last_pos = tw->position;
+			}
+			if (at.n == 0)
+				continue;
+			if ((rc = add_alt(c, &at)))
+				return xlqa_error_set(err, rc, "out of memory");
+			/* A single compound word: its parts as weaker alternatives. */
+			if (at.n == 1 && s->words.n_words == 1 && s->words.words[0].n_terms > 1) {
+				const struct xlqa_term_word *tw = &s->words.words[0];
+
+				for (uint32_t k = 1; k < tw->n_terms; k++) {
+					struct alt_terms part;
+
+					memset(&part, 0, sizeof part);
+					part.terms[0] = xlqa_termer_term(s->termer, s->words.terms[tw->first_term + k]);
+					part.n = 1;
+					part.weight = alt->weight * 0.5;
+					if ((rc = add_alt(c, &part)))
+						return xlqa_error_set(err, rc, "out of memory");
+				}
+			}
+		}
+	}
+	s->n_concepts = q->n_groups;
+	return XLQA_OK;
+}
+
+/* Adds p * tf of one alternative to the concept's pooled tf; returns the documents it occurs in. */
+static int pool_alt(struct xlqa_searcher *s, const struct alt_terms *a, uint32_t *df, struct xlqa_error *err)
+{
+	struct xlqa_postings_cursor *c = s->cursors;
+	struct xlqa_posting p[8];
+	bool end = false;
+	int rc;
+
+	*df = 0;
+	for (size_t i = 0; i < a->n; i++)
+		if (!xlqa_postings_open(s->idx, a->terms[i], &c[i]))
+			return XLQA_OK;
+	/* Documents containing every word, in order: a simple merge join on the first word's postings. */
+	for (size_t i = 0; i < a->n; i++)
+		if ((rc = xlqa_postings_next(&c[i], &p[i], &end)) || end)
+			goto done;
+	for (;;) {
+		uint32_t doc = p[0].doc;
+		bool all = true;
+		uint32_t count = 0;
+
+		for (size_t i = 1; i < a->n; i++) {
+			while (p[i].doc < doc) {
+				if ((rc = xlqa_postings_next(&c[i], &p[i], &end)) || end)
+					goto done;
+			}
+			if (p[i].doc != doc)
+				all = false;
+		}
+		if (all && a->n == 1) {
+			count = p[0].tf;
+		} else if (all) {
+			/* phrase occurrences: each later word within its query gap (+2 for dropped words) of the one before */
+			for (uint32_t k = 0; k < p[0].tf; k++) {
+				uint32_t at = p[0].positions[k];
+				bool ok = true;
+
+				for (size_t i = 1; i < a->n && ok; i++) {
+					bool found = false;
+
+					for (uint32_t j = 0; j < p[i].tf && !found; j++)
+						found = p[i].positions[j] > at && p[i].positions[j] <= at + a->gaps[i] + 2;
+					for (uint32_t j = 0; j < p[i].tf && found; j++)
+						if (p[i].positions[j] > at && p[i].positions[j] <= at + a->gaps[i] + 2) {
+							at = p[i].positions[j];
+							break;
+						}
+					ok = found;
+				}
+				count += ok;
+			}
+		}
+		if (count) {
+			if (s->tf[doc] == 0)
+				s->tf_touched[s->n_tf_touched++] = doc;
+			s->tf[doc] += a->weight * count;
+			(*df)++;
+		}
+		if ((rc = xlqa_postings_next(&c[0], &p[0], &end)) || end)
+			goto done;
+	}
+done:
+	return rc ? xlqa_error_set(err, rc, "postings of '%s': %s", a->terms[0], xlqa_strerror(rc)) : XLQA_OK;
+}
+
+static double idf(double n, double df)
+{
+	return log(1.0 + (n - df + 0.5) / (df + 0.5));
+}
+
+static int cmp_hits(const void *a, const void *b)
+{
+	const struct xlqa_hit *x = a, *y = b;
+
+	if (x->score != y->score)
+		return x->score < y->score ? 1 : -1;
+	return (x->doc > y->doc) - (x->doc < y->doc);
+}
+
+static int cmp_passages(const void *a, const void *b)
+{
+	const struct xlqa_passage *x = a, *y = b;
+
+	if (x->score != y->score)
+		return x->score < y->score ? 1 : -1;
+	if (x->doc != y->doc)
+		return (x->doc > y->doc) - (x->doc < y->doc);
+	return (x->first_sentence > y->first_sentence) - (x->first_sentence < y->first_sentence);
+}
+
+/* A concept's occurrence in a document being cut into passages. */
+struct occurrence {
+	uint32_t position;
+	uint32_t concept;
+	double weight; /* p_a of the alternative matched */
+	size_t sentence;
+};
+
+/* Finds which concept (and alternative weight) a word's first term belongs to, single-word alternatives. */
+static bool match_word(const struct xlqa_searcher *s, const char *term, uint32_t *concept, double *weight)
+{
+	bool found = false;
+
+	for (size_t g = 0; g < s->n_concepts; g++)
+		for (size_t a = 0; a < s->concepts[g].n_alts; a++) {
+			const struct alt_terms *at = &s->concepts[g].alts[a];
+
+			if (strcmp(at->terms[0], term) == 0 && (!found || at->weight > *weight)) {
+				*concept = (uint32_t)g;
+				*weight = at->weight;
+				found = true;
+			}
+		}
+	return found;
+}
+
+static int score_passages(struct xlqa_searcher *s, uint32_t doc, const struct xlqa_search_options *o,
+                          struct xlqa_results *out, struct xlqa_error *err)
+{
+	struct occurrence *occ = NULL;
+	size_t n_occ = 0, alloc_occ = 0, sent = 0;
+	const struct xlqa_segments *seg;
+	int rc;
+
+	if ((rc = xlqa_index_doc_text(s->idx, doc, &s->text, err)) ||
+	    (rc = xlqa_lang_analyze(s->lang, s->text.buf, s->text.len, 0, &s->analysis, err)) ||
+	    (rc = xlqa_termer_run(s->termer, s->text.buf, s->text.len, &s->words, err)))
+		return rc;
+	seg = &s->analysis.seg;
+	for (size_t w = 0; w < s->words.n_words; w++) {
+		const struct xlqa_term_word *tw = &s->words.words[w];
+
+		while (sent + 1 < seg->n_sentences && tw->start >= seg->sentences[sent].end)
+			sent++;
+		for (uint32_t k = 0; k < tw->n_terms; k++) {
+			uint32_t concept;
+			double weight;
+
+			if (!match_word(s, xlqa_termer_term(s->termer, s->words.terms[tw->first_term + k]), &concept, &weight))
+				continue;
+			if (XLQA_ARRAY_RESERVE(occ, alloc_occ, n_occ + 1)) {
+				free(occ);
+				return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+			}
+			occ[n_occ++] = (struct occurrence){ tw->position, concept, weight, sent };
+			break;
+		}
+	}
+	for (size_t first = 0; first < seg->n_sentences; first++) {
+		for (size_t k = 1; k <= o->passage_sentences && first + k <= seg->n_sentences; k++) {
+			double best[64] = { 0 }, matched = 0;
+			size_t m = 0;
+			uint32_t lo = UINT32_MAX, hi = 0;
+			struct xlqa_passage *p;
+			double proximity, score;
+
+			for (size_t i = 0; i < n_occ; i++) {
+				const struct occurrence *oc = &occ[i];
+				const struct concept *c = &s->concepts[oc->concept];
+				double v = c->weight * c->idf * oc->weight;
+
+				if (oc->sentence < first || oc->sentence >= first + k || oc->concept >= 64)
+					continue;
+				if (v > best[oc->concept]) {
+					if (best[oc->concept] == 0)
+						m++;
+					matched += v - best[oc->concept];
+					best[oc->concept] = v;
+				}
+				lo = oc->position < lo ? oc->position : lo;
+				hi = oc->position > hi ? oc->position : hi;
+			}
+			if (m == 0)
+				continue;
+			proximity = m > 1 ? (double)(m - 1) / (double)(hi - lo > m - 1 ? hi - lo : m - 1) : 0;
+			score = matched * (1 + 0.5 * proximity) * pow(0.85, (double)(k - 1));
+			if (XLQA_ARRAY_RESERVE(out->passages, out->alloc_passages, out->n_passages + 1)) {
+				free(occ);
+				return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+			}
+			p = &out->passages[out->n_passages++];
+			p->doc = doc;
+			p->first_sentence = (uint32_t)first;
+			p->n_sentences = (uint32_t)k;
+			p->start = seg->sentences[first].start;
+			p->end = seg->sentences[first + k - 1].end;
+			p->score = score;
+			p->matched = matched;
+			p->n_matched = m;
+		}
+	}
+	free(occ);
+	return XLQA_OK;
+}
+
+/* Keeps the best passages, dropping any that overlaps a better one of the same document. */
+static void select_passages(struct xlqa_results *out, size_t max)
+{
+	size_t kept = 0;
+
+	qsort(out->passages, out->n_passages, sizeof *out->passages, cmp_passages);
+	for (size_t i = 0; i < out->n_passages && kept < max; i++) {
+		const struct xlqa_passage *p = &out->passages[i];
+		bool overlaps = false;
+
+		for (size_t j = 0; j < kept && !overlaps; j++) {
+			const struct xlqa_passage *q = &out->passages[j];
+
+			overlaps = q->doc == p->doc && p->first_sentence < q->first_sentence + q->n_sentences &&
+			           q->first_sentence < p->first_sentence + p->n_sentences;
+		}
+		if (!overlaps)
+			out->passages[kept++] = *p;
+	}
+	out->n_passages = kept;
+}
+
+int xlqa_search(struct xlqa_searcher *s, const struct xlqa_query *q, const struct xlqa_search_options *opt,
+                struct xlqa_results *out, struct xlqa_error *err)
+{
+	struct xlqa_search_options o = { XLQA_BM25_K1, XLQA_BM25_B, 1000, 20, 3, 20, 0 };
+	const struct xlqa_index_stats *st = xlqa_index_get_stats(s->idx);
+	double n = (double)st->documents, avgdl = st->avg_length > 0 ? st->avg_length : 1;
+	size_t n_hits;
+	int rc;
+
+	if (opt)
+		o = *opt;
+	out->n_hits = 0;
+	out->n_passages = 0;
+	out->matched_groups = 0;
+	if ((rc = resolve(s, q, err)))
+		return rc;
+	s->n_touched = 0;
+	for (size_t g = 0; g < s->n_concepts; g++) {
+		struct concept *c = &s->concepts[g];
+		double df = 0;
+
+		s->n_tf_touched = 0;
+		for (size_t a = 0; a < c->n_alts; a++) {
+			uint32_t adf;
+
+			if ((rc = pool_alt(s, &c->alts[a], &adf, err)))
+				return rc;
+			df += c->alts[a].weight * adf;
+		}
+		c->df = df < n ? df : n;
+		c->idf = idf(n, c->df);
+		if (s->n_tf_touched)
+			out->matched_groups++;
+		for (size_t i = 0; i < s->n_tf_touched; i++) {
+			uint32_t d = s->tf_touched[i];
+			double tf = s->tf[d], dl = xlqa_index_doc_length(s->idx, d);
+
+			if (s->score[d] == 0)
+				s->touched[s->n_touched++] = d;
+			s->score[d] += c->weight * c->idf * tf * (o.k1 + 1) / (tf + o.k1 * (1 - o.b + o.b * dl / avgdl));
+			s->tf[d] = 0;
+		}
+	}
+	if (XLQA_ARRAY_RESERVE(out->hits, out->alloc_hits, s->n_touched ? s->n_touched : 1))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	for (size_t i = 0; i < s->n_touched; i++) {
+		uint32_t d = s->touched[i];
+
+		out->hits[i] = (struct xlqa_hit){ d, s->score[d], s->score[d] };
+		s->score[d] = 0;
+	}
+	n_hits = s->n_touched;
+	qsort(out->hits, n_hits, sizeof *out->hits, cmp_hits);
+	for (size_t i = 0; i < o.passage_docs && i < n_hits; i++)
+		if ((rc = score_passages(s, out->hits[i].doc, &o, out, err)))
+			return rc;
+	if (o.passage_weight > 0 && out->n_passages) {
+		/* Rerank the documents that were searched for passages by adding their best passage. */
+		size_t top = o.passage_docs < n_hits ? o.passage_docs : n_hits;
+
+		for (size_t i = 0; i < top; i++) {
+			double best = 0;
+
+			for (size_t j = 0; j < out->n_passages; j++)
+				if (out->passages[j].doc == out->hits[i].doc && out->passages[j].score > best)
+					best = out->passages[j].score;
+			out->hits[i].score = out->hits[i].bm25 + o.passage_weight * best;
+		}
+		qsort(out->hits, top, sizeof *out->hits, cmp_hits);
+	}
+	select_passages(out, o.max_passages);
+	out->n_hits = n_hits < o.max_docs ? n_hits : o.max_docs;
+	return XLQA_OK;
+}
