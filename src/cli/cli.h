@@ -25,6 +25,7 @@ struct cli_command {
 int cmd_analyze(int argc, char **argv);
 int cmd_langs(int argc, char **argv);
 int cmd_check(int argc, char **argv);
+int cmd_docs(int argc, char **argv);
 int cmd_index(int argc, char **argv);
 int cmd_search(int argc, char **argv);
 int cmd_judge(int argc, char **argv);

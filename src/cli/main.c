@@ -15,6 +15,7 @@
 static const struct cli_command commands[] = {
 	{ "analyze", cmd_analyze, "show sentences, tokens, normalised forms, stems and lemmas of text" },
 	{ "check", cmd_check, "check a run file against its track's format rules" },
+	{ "docs", cmd_docs, "list or print documents as a collection's reader or an index holds them" },
 	{ "index", cmd_index, "build an index of one or more collections" },
 	{ "judge", cmd_judge, "judge a run's responses from judgments, answer patterns or a gold key" },
 	{ "langs", cmd_langs, "list the languages and what each pack provides" },
