@@ -17,11 +17,12 @@ struct corpus_tag {
 	size_t name_len;
 	const char *attrs; /* the bytes between the name and '>' */
 	size_t attrs_len;
-	bool close; /* "</NAME>" */
+	bool close;  /* "</NAME>" */
+	bool markup; /* a comment or declaration ("<!-- -->", "<!DOCTYPE>", "<?xml?>"): no name */
 };
 
 /*
- * Finds the first tag at or after `pos`, skipping comments and declarations. `spaced` names the one
+ * Finds the first tag, comment or declaration at or after `pos`. `spaced` names the one
  * element whose tags may have blanks after '<' ("< DOC>"), or is NULL. False when none is left.
  */
 bool corpus_next_tag(const char *data, size_t len, size_t pos, const char *spaced, struct corpus_tag *t);

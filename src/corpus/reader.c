@@ -346,7 +346,7 @@ static int strip_tags(const char *data, size_t len, struct xlqa_buf *out)
 		}
 		if (!found)
 			break;
-		if (rc == XLQA_OK && !corpus_tag_inline(&t))
+		if (rc == XLQA_OK && !t.markup && !corpus_tag_inline(&t))
 			rc = xlqa_buf_addch(out, '\n');
 		pos = t.end;
 	}

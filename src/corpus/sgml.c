@@ -64,9 +64,14 @@ bool corpus_next_tag(const char *data, size_t len, size_t pos, const char *space
 		if (q < len && (data[q] == '!' || data[q] == '?')) {
 			size_t end = skip_markup(data, len, p);
 
-			if (end)
-				pos = end;
-			continue;
+			if (!end)
+				continue;
+			memset(t, 0, sizeof *t);
+			t->markup = true;
+			t->start = p;
+			t->end = end;
+			t->name = data + p;
+			return true;
 		}
 		/* A blank after '<' is accepted only before the name the caller expects to see so written. */
 		while (spaced && q < len && data[q] == ' ')
@@ -194,7 +199,7 @@ size_t corpus_element_end(const char *data, size_t len, const struct corpus_tag 
 			break;
 		}
 		/* Unclosed, the element ends where the next element that is not a paragraph or format tag starts. */
-		if (end == len && !t.close && !tag_paragraph(&t))
+		if (end == len && !t.close && !t.markup && !tag_paragraph(&t))
 			end = t.start;
 	}
 	*content_end = end;
