@@ -62,6 +62,8 @@ static int check(struct xlqa_index *idx, const char *path, struct xlqa_error *er
 		                      h->version, IDX_VERSION);
 	if (h->header_crc != (uint32_t)crc32(0, (const Bytef *)h, (uInt)offsetof(struct idx_header, header_crc)))
 		return corrupt(err, path, "header checksum mismatch");
+	if (h->pad != 0)
+		return corrupt(err, path, "header padding is not zero");
 	if (h->file_size != idx->size)
 		return corrupt(err, path, "file size differs from the header's (truncated or extended)");
 	idx->h = h;

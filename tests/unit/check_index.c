@@ -4,7 +4,13 @@
 #include "suites.h"
 #include "xlqa/xlqa.h"
 
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 /* A translated query: one concept with two weighted alternatives, one name, and the readable form. */
 START_TEST(test_query_build)
@@ -34,12 +40,453 @@ START_TEST(test_query_build)
 }
 END_TEST
 
+
+/* ---- building and reading back ------------------------------------------------------------ */
+
+static char tmpdir[256];
+static struct xlqa_lang *en;
+
+static void setup(void)
+{
+	struct xlqa_error err;
+
+	snprintf(tmpdir, sizeof tmpdir, "/tmp/xlqa-index-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+	ck_assert_int_eq(xlqa_lang_open("en", NULL, &en, &err), XLQA_OK);
+}
+
+static void teardown(void)
+{
+	char cmd[512];
+
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+	ck_assert_int_eq(system(cmd), 0);
+	xlqa_lang_free(en);
+}
+
+static void write_collection(const char *data, size_t len)
+{
+	char path[512];
+	FILE *fp;
+
+	snprintf(path, sizeof path, "%s/c.sgml", tmpdir);
+	ck_assert_ptr_nonnull(fp = fopen(path, "wb"));
+	ck_assert_uint_eq(fwrite(data, 1, len, fp), len);
+	ck_assert_int_eq(fclose(fp), 0);
+}
+
+static struct xlqa_corpus_config *test_config(void)
+{
+	static const char text[] = "name = t\nlanguage = en\nfiles = c.sgml\ndoc = DOC\ndocno = DOCNO\ntext = TEXT\n"
+	                           "date = DATE\n";
+	struct xlqa_corpus_config *cfg;
+	struct xlqa_error err;
+
+	ck_assert_int_eq(xlqa_corpus_config_parse(text, strlen(text), "t.conf", &cfg, &err), XLQA_OK);
+	return cfg;
+}
+
+/* Builds tmpdir/NAME from tmpdir/c.sgml with a postings budget of `memory` bytes (0: default). */
+static int build(const char *name, size_t memory, struct xlqa_index_build_summary *sum, struct xlqa_error *err)
+{
+	struct xlqa_corpus_config *cfg = test_config();
+	struct xlqa_index_build_options opt;
+	char dir[512];
+	int rc;
+
+	memset(&opt, 0, sizeof opt);
+	opt.data_root = tmpdir;
+	opt.memory = memory;
+	snprintf(dir, sizeof dir, "%s/%s", tmpdir, name);
+	rc = xlqa_index_build(&cfg, 1, dir, &opt, sum, err);
+	xlqa_corpus_config_free(cfg);
+	return rc;
+}
+
+static struct xlqa_index *open_index(const char *name)
+{
+	struct xlqa_index *idx;
+	struct xlqa_error err;
+	char dir[512];
+
+	snprintf(dir, sizeof dir, "%s/%s", tmpdir, name);
+	ck_assert_msg(xlqa_index_open(dir, &idx, &err) == XLQA_OK, "%s", err.message);
+	return idx;
+}
+
+/* A random collection: Latin-1 words, entities, numbers, and a word every document shares. */
+static void random_collection(struct xlqa_buf *out, size_t n_docs, uint64_t seed)
+{
+	static const char *const words[] = { "market", "price", "caf\xe9", "na\xefve", "Z\xfcrich", "&amp;", "1,234.5",
+		                             "the", "of", "company", "shares", "rose", "fell", "&eacute;t&eacute;",
+		                             "Bundesbank", "oil", "gold", "\xc0 la" };
+	uint64_t rng = seed;
+
+	xlqa_buf_reset(out);
+	for (size_t d = 0; d < n_docs; d++) {
+		size_t n = 1 + test_rng_next(&rng) % 60;
+
+		xlqa_buf_addf(out, "<DOC>\n<DOCNO>R-%05zu</DOCNO>\n<DATE>1994%04zu</DATE>\n<TEXT>\nshared", d, d % 1231);
+		for (size_t i = 0; i < n; i++)
+			xlqa_buf_addf(out, "%s%s", test_rng_next(&rng) % 9 ? " " : ".\n", words[test_rng_next(&rng) % 18]);
+		xlqa_buf_addstr(out, "\n</TEXT>\n</DOC>\n");
+	}
+}
+
+/* Every document's DOCNO, date and text read back from the index equal the reader's, byte for byte. */
+START_TEST(test_index_round_trip)
+{
+	struct xlqa_buf coll = XLQA_BUF_INIT, text = XLQA_BUF_INIT;
+	struct xlqa_index_build_summary sum;
+	struct xlqa_corpus_config *cfg = test_config();
+	struct xlqa_corpus_reader *r;
+	struct xlqa_index *idx;
+	struct xlqa_error err;
+	struct xlqa_doc doc;
+	bool end = false;
+	uint32_t n = 0, found;
+
+	random_collection(&coll, 500, 42);
+	write_collection(coll.buf, coll.len);
+	ck_assert_int_eq(build("idx", 0, &sum, &err), XLQA_OK);
+	ck_assert_uint_eq(sum.documents, 500);
+	ck_assert_uint_eq(sum.indexed, 500);
+	idx = open_index("idx");
+	ck_assert_uint_eq(xlqa_index_get_stats(idx)->documents, 500);
+	ck_assert_str_eq(xlqa_index_get_stats(idx)->language, "en");
+	ck_assert_int_eq(xlqa_corpus_open(cfg, tmpdir, NULL, NULL, &r, &err), XLQA_OK);
+	while (xlqa_corpus_next(r, &doc, &end, &err) == XLQA_OK && !end) {
+		ck_assert_str_eq(xlqa_index_docno(idx, n), doc.docno);
+		ck_assert_str_eq(xlqa_index_date(idx, n), doc.date);
+		ck_assert_int_eq(xlqa_index_doc_text(idx, n, &text, &err), XLQA_OK);
+		ck_assert_uint_eq(text.len, doc.len);
+		ck_assert(memcmp(text.buf, doc.text, doc.len) == 0);
+		ck_assert(xlqa_index_find_docno(idx, doc.docno, &found));
+		ck_assert_uint_eq(found, n);
+		n++;
+	}
+	ck_assert(end);
+	ck_assert_uint_eq(n, 500);
+	ck_assert(!xlqa_index_find_docno(idx, "R-99999", &found));
+	/* "shared" opens every document: df = N */
+	ck_assert(xlqa_index_term_stats(idx, "share", &found, NULL));
+	ck_assert_uint_eq(found, 500);
+	xlqa_corpus_close(r);
+	xlqa_corpus_config_free(cfg);
+	xlqa_index_close(idx);
+	xlqa_buf_release(&coll);
+	xlqa_buf_release(&text);
+}
+END_TEST
+
+/* Spilling sorted runs and merging them gives the same postings as building in memory. */
+START_TEST(test_index_spill_equals_memory)
+{
+	static const char *const terms[] = { "share", "market", "price", "cafe", "naiv", "zurich", "1,234.5",
+		                             "compani", "bundesbank", "ete", "oil", "gold", "la", "absent" };
+	struct xlqa_buf coll = XLQA_BUF_INIT;
+	struct xlqa_index_build_summary mem, spill;
+	struct xlqa_index *a, *b;
+	struct xlqa_error err;
+
+	random_collection(&coll, 800, 7);
+	write_collection(coll.buf, coll.len);
+	ck_assert_int_eq(build("mem", 0, &mem, &err), XLQA_OK);
+	ck_assert_int_eq(build("spill", 2048, &spill, &err), XLQA_OK);
+	ck_assert_uint_eq(mem.runs, 0);
+	ck_assert_uint_gt(spill.runs, 10);
+	ck_assert_uint_eq(mem.terms, spill.terms);
+	ck_assert_uint_eq(mem.postings, spill.postings);
+	a = open_index("mem");
+	b = open_index("spill");
+	for (size_t t = 0; t < sizeof terms / sizeof terms[0]; t++) {
+		struct xlqa_postings_cursor ca, cb;
+		struct xlqa_posting pa, pb;
+		bool ea = false, eb = false;
+		size_t docs = 0;
+
+		memset(&ca, 0, sizeof ca);
+		memset(&cb, 0, sizeof cb);
+		ck_assert_int_eq(xlqa_postings_open(a, terms[t], &ca), xlqa_postings_open(b, terms[t], &cb));
+		for (;;) {
+			ck_assert_int_eq(xlqa_postings_next(&ca, &pa, &ea), XLQA_OK);
+			ck_assert_int_eq(xlqa_postings_next(&cb, &pb, &eb), XLQA_OK);
+			ck_assert_int_eq(ea, eb);
+			if (ea)
+				break;
+			ck_assert_uint_eq(pa.doc, pb.doc);
+			ck_assert_uint_eq(pa.tf, pb.tf);
+			ck_assert(memcmp(pa.positions, pb.positions, pa.tf * sizeof *pa.positions) == 0);
+			docs++;
+		}
+		/* the absent term has no postings; every other one has some */
+		ck_assert_msg((docs == 0) == (strcmp(terms[t], "absent") == 0), "term %s: %zu documents", terms[t], docs);
+		xlqa_postings_release(&ca);
+		xlqa_postings_release(&cb);
+	}
+	xlqa_index_close(a);
+	xlqa_index_close(b);
+	xlqa_buf_release(&coll);
+}
+END_TEST
+
+/* Positions count every word, stop words included, so phrases and proximity see real distances. */
+START_TEST(test_index_positions)
+{
+	static const char coll[] = "<DOC><DOCNO>P</DOCNO><TEXT>The Bank of England raised the bank rate</TEXT></DOC>";
+	struct xlqa_index_build_summary sum;
+	struct xlqa_postings_cursor c;
+	struct xlqa_posting p;
+	struct xlqa_index *idx;
+	struct xlqa_error err;
+	bool end;
+
+	write_collection(coll, strlen(coll));
+	ck_assert_int_eq(build("idx", 0, &sum, &err), XLQA_OK);
+	idx = open_index("idx");
+	memset(&c, 0, sizeof c);
+	ck_assert(xlqa_postings_open(idx, "bank", &c));
+	ck_assert_int_eq(xlqa_postings_next(&c, &p, &end), XLQA_OK);
+	ck_assert_uint_eq(p.tf, 2);
+	ck_assert_uint_eq(p.positions[0], 1);
+	ck_assert_uint_eq(p.positions[1], 6);
+	/* "The", "of" and "the" are not indexed, so the length is 5 */
+	ck_assert_uint_eq(xlqa_index_doc_length(idx, 0), 5);
+	ck_assert(!xlqa_index_term_stats(idx, "the", NULL, NULL));
+	xlqa_postings_release(&c);
+	xlqa_index_close(idx);
+}
+END_TEST
+
+/*
+ * BM25 on a toy collection against values worked out by hand. N = 3, lengths 3, 2, 4 (avgdl 3),
+ * k1 = 1.2, b = 0.75, idf(df) = ln(1 + (N - df + 0.5) / (df + 0.5)).
+ */
+START_TEST(test_bm25_hand_computed)
+{
+	static const char coll[] = "<DOC><DOCNO>d0</DOCNO><TEXT>apple banana apple</TEXT></DOC>"
+	                           "<DOC><DOCNO>d1</DOCNO><TEXT>banana cherry</TEXT></DOC>"
+	                           "<DOC><DOCNO>d2</DOCNO><TEXT>cherry cherry cherry melon</TEXT></DOC>";
+	struct xlqa_index_build_summary sum;
+	struct xlqa_searcher *s;
+	struct xlqa_index *idx;
+	struct xlqa_results res;
+	struct xlqa_query q;
+	struct xlqa_error err;
+	struct xlqa_search_options opt = { XLQA_BM25_K1, XLQA_BM25_B, 1000, 0, 3, 20, 0 };
+	size_t g;
+
+	write_collection(coll, strlen(coll));
+	ck_assert_int_eq(build("idx", 0, &sum, &err), XLQA_OK);
+	idx = open_index("idx");
+	ck_assert_double_eq_tol(xlqa_index_get_stats(idx)->avg_length, 3.0, 1e-12);
+	ck_assert_int_eq(xlqa_searcher_new(idx, en, &s, &err), XLQA_OK);
+	xlqa_query_init(&q);
+	xlqa_results_init(&res);
+
+	/* "apple": df 1, idf = ln(1 + 2.5/1.5) = ln(2.666667) = 0.980829.
+	 * d0: tf 2, dl 3: 2 * 2.2 / (2 + 1.2 * (0.25 + 0.75 * 3/3)) = 4.4 / 3.2 = 1.375 -> 1.348640 */
+	ck_assert_int_eq(xlqa_query_add_term(&q, "apple", 5, 1.0, 0), XLQA_OK);
+	ck_assert_int_eq(xlqa_search(s, &q, &opt, &res, &err), XLQA_OK);
+	ck_assert_uint_eq(res.n_hits, 1);
+	ck_assert_str_eq(xlqa_index_docno(idx, res.hits[0].doc), "d0");
+	ck_assert_double_eq_tol(res.hits[0].score, 1.348640, 1e-6);
+
+	/* "cherry": df 2, idf = ln(1 + 1.5/2.5) = ln(1.6) = 0.470004.
+	 * d2: tf 3, dl 4: 6.6 / (3 + 1.2 * (0.25 + 1.0)) = 6.6 / 4.5 = 1.466667 -> 0.689339
+	 * d1: tf 1, dl 2: 2.2 / (1 + 1.2 * (0.25 + 0.5)) = 2.2 / 1.9 = 1.157895 -> 0.544215
+	 * with concept weight 2 both double. */
+	xlqa_query_reset(&q);
+	ck_assert_int_eq(xlqa_query_add_term(&q, "cherries", 8, 2.0, 0), XLQA_OK);
+	ck_assert_int_eq(xlqa_search(s, &q, &opt, &res, &err), XLQA_OK);
+	ck_assert_uint_eq(res.n_hits, 2);
+	ck_assert_str_eq(xlqa_index_docno(idx, res.hits[0].doc), "d2");
+	ck_assert_double_eq_tol(res.hits[0].score, 2 * 0.689339, 2e-6);
+	ck_assert_double_eq_tol(res.hits[1].score, 2 * 0.544215, 2e-6);
+
+	/* One concept, alternatives apple (1.0) and cherry (0.5): df = 1 * 1 + 0.5 * 2 = 2, idf 0.470004.
+	 * d0: tf 2 -> 1.375 -> 0.646256; d2: tf 1.5, dl 4: 3.3 / (1.5 + 1.5) = 1.1 -> 0.517004;
+	 * d1: tf 0.5, dl 2: 1.1 / (0.5 + 0.9) = 0.785714 -> 0.369289. Not the sum of two terms. */
+	xlqa_query_reset(&q);
+	ck_assert_int_eq(xlqa_query_add_group(&q, "Apfel", 1.0, 0, &g), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_alt(&q, g, "apple", 5, 1.0), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_alt(&q, g, "cherry", 6, 0.5), XLQA_OK);
+	ck_assert_int_eq(xlqa_search(s, &q, &opt, &res, &err), XLQA_OK);
+	ck_assert_uint_eq(res.n_hits, 3);
+	ck_assert_double_eq_tol(res.hits[0].score, 0.646256, 2e-6);
+	ck_assert_double_eq_tol(res.hits[1].score, 0.517004, 2e-6);
+	ck_assert_double_eq_tol(res.hits[2].score, 0.369289, 2e-6);
+	ck_assert_uint_eq(res.matched_groups, 1);
+
+	/* A phrase alternative counts only adjacent occurrences: "banana cherry" is in d1 alone, df 1. */
+	xlqa_query_reset(&q);
+	ck_assert_int_eq(xlqa_query_add_term(&q, "banana cherry", 13, 1.0, XLQA_QUERY_PHRASE), XLQA_OK);
+	ck_assert_int_eq(xlqa_search(s, &q, &opt, &res, &err), XLQA_OK);
+	ck_assert_uint_eq(res.n_hits, 1);
+	ck_assert_str_eq(xlqa_index_docno(idx, res.hits[0].doc), "d1");
+	/* idf ln(1 + 2.5/1.5) = 0.980829 times 1.157895 = 1.135697 */
+	ck_assert_double_eq_tol(res.hits[0].score, 1.135697, 2e-6);
+
+	xlqa_results_release(&res);
+	xlqa_query_release(&q);
+	xlqa_searcher_free(s);
+	xlqa_index_close(idx);
+}
+END_TEST
+
+/* Passages: the window with most concepts close together wins; overlapping windows are dropped. */
+START_TEST(test_passages)
+{
+	static const char coll[] = "<DOC><DOCNO>p</DOCNO><TEXT>Paris is large. The Centre Pompidou is in Paris. "
+	                           "Rome is old. Museums abound.</TEXT></DOC>";
+	struct xlqa_index_build_summary sum;
+	struct xlqa_searcher *s;
+	struct xlqa_index *idx;
+	struct xlqa_results res;
+	struct xlqa_query q;
+	struct xlqa_error err;
+	struct xlqa_buf text = XLQA_BUF_INIT;
+
+	write_collection(coll, strlen(coll));
+	ck_assert_int_eq(build("idx", 0, &sum, &err), XLQA_OK);
+	idx = open_index("idx");
+	ck_assert_int_eq(xlqa_searcher_new(idx, en, &s, &err), XLQA_OK);
+	xlqa_query_init(&q);
+	xlqa_results_init(&res);
+	ck_assert_int_eq(xlqa_query_add_term(&q, "Pompidou", 8, 2.0, XLQA_QUERY_NAME), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_term(&q, "Paris", 5, 1.0, XLQA_QUERY_NAME), XLQA_OK);
+	ck_assert_int_eq(xlqa_search(s, &q, NULL, &res, &err), XLQA_OK);
+	ck_assert_uint_ge(res.n_passages, 1);
+	ck_assert_int_eq(xlqa_index_doc_text(idx, 0, &text, &err), XLQA_OK);
+	ck_assert_uint_eq(res.passages[0].first_sentence, 1);
+	ck_assert_uint_eq(res.passages[0].n_sentences, 1);
+	ck_assert_uint_eq(res.passages[0].n_matched, 2);
+	ck_assert(strncmp(text.buf + res.passages[0].start, "The Centre Pompidou is in Paris.",
+	                  res.passages[0].end - res.passages[0].start) == 0);
+	for (size_t i = 1; i < res.n_passages; i++)
+		ck_assert(res.passages[i].first_sentence + res.passages[i].n_sentences <= 1 || res.passages[i].first_sentence > 1);
+	xlqa_buf_release(&text);
+	xlqa_results_release(&res);
+	xlqa_query_release(&q);
+	xlqa_searcher_free(s);
+	xlqa_index_close(idx);
+}
+END_TEST
+
+static void kill_self(void *ctx, uint64_t docs, uint64_t bytes, uint64_t total)
+{
+	(void)ctx;
+	(void)bytes;
+	(void)total;
+	if (docs >= 1000)
+		raise(SIGKILL);
+}
+
+/* A build killed midway leaves no index under the requested name, and its leftovers do not open. */
+START_TEST(test_index_killed_build)
+{
+	struct xlqa_buf coll = XLQA_BUF_INIT;
+	struct xlqa_index *idx;
+	struct xlqa_error err;
+	char dir[512], cmd[1024], left[512] = "";
+	pid_t pid;
+	int status;
+	FILE *fp;
+
+	random_collection(&coll, 3000, 3);
+	write_collection(coll.buf, coll.len);
+	snprintf(dir, sizeof dir, "%s/killed", tmpdir);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		struct xlqa_corpus_config *cfg = test_config();
+		struct xlqa_index_build_options opt;
+		struct xlqa_index_build_summary sum;
+
+		memset(&opt, 0, sizeof opt);
+		opt.data_root = tmpdir;
+		opt.memory = 4096; /* runs are on disk when the kill comes */
+		opt.on_progress = kill_self;
+		xlqa_index_build(&cfg, 1, dir, &opt, &sum, &err);
+		_exit(0);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+	ck_assert_int_eq(access(dir, F_OK), -1);
+	ck_assert_int_eq(xlqa_index_open(dir, &idx, &err), XLQA_ENOTFOUND);
+	/* the temporary directory is all that is left, and it is not an index */
+	snprintf(cmd, sizeof cmd, "ls -d '%s'/killed.tmp-*", tmpdir);
+	ck_assert_ptr_nonnull(fp = popen(cmd, "r"));
+	ck_assert_ptr_nonnull(fgets(left, sizeof left, fp));
+	pclose(fp);
+	left[strcspn(left, "\n")] = '\0';
+	ck_assert_int_eq(xlqa_index_open(left, &idx, &err), XLQA_ECORRUPT);
+	ck_assert_ptr_nonnull(strstr(err.message, "no index header"));
+	xlqa_buf_release(&coll);
+}
+END_TEST
+
+/* Damage anywhere is caught on open: a flipped byte in each region, and a truncated file. */
+START_TEST(test_index_corruption)
+{
+	static const char coll[] = "<DOC><DOCNO>a</DOCNO><TEXT>alpha beta</TEXT></DOC>"
+	                           "<DOC><DOCNO>b</DOCNO><TEXT>beta gamma</TEXT></DOC>";
+	struct xlqa_index_build_summary sum;
+	struct xlqa_index *idx;
+	struct xlqa_error err;
+	char path[512];
+	long size;
+	FILE *fp;
+
+	write_collection(coll, strlen(coll));
+	ck_assert_int_eq(build("idx", 0, &sum, &err), XLQA_OK);
+	/* a second build into the same name is refused */
+	ck_assert_int_eq(build("idx", 0, &sum, &err), XLQA_EINVAL);
+	snprintf(path, sizeof path, "%s/idx/index.xlqa", tmpdir);
+	ck_assert_ptr_nonnull(fp = fopen(path, "r+b"));
+	ck_assert_int_eq(fseek(fp, 0, SEEK_END), 0);
+	size = ftell(fp);
+	for (long at = 0; at < size; at += at < 256 ? 1 : 7) { /* every header byte, then every 7th */
+		int c, flipped;
+		char dir[512];
+
+		ck_assert_int_eq(fseek(fp, at, SEEK_SET), 0);
+		c = fgetc(fp);
+		flipped = c ^ 0x10;
+		ck_assert_int_eq(fseek(fp, at, SEEK_SET), 0);
+		fputc(flipped, fp);
+		fflush(fp);
+		snprintf(dir, sizeof dir, "%s/idx", tmpdir);
+		ck_assert_msg(xlqa_index_open(dir, &idx, &err) == XLQA_ECORRUPT, "flip at byte %ld of %ld opened", at, size);
+		ck_assert_int_eq(fseek(fp, at, SEEK_SET), 0);
+		fputc(c, fp);
+		fflush(fp);
+	}
+	ck_assert_int_eq(ftruncate(fileno(fp), size - 8), 0);
+	fclose(fp);
+	snprintf(path, sizeof path, "%s/idx", tmpdir);
+	ck_assert_int_eq(xlqa_index_open(path, &idx, &err), XLQA_ECORRUPT);
+}
+END_TEST
+
 Suite *index_suite(void)
 {
 	Suite *s = suite_create("index");
 	TCase *tc = tcase_create("query");
 
+	TCase *tb = tcase_create("build");
+
 	tcase_add_test(tc, test_query_build);
+	tcase_add_checked_fixture(tb, setup, teardown);
+	tcase_set_timeout(tb, 60);
+	tcase_add_test(tb, test_index_round_trip);
+	tcase_add_test(tb, test_index_spill_equals_memory);
+	tcase_add_test(tb, test_index_positions);
+	tcase_add_test(tb, test_bm25_hand_computed);
+	tcase_add_test(tb, test_passages);
+	tcase_add_test(tb, test_index_killed_build);
+	tcase_add_test(tb, test_index_corruption);
 	suite_add_tcase(s, tc);
+	suite_add_tcase(s, tb);
 	return s;
 }
