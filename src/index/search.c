@@ -392,6 +392,8 @@ static void select_passages(struct xlqa_results *out, size_t max)
 {
 	size_t kept = 0;
 
+	if (out->n_passages == 0)
+		return; /* the array may not exist yet */
 	qsort(out->passages, out->n_passages, sizeof *out->passages, cmp_passages);
 	for (size_t i = 0; i < out->n_passages && kept < max; i++) {
 		const struct xlqa_passage *p = &out->passages[i];

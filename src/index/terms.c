@@ -242,7 +242,8 @@ int xlqa_termer_run(struct xlqa_termer *t, const char *text, size_t len, struct 
 		w->position = position++;
 		w->first_term = (uint32_t)out->n_terms;
 		w->n_terms = cw->n;
-		memcpy(out->terms + out->n_terms, cw->ids, cw->n * sizeof cw->ids[0]);
+		if (cw->n) /* a stop word adds no term, and the array may still be NULL */
+			memcpy(out->terms + out->n_terms, cw->ids, cw->n * sizeof cw->ids[0]);
 		out->n_terms += cw->n;
 	}
 	return XLQA_OK;
