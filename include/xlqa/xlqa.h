@@ -5,6 +5,7 @@
 #ifndef XLQA_XLQA_H
 #define XLQA_XLQA_H
 
+#include "xlqa/biogen.h"
 #include "xlqa/lang.h"
 #include "xlqa/text.h"
 #include "xlqa/util.h"
