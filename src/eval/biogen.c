@@ -752,7 +752,8 @@ static void check_result(struct check *c, struct answer_scratch *x, const json_t
 		if (path)
 			check_answer(c, x, json_string_value(answer), json_string_length(answer), path, &rs);
 	}
-	for (size_t j = 0; j < rs.n && !c->status; j++) {
+	/* Without an answer to read, whether a reference is cited cannot be told. */
+	for (size_t j = 0; json_is_string(answer) && j < rs.n && !c->status; j++) {
 		struct where w = { NULL, 0, -1, 0, 0 };
 
 		if (rs.items[j].cited)
