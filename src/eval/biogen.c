@@ -400,25 +400,21 @@ static const char *json_type_name(const json_t *v)
 
 /*
  * Checks an object's keys against `spec`: each missing key, each key of the wrong type and each
- * key the spec lacks is reported. Returns true when every key is present with its type.
+ * key the spec lacks is reported.
  */
-static bool check_keys(struct check *c, const json_t *obj, const struct key_spec *spec, size_t n_spec,
+static void check_keys(struct check *c, const json_t *obj, const struct key_spec *spec, size_t n_spec,
 		       enum rule_id missing, enum rule_id wrong_type, enum rule_id unknown, const char *what)
 {
-	bool whole = true;
 	const char *key;
 	json_t *v;
 
 	for (size_t i = 0; i < n_spec; i++) {
 		v = json_object_get(obj, spec[i].key);
-		if (!v) {
+		if (!v)
 			report(c, missing, NULL, "%s lacks key '%s'", what, spec[i].key);
-			whole = false;
-		} else if (json_typeof(v) != spec[i].type) {
+		else if (json_typeof(v) != spec[i].type)
 			report(c, wrong_type, NULL, "'%s' must be %s, found %s", spec[i].key, spec[i].type_name,
 			       json_type_name(v));
-			whole = false;
-		}
 	}
 	json_object_foreach ((json_t *)obj, key, v) {
 		size_t i = 0;
@@ -428,7 +424,6 @@ static bool check_keys(struct check *c, const json_t *obj, const struct key_spec
 		if (i == n_spec)
 			report(c, unknown, NULL, "%s has key '%.*s', which the spec does not define", what, QUOTE_MAX, key);
 	}
-	return whole;
 }
 
 /* ---- PMIDs ------------------------------------------------------------------------------------- */
