@@ -7,6 +7,7 @@
 
 #include "xlqa/corpus.h"
 #include "xlqa/index.h"
+#include "xlqa/biogen.h"
 #include "xlqa/lang.h"
 #include "xlqa/query.h"
 #include "xlqa/testset.h"
