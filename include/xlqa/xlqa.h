@@ -6,7 +6,9 @@
 #define XLQA_XLQA_H
 
 #include "xlqa/lang.h"
+#include "xlqa/patterns.h"
 #include "xlqa/text.h"
+#include "xlqa/trec.h"
 #include "xlqa/util.h"
 
 #endif

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "tracks.h"
+#include "track-trec.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -13,6 +14,8 @@
 
 /* The tracks, NULL-terminated; the first is the default. */
 static const struct cli_track *const tracks[] = {
+	&cli_track_trec,
+	&cli_track_trec2007,
 	NULL,
 };
 

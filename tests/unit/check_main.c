@@ -12,6 +12,7 @@ int main(void)
 
 	srunner_add_suite(sr, text_suite());
 	srunner_add_suite(sr, lang_suite());
+	srunner_add_suite(sr, eval_trec_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

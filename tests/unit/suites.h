@@ -17,5 +17,6 @@ static inline uint64_t test_rng_next(uint64_t *state)
 Suite *util_suite(void);
 Suite *text_suite(void);
 Suite *lang_suite(void);
+Suite *eval_trec_suite(void);
 
 #endif
