@@ -393,7 +393,7 @@ static int write_judgments(FILE *fp, const struct xlqa_trec_run *run)
 			rc = XLQA_ENOMEM;
 		} else if (!xlqa_hash_find(&seen, key.buf, key.len)) {
 			rc = xlqa_hash_put(&seen, key.buf, key.len, NULL, NULL);
-			fprintf(fp, "%s %s %d %s\n", r->qid, r->docno, r->judgment, r->answer);
+			fprintf(fp, "%s %s %d%s%s\n", r->qid, r->docno, r->judgment, r->answer_len ? " " : "", r->answer);
 		}
 	}
 	xlqa_buf_release(&key);

@@ -11,6 +11,7 @@
 
 #include "trec-internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -139,8 +140,29 @@ static int add_target(struct xlqa_trec_series *s, const char *path, xmlNode *tn,
 	return rc;
 }
 
+/* libxml2 goes on after some well-formedness errors; the first one is what the user must fix. */
+struct first_error {
+	bool set;
+	int line;
+	char message[256];
+};
+
+static void keep_first_error(void *data, xmlErrorPtr e)
+{
+	xmlParserCtxtPtr ctxt = data;
+	struct first_error *fe = ctxt ? ctxt->_private : NULL;
+
+	if (!fe || fe->set || !e || e->level < XML_ERR_ERROR)
+		return;
+	fe->set = true;
+	fe->line = e->line;
+	snprintf(fe->message, sizeof fe->message, "%s", e->message ? e->message : "unknown error");
+	fe->message[strcspn(fe->message, "\n")] = '\0';
+}
+
 int xlqa_trec_series_read(const char *path, struct xlqa_trec_series **out, struct xlqa_error *err)
 {
+	struct first_error fe = { false, 0, "" };
 	xmlParserCtxtPtr ctxt;
 	xmlDocPtr doc;
 	xmlNode *root;
@@ -151,19 +173,17 @@ int xlqa_trec_series_read(const char *path, struct xlqa_trec_series **out, struc
 	*out = NULL;
 	if (!(ctxt = xmlNewParserCtxt()))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory reading '%s'", path);
+	ctxt->_private = &fe;
+	ctxt->sax->serror = keep_first_error;
 	doc = xmlCtxtReadFile(ctxt, path, NULL, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
 	if (!doc) {
-		const xmlError *e = xmlCtxtGetLastError(ctxt);
 		FILE *fp = fopen(path, "rb");
-		int line = e ? e->line : 0;
-		size_t mlen = e && e->message ? strlen(e->message) : 0;
 
 		if (!fp)
 			rc = xlqa_error_set(err, XLQA_ENOTFOUND, "cannot open '%s'", path);
 		else
-			rc = xlqa_error_at(err, XLQA_EPARSE, -1, line, "%s:%d: XML not well formed: %.*s", path, line,
-			                   (int)(mlen && e->message[mlen - 1] == '\n' ? mlen - 1 : mlen),
-			                   e && e->message ? e->message : "unknown error");
+			rc = xlqa_error_at(err, XLQA_EPARSE, -1, fe.line, "%s:%d: XML not well formed: %s", path, fe.line,
+			                   fe.set ? fe.message : "unknown error");
 		if (fp)
 			fclose(fp);
 		xmlFreeParserCtxt(ctxt);
@@ -655,7 +675,8 @@ static void finish_other(struct xlqa_trec_question_score *qs, const struct xlqa_
 		}
 	qs->allowance = 100 * qs->distinct;
 	qs->recall = kq && kq->weight_sum > 0 ? got / kq->weight_sum : 0;
-	qs->precision = qs->length < qs->allowance ? 1 : 1 - (double)(qs->length - qs->allowance) / (double)qs->length;
+	/* "NP = 1 if length < allowance": at equality both branches give 1, and <= keeps 0/0 away. */
+	qs->precision = qs->length <= qs->allowance ? 1 : 1 - (double)(qs->length - qs->allowance) / (double)qs->length;
 	qs->f = f_beta(qs->precision, qs->recall, 3);
 }
 

@@ -22,10 +22,10 @@ struct trec_line {
 /* Moves to the next line of buf[0..size) from *pos; false at the end. */
 bool trec_next_line(const char *buf, size_t size, size_t *pos, struct trec_line *line);
 
-/* True for the ASCII white space the TREC formats separate fields with (space, tab, CR, FF, VT). */
+/* True for ASCII white space (space, tab, CR, LF, FF, VT): what the TREC formats separate fields with. */
 static inline bool trec_space(char c)
 {
-	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
 }
 
 /*

@@ -143,7 +143,7 @@ size_t trec_nonspace_chars(const char *s, size_t len)
 		unsigned char c = (unsigned char)s[i];
 
 		/* Count lead bytes only, so a multi-byte character is one character. */
-		if ((c & 0xC0) != 0x80 && !trec_space((char)c) && c != '\n')
+		if ((c & 0xC0) != 0x80 && !trec_space((char)c))
 			n++;
 	}
 	return n;
