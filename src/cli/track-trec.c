@@ -556,6 +556,7 @@ static int trec_score(int argc, char **argv)
 		printf("no_correct          %zu\n", m.no_correct_strict);
 		printf("no_correct_lenient  %zu\n", m.no_correct_lenient);
 		printf("unjudged            %zu\n", m.unjudged);
+		status = CLI_EXIT_OK;
 	}
 done:
 	free(qids);
