@@ -324,8 +324,10 @@ void xlqa_trec_nuggets_free(struct xlqa_trec_nuggets *k)
 {
 	if (!k)
 		return;
-	for (size_t i = 0; i < k->n; i++)
+	for (size_t i = 0; i < k->n; i++) {
 		free(k->order[i]->items);
+		free(k->order[i]);
+	}
 	free(k->order);
 	xlqa_hash_release(&k->by_qid);
 	xlqa_arena_release(&k->arena);
