@@ -392,15 +392,18 @@ static size_t tab_fields(const char *s, size_t len, const char **f, size_t *fl, 
 	return n;
 }
 
-static int nuggets_line(struct xlqa_trec_nuggets *k, const char *path, const struct trec_line *l,
-                        struct xlqa_error *err)
+static int nuggets_line(void *ctx, const char *path, const struct trec_line *l, struct xlqa_error *err)
 {
-	const char *f[4], *qid, *id;
+	struct xlqa_trec_nuggets *k = ctx;
+	const char *f[4], *qid, *id, *s = l->s;
 	size_t fl[4], qlen, idlen, pos = 0;
 	double weight;
 	size_t n = tab_fields(l->s, l->len, f, fl, 4);
 	int rc;
 
+	/* "Qid 1.6: 'other' question for target Crips" heads each question of a vital/okay key. */
+	if (trec_trim(&s, l->len) > 4 && memcmp(s, "Qid ", 4) == 0)
+		return XLQA_OK;
 	if (n == 4 && trec_parse_double(f[2], fl[2], &weight)) {
 		/* pyramid: qid, nugget, weight, text */
 		qid = f[0], qlen = fl[0], id = f[1], idlen = fl[1];
@@ -428,31 +431,15 @@ static int nuggets_line(struct xlqa_trec_nuggets *k, const char *path, const str
 
 int xlqa_trec_nuggets_read(const char *path, struct xlqa_trec_nuggets **out, struct xlqa_error *err)
 {
-	struct xlqa_buf b = XLQA_BUF_INIT;
-	struct xlqa_trec_nuggets *k;
-	struct trec_line l = { 0 };
-	size_t pos = 0;
+	struct xlqa_trec_nuggets *k = calloc(1, sizeof *k);
 	int rc;
 
 	*out = NULL;
-	if ((rc = trec_read_utf8(path, &b, err)))
-		return rc;
-	if (!(k = calloc(1, sizeof *k))) {
-		xlqa_buf_release(&b);
+	if (!k)
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory reading '%s'", path);
-	}
 	xlqa_hash_init(&k->by_qid);
 	xlqa_arena_init(&k->arena, 0);
-	while (!rc && trec_next_line(b.buf, b.len, &pos, &l)) {
-		const char *s = l.s;
-		size_t len = trec_trim(&s, l.len);
-
-		/* "Qid 1.6: 'other' question for target Crips" heads each question of a vital/okay key. */
-		if (len == 0 || (len > 4 && memcmp(s, "Qid ", 4) == 0))
-			continue;
-		rc = nuggets_line(k, path, &l, err);
-	}
-	xlqa_buf_release(&b);
+	rc = trec_each_line(path, false, nuggets_line, k, err);
 	if (!rc && k->total == 0)
 		rc = xlqa_error_set(err, XLQA_EEMPTY, "%s: no nugget", path);
 	if (rc) {
@@ -503,9 +490,16 @@ void xlqa_trec_nugget_judgments_free(struct xlqa_trec_nugget_judgments *j)
 	free(j);
 }
 
-static int nj_line(struct xlqa_trec_nugget_judgments *j, const struct xlqa_trec_nuggets *key, const char *path,
-                   const struct trec_line *l, struct xlqa_error *err)
+/* What nj_line needs besides the line. */
+struct nj_ctx {
+	struct xlqa_trec_nugget_judgments *j;
+	const struct xlqa_trec_nuggets *key;
+};
+
+static int nj_line(void *ctx, const char *path, const struct trec_line *l, struct xlqa_error *err)
 {
+	struct xlqa_trec_nugget_judgments *j = ((struct nj_ctx *)ctx)->j;
+	const struct xlqa_trec_nuggets *key = ((struct nj_ctx *)ctx)->key;
 	const char *qid, *id;
 	size_t qlen, idlen, pos = 0;
 	const struct nugget_q *kq;
@@ -542,34 +536,19 @@ static int nj_line(struct xlqa_trec_nugget_judgments *j, const struct xlqa_trec_
 int xlqa_trec_nugget_judgments_read(const char *path, const struct xlqa_trec_nuggets *key,
                                     struct xlqa_trec_nugget_judgments **out, struct xlqa_error *err)
 {
-	struct xlqa_buf b = XLQA_BUF_INIT;
-	struct xlqa_trec_nugget_judgments *j;
-	struct trec_line l = { 0 };
-	size_t pos = 0;
+	struct nj_ctx ctx = { calloc(1, sizeof *ctx.j), key };
 	int rc;
 
 	*out = NULL;
-	if ((rc = trec_read_utf8(path, &b, err)))
-		return rc;
-	if (!(j = calloc(1, sizeof *j))) {
-		xlqa_buf_release(&b);
+	if (!ctx.j)
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory reading '%s'", path);
-	}
-	xlqa_hash_init(&j->by_qid);
-	xlqa_arena_init(&j->arena, 0);
-	while (!rc && trec_next_line(b.buf, b.len, &pos, &l)) {
-		const char *s = l.s;
-
-		if (trec_trim(&s, l.len) == 0 || s[0] == '#')
-			continue;
-		rc = nj_line(j, key, path, &l, err);
-	}
-	xlqa_buf_release(&b);
-	if (rc) {
-		xlqa_trec_nugget_judgments_free(j);
+	xlqa_hash_init(&ctx.j->by_qid);
+	xlqa_arena_init(&ctx.j->arena, 0);
+	if ((rc = trec_each_line(path, true, nj_line, &ctx, err))) {
+		xlqa_trec_nugget_judgments_free(ctx.j);
 		return rc;
 	}
-	*out = j;
+	*out = ctx.j;
 	return XLQA_OK;
 }
 

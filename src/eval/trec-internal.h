@@ -40,6 +40,14 @@ size_t trec_trim(const char **s, size_t len);
 /* Reads `path` whole and checks it is UTF-8; messages name the path. */
 int trec_read_utf8(const char *path, struct xlqa_buf *out, struct xlqa_error *err);
 
+/* Called for each line a reader wants; returns XLQA_OK to go on or a status to stop with. */
+typedef int (*trec_line_fn)(void *ctx, const char *path, const struct trec_line *line, struct xlqa_error *err);
+/*
+ * Reads `path` (trec_read_utf8) and hands `fn` each line that is not blank and, with `comments`,
+ * does not start with '#' (after white space); stops at the first failure and returns it.
+ */
+int trec_each_line(const char *path, bool comments, trec_line_fn fn, void *ctx, struct xlqa_error *err);
+
 /* Appends "line: message" to a problem list. XLQA_OK or XLQA_ENOMEM. */
 int trec_problem_add(struct xlqa_trec_problems *pr, int64_t line, const char *fmt, ...) XLQA_PRINTF(3, 4);
 

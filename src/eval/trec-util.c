@@ -82,6 +82,24 @@ int trec_read_utf8(const char *path, struct xlqa_buf *out, struct xlqa_error *er
 	return XLQA_OK;
 }
 
+int trec_each_line(const char *path, bool comments, trec_line_fn fn, void *ctx, struct xlqa_error *err)
+{
+	struct xlqa_buf b = XLQA_BUF_INIT;
+	struct trec_line l = { 0 };
+	size_t pos = 0;
+	int rc = trec_read_utf8(path, &b, err);
+
+	while (rc == XLQA_OK && trec_next_line(b.buf, b.len, &pos, &l)) {
+		const char *s = l.s;
+
+		if (trec_trim(&s, l.len) == 0 || (comments && s[0] == '#'))
+			continue;
+		rc = fn(ctx, path, &l, err);
+	}
+	xlqa_buf_release(&b);
+	return rc;
+}
+
 void xlqa_trec_problems_init(struct xlqa_trec_problems *pr)
 {
 	memset(pr, 0, sizeof *pr);

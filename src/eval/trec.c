@@ -355,9 +355,16 @@ void xlqa_trec_judgments_free(struct xlqa_trec_judgments *j)
 	free(j);
 }
 
-static int judgments_line(struct xlqa_trec_judgments *j, const char *path, const struct trec_line *l,
-                          struct xlqa_buf *key, struct xlqa_error *err)
+/* What judgments_line needs besides the line. */
+struct judgments_ctx {
+	struct xlqa_trec_judgments *j;
+	struct xlqa_buf key;
+};
+
+static int judgments_line(void *ctx, const char *path, const struct trec_line *l, struct xlqa_error *err)
 {
+	struct xlqa_trec_judgments *j = ((struct judgments_ctx *)ctx)->j;
+	struct xlqa_buf *key = &((struct judgments_ctx *)ctx)->key;
 	const char *f[3];
 	size_t fl[3], pos = 0, n = 0, alen;
 	const char *answer;
@@ -405,38 +412,24 @@ static int judgments_line(struct xlqa_trec_judgments *j, const char *path, const
 
 int xlqa_trec_judgments_read(const char *path, struct xlqa_trec_judgments **out, struct xlqa_error *err)
 {
-	struct xlqa_buf b = XLQA_BUF_INIT, key = XLQA_BUF_INIT;
-	struct xlqa_trec_judgments *j;
-	struct trec_line l = { 0 };
-	size_t pos = 0;
+	struct judgments_ctx ctx = { calloc(1, sizeof *ctx.j), XLQA_BUF_INIT };
 	int rc;
 
 	*out = NULL;
-	if ((rc = trec_read_utf8(path, &b, err)))
-		return rc;
-	if (!(j = calloc(1, sizeof *j))) {
-		xlqa_buf_release(&b);
+	if (!ctx.j)
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory reading '%s'", path);
-	}
-	xlqa_hash_init(&j->pairs);
-	xlqa_hash_init(&j->qids);
-	xlqa_arena_init(&j->arena, 0);
-	while (rc == XLQA_OK && trec_next_line(b.buf, b.len, &pos, &l)) {
-		const char *s = l.s;
-
-		if (trec_trim(&s, l.len) == 0 || s[0] == '#')
-			continue;
-		rc = judgments_line(j, path, &l, &key, err);
-	}
-	if (rc == XLQA_OK && j->pairs.count == 0)
+	xlqa_hash_init(&ctx.j->pairs);
+	xlqa_hash_init(&ctx.j->qids);
+	xlqa_arena_init(&ctx.j->arena, 0);
+	rc = trec_each_line(path, true, judgments_line, &ctx, err);
+	if (rc == XLQA_OK && ctx.j->pairs.count == 0)
 		rc = xlqa_error_set(err, XLQA_EEMPTY, "%s: no judgment", path);
-	xlqa_buf_release(&key);
-	xlqa_buf_release(&b);
+	xlqa_buf_release(&ctx.key);
 	if (rc) {
-		xlqa_trec_judgments_free(j);
+		xlqa_trec_judgments_free(ctx.j);
 		return rc;
 	}
-	*out = j;
+	*out = ctx.j;
 	return XLQA_OK;
 }
 
