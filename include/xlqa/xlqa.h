@@ -5,13 +5,15 @@
 #ifndef XLQA_XLQA_H
 #define XLQA_XLQA_H
 
+#include "xlqa/biogen.h"
 #include "xlqa/corpus.h"
 #include "xlqa/index.h"
-#include "xlqa/biogen.h"
 #include "xlqa/lang.h"
+#include "xlqa/patterns.h"
 #include "xlqa/query.h"
 #include "xlqa/testset.h"
 #include "xlqa/text.h"
+#include "xlqa/trec.h"
 #include "xlqa/util.h"
 
 #endif

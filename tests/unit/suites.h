@@ -21,5 +21,6 @@ Suite *formats_suite(void);
 Suite *index_suite(void);
 Suite *corpus_suite(void);
 Suite *eval_biogen_suite(void);
+Suite *eval_trec_suite(void);
 
 #endif
