@@ -6,6 +6,7 @@
 #define XLQA_XLQA_H
 
 #include "xlqa/lang.h"
+#include "xlqa/lexicon.h"
 #include "xlqa/query.h"
 #include "xlqa/testset.h"
 #include "xlqa/text.h"
