@@ -27,6 +27,35 @@ static bool is_placeholder(const char *w, size_t len)
 	return false;
 }
 
+/* Personal pronouns Ding writes before inflected verb forms: "ich/er/sie fand", "I/he/she thought". */
+static const char *const pronouns[] = {
+	"ich", "du", "er", "sie", "es", "wir", "ihr", "I", "you", "he", "she", "it", "we", "they",
+};
+
+size_t lex_pronoun_prefix(const char *s, size_t len)
+{
+	size_t end = 0, i = 0;
+	bool slash = false;
+
+	while (end < len && s[end] != ' ')
+		end++;
+	if (end == len)
+		return 0;
+	while (i < end) {
+		size_t j = i;
+		bool known = false;
+		while (j < end && s[j] != '/')
+			j++;
+		for (size_t k = 0; k < sizeof pronouns / sizeof pronouns[0] && !known; k++)
+			known = strlen(pronouns[k]) == j - i && memcmp(pronouns[k], s + i, j - i) == 0;
+		if (!known)
+			return 0;
+		slash |= j < end;
+		i = j + 1;
+	}
+	return slash ? end + 1 : 0;
+}
+
 static bool is_space(unsigned char c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';

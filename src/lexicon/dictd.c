@@ -152,9 +152,14 @@ static size_t abbreviation_start(const char *s, size_t len)
  */
 static int add_item(struct reader *r, const char *s, size_t len, bool abbrev)
 {
-	size_t start = r->items.len, cut;
+	size_t start = r->items.len, cut, skip;
 	int rc;
 
+	while (len && (*s == ' ' || *s == '\t'))
+		s++, len--;
+	skip = lex_pronoun_prefix(s, len);
+	s += skip;
+	len -= skip;
 	if (memchr(s, '/', len)) { /* "doing/faring", "reach to a place/as far as a place": ambiguous */
 		r->stats->skipped_items++;
 		return XLQA_OK;
@@ -331,6 +336,11 @@ static int parse_entry(struct reader *r, char *text, size_t len, int64_t offset,
 				pos = lex_pos_parse(line + i + 1, (size_t)(close - line - i - 1));
 			break;
 		}
+	{
+		size_t skip = lex_pronoun_prefix(line, cut);
+		line += skip;
+		cut -= skip;
+	}
 	if (lex_clean(line, cut, &r->headword))
 		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
 

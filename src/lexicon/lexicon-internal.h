@@ -81,6 +81,12 @@ int lex_clean(const char *s, size_t len, struct xlqa_buf *out);
  */
 int lex_normalize(const char *s, size_t len, struct xlqa_buf *out, struct xlqa_error *err);
 
+/*
+ * Bytes of a leading group of personal pronouns joined by '/' and a space ("ich/er/sie fand",
+ * "I/he/she thought"), which Ding writes before inflected verb forms; 0 when there is none.
+ */
+size_t lex_pronoun_prefix(const char *s, size_t len);
+
 /* Number of space-separated words in a cleaned or normalised string. */
 size_t lex_count_words(const char *s, size_t len);
 
