@@ -255,8 +255,8 @@ static int add_line(struct reader *r, char *s, size_t len)
 			size_t j = i + 1;
 			while (j < len && s[j] != ',' && s[j] != ';')
 				j++;
-			if (i > start && add_item(r, s + start, i - start, r->style == XLQA_DICT_DING && i < len &&
-					       blank(s + i + 1, j - i - 1)))
+			if (i > start && !blank(s + start, i - start) &&
+			    add_item(r, s + start, i - start, r->style == XLQA_DICT_DING && i < len && blank(s + i + 1, j - i - 1)))
 				return XLQA_ENOMEM;
 			start = i + 1;
 		}
