@@ -338,6 +338,7 @@ int xlqa_translator_lookup(struct xlqa_translator *tr, const char *const *words,
 struct xlqa_translate_stats {
 	size_t groups;        /* source groups read, numbers left out */
 	size_t lexical;       /* of those, groups with a hit from the lexicon (xlqa_lexicon_how_is_lexical) */
+	size_t passed;        /* of those, groups without one but passed through as a name (or transliterated) */
 	size_t by_how[9];     /* of those, groups by the how of their best hit (enum xlqa_lexicon_how) */
 	size_t numbers;       /* number groups (XLQA_QUERY_NUMBER), passed through */
 };

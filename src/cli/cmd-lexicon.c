@@ -340,7 +340,7 @@ static int read_questions(const char *path, bool plain, struct xlqa_testset *ts,
 static void print_coverage(const char *name, const char *pair, const struct coverage *c)
 {
 	const struct xlqa_translate_stats *s = &c->st;
-	size_t names = s->by_how[XLQA_HOW_PASS] + s->by_how[XLQA_HOW_TRANSLIT];
+	size_t names = s->passed;
 
 	printf("%s\t%s\t%zu\t%zu\t%zu\t%.4f\t%.4f", name, pair, c->questions, s->groups, s->lexical,
 	       s->groups ? (double)s->lexical / (double)s->groups : 0.0,
@@ -416,6 +416,7 @@ static int lexicon_coverage(int argc, char **argv)
 		total.questions += c.questions;
 		total.st.groups += c.st.groups;
 		total.st.lexical += c.st.lexical;
+		total.st.passed += c.st.passed;
 		total.st.numbers += c.st.numbers;
 		for (size_t h = 0; h < sizeof c.st.by_how / sizeof c.st.by_how[0]; h++)
 			total.st.by_how[h] += c.st.by_how[h];

@@ -600,10 +600,13 @@ int xlqa_translator_translate(struct xlqa_translator *tr, const struct xlqa_quer
 		if (stats && (flags & XLQA_QUERY_NUMBER)) {
 			stats->numbers += hits.words;
 		} else if (stats) {
-			bool lexical = false;
-			for (size_t j = 0; j < hits.n; j++)
+			bool lexical = false, passed = false;
+			for (size_t j = 0; j < hits.n; j++) {
 				lexical |= xlqa_lexicon_how_is_lexical(hits.items[j].how);
+				passed |= hits.items[j].how == XLQA_HOW_PASS || hits.items[j].how == XLQA_HOW_TRANSLIT;
+			}
 			stats->lexical += lexical ? hits.words : 0;
+			stats->passed += !lexical && passed ? hits.words : 0;
 			stats->groups += hits.words;
 			stats->by_how[hits.items[0].how] += hits.words;
 		}

@@ -519,6 +519,7 @@ START_TEST(test_translate_query)
 	ck_assert_uint_eq(st.groups, 3);
 	ck_assert_uint_eq(st.lexical, 3);
 	ck_assert_uint_eq(st.numbers, 1);
+	ck_assert_uint_eq(st.passed, 0);
 	ck_assert_uint_eq(st.by_how[XLQA_HOW_MULTIWORD], 2);
 	xlqa_buf_release(&out);
 	xlqa_query_release(&src);
