@@ -9,6 +9,7 @@
 #include "xlqa/corpus.h"
 #include "xlqa/index.h"
 #include "xlqa/lang.h"
+#include "xlqa/lexicon.h"
 #include "xlqa/patterns.h"
 #include "xlqa/query.h"
 #include "xlqa/testset.h"

@@ -36,6 +36,32 @@ int cmd_score(int argc, char **argv);
  * its name in the corpora directory ($XLQA_CORPORA_DIR, else the installed corpora-config/).
  */
 int cli_corpus_config(const char *arg, struct xlqa_corpus_config **out, struct xlqa_error *err);
+int cmd_lexicon(int argc, char **argv);
+int cmd_translate(int argc, char **argv);
+
+/* Reads "DE-EN" (any language aliases) into two ISO 639-1 codes; -1 when malformed or unknown. */
+int cli_parse_pair(const char *arg, char source[4], char target[4]);
+
+/* A pair's lexicon, the source pack (with hunspell) and a translator over them. */
+struct cli_translation {
+	struct xlqa_lexicon *lex;    /* NULL for an identity pair */
+	struct xlqa_lang *lang;
+	struct xlqa_translator *tr;  /* NULL for an identity pair */
+};
+/*
+ * Opens the lexicon of source-target from `lexicon_dir` (NULL: xlqa_lexicon_default_dir), the
+ * source pack and a translator; `vocabulary` (may be NULL) is a "word[TAB frequency]" file of
+ * target words for cognates. Library status; `t` is empty on failure.
+ */
+int cli_translation_open(const char *source, const char *target, const char *lexicon_dir, const char *vocabulary,
+			 struct cli_translation *t, struct xlqa_error *err);
+void cli_translation_close(struct cli_translation *t);
+/*
+ * Builds the source-language query of one question from the analyzer's content tokens (the
+ * stand-in for question analysis; see translation.c). Library status.
+ */
+int cli_source_query(struct xlqa_lang *lang, struct xlqa_analysis *a, const char *text, struct xlqa_query *q,
+		     struct xlqa_error *err);
 
 /* Prints "xlqa CMD: message" for a library error and returns the exit status for its status. */
 int cli_fail(const char *cmd, const struct xlqa_error *err);

@@ -19,8 +19,10 @@ static const struct cli_command commands[] = {
 	{ "index", cmd_index, "build an index of one or more collections" },
 	{ "judge", cmd_judge, "judge a run's responses from judgments, answer patterns or a gold key" },
 	{ "langs", cmd_langs, "list the languages and what each pack provides" },
+	{ "lexicon", cmd_lexicon, "build translation lexicons, look words up, measure coverage" },
 	{ "score", cmd_score, "score judged runs: accuracy, CWS, MRR, F and the other track measures" },
 	{ "search", cmd_search, "rank documents and passages for a query or a whole test set" },
+	{ "translate", cmd_translate, "show each question of a test set as a weighted target-language query" },
 };
 
 #define N_COMMANDS (sizeof commands / sizeof commands[0])

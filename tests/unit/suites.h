@@ -22,5 +22,6 @@ Suite *index_suite(void);
 Suite *corpus_suite(void);
 Suite *eval_biogen_suite(void);
 Suite *eval_trec_suite(void);
+Suite *lexicon_suite(void);
 
 #endif

@@ -1,0 +1,359 @@
+/*
+ * lexicon: word-by-word translation of questions. Three layers:
+ *
+ *  - readers turn a source of translations into entries (headword, part of speech, translations):
+ *    FreeDict dictionaries in dictd format (.index + .dict or .dict.dz), plain TSV files
+ *    (source TAB target TAB weight) and ICU's locale data (country, region, language, currency,
+ *    month and weekday names);
+ *  - the builder merges, for one source-target pair, the direct dictionary, the reverse dictionary
+ *    read backwards, pivots through English and German, the ICU names and an optional TSV into one
+ *    weighted table, and writes it as a lexicon file that is memory-mapped at run time;
+ *  - the translator looks words up in an open lexicon (by normalised form, hunspell lemma, stem,
+ *    longest multiword match, compound parts), passes names and numbers through, transliterates
+ *    Cyrillic and matches cognates against a target vocabulary, and turns a source-language
+ *    struct xlqa_query into a target-language one.
+ *
+ * Invariant: a lexicon file is written completely or not at all (temporary name, then rename), and
+ * xlqa_lexicon_open refuses a file whose header, sizes or checksum do not match.
+ */
+#ifndef XLQA_LEXICON_H
+#define XLQA_LEXICON_H
+
+#include "xlqa/lang.h"
+#include "xlqa/query.h"
+#include "xlqa/util.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Where a translation came from; a merged translation carries every origin that produced it. */
+enum xlqa_lexicon_origin {
+	XLQA_LEX_DIRECT = 1 << 0,   /* the source-target dictionary */
+	XLQA_LEX_INVERSE = 1 << 1,  /* the target-source dictionary read backwards */
+	XLQA_LEX_PIVOT_EN = 1 << 2, /* source -> English -> target */
+	XLQA_LEX_PIVOT_DE = 1 << 3, /* source -> German -> target */
+	XLQA_LEX_NAMES = 1 << 4,    /* ICU locale names */
+	XLQA_LEX_TSV = 1 << 5,      /* a user's TSV file */
+};
+
+/* A headword's part of speech, as far as the dictionary says. */
+enum xlqa_lexicon_pos {
+	XLQA_POS_UNKNOWN = 0,
+	XLQA_POS_NOUN,
+	XLQA_POS_VERB,
+	XLQA_POS_ADJ,
+	XLQA_POS_ADV,
+	XLQA_POS_NAME, /* proper noun */
+	XLQA_POS_OTHER,
+};
+
+/* "direct", "inverse", ... for one origin bit; "?" for anything else. Static storage. */
+const char *xlqa_lexicon_origin_name(unsigned origin);
+/* "n", "v", "adj", "adv", "pn", "other", "-". Static storage. */
+const char *xlqa_lexicon_pos_name(enum xlqa_lexicon_pos pos);
+
+/* ---- readers ---------------------------------------------------------------------------------- */
+
+/* One entry handed to a reader's callback. Everything is valid only during the call. */
+struct xlqa_dict_entry {
+	const char *headword;       /* as written, cleaned (no pronunciation, tags or notes) */
+	enum xlqa_lexicon_pos pos;
+	const char *const *trans;   /* translations as written, cleaned, in the dictionary's order */
+	const double *weights;      /* per translation in (0, 1], or NULL (all 1) */
+	size_t n_trans;             /* >= 1 */
+	int64_t line;               /* TSV: the line; dictd: -1 */
+	int64_t offset;             /* dictd: the entry's offset in the uncompressed data; TSV: -1 */
+};
+
+/* Returns XLQA_OK to go on, or an error status that stops the reader and is returned by it. */
+typedef int (*xlqa_dict_entry_fn)(void *ctx, const struct xlqa_dict_entry *entry, struct xlqa_error *err);
+
+/* What a reader saw. Counters add up across calls, so one struct can sum several sources. */
+struct xlqa_dict_stats {
+	size_t entries;        /* entries passed to the callback */
+	size_t translations;   /* translations passed to the callback */
+	size_t skipped_entries;/* entries without a usable headword or translation */
+	size_t skipped_items;  /* translations dropped: empty after cleaning, "a/b" alternatives, too long */
+	size_t notes;          /* note, synonym, example and gloss lines left out */
+	size_t see_refs;       /* "see:" cross-reference lines left out */
+	size_t bad_lines;      /* TSV lines without two fields or with a bad weight */
+};
+
+/* The dictd layout a dictionary uses; found from its 00-database entries and lines. */
+enum xlqa_dict_style {
+	XLQA_DICT_CLASSIC = 0, /* headword line, then one translation line per sense (old FreeDict) */
+	XLQA_DICT_DING,        /* Ding: one translation line, then indented notes, synonyms, "see:" */
+	XLQA_DICT_WIKDICT,     /* FreeDict+WikDict: senses of a translation line and a gloss line */
+};
+
+/*
+ * Reads a dictd dictionary: `index_path` (headword TAB base64 offset TAB base64 length per line)
+ * and `dict_path` (.dict.dz dictzip/gzip, or a plain .dict). Every distinct entry is parsed once
+ * (index lines pointing at the same bytes are one entry) and passed to `fn`; the 00-database-*
+ * entries are not. `style` (may be NULL) receives the layout found. Errors: XLQA_ENOTFOUND/XLQA_EIO
+ * for files, XLQA_EPARSE "index:line: ..." for a malformed index line or an entry past the data's
+ * end, XLQA_ECORRUPT for bad compressed data, XLQA_EENCODING for an entry that is not UTF-8
+ * (err->offset is its offset in the data), XLQA_ENOMEM, or whatever `fn` returned.
+ */
+int xlqa_dict_read_dictd(const char *index_path, const char *dict_path, xlqa_dict_entry_fn fn, void *ctx,
+			 struct xlqa_dict_stats *stats, enum xlqa_dict_style *style, struct xlqa_error *err);
+
+/*
+ * Reads a TSV file of `source TAB target [TAB weight]` lines (UTF-8; weight in (0, 1], default 1;
+ * blank lines and lines starting with '#' are skipped). Each line is one entry. A line with one
+ * field or a bad weight is counted in stats->bad_lines and skipped, unless `strict`, when it is
+ * XLQA_EPARSE "path:line: ...". Also XLQA_EENCODING, file errors, XLQA_ENOMEM, `fn`'s status.
+ */
+int xlqa_dict_read_tsv(const char *path, bool strict, xlqa_dict_entry_fn fn, void *ctx,
+		       struct xlqa_dict_stats *stats, struct xlqa_error *err);
+
+/*
+ * Reads ICU's locale data as a dictionary from language `source` to `target` (ISO 639-1 codes):
+ * each country and region, language, currency, month and weekday whose name ICU has in both
+ * languages gives an entry (the source name, part of speech XLQA_POS_NAME, the target name).
+ * Names that are the same in both languages are skipped. XLQA_ENOTFOUND for an unknown language,
+ * XLQA_EEXTERNAL when ICU fails, `fn`'s status.
+ */
+int xlqa_dict_read_names(const char *source, const char *target, xlqa_dict_entry_fn fn, void *ctx,
+			 struct xlqa_dict_stats *stats, struct xlqa_error *err);
+
+/* ---- building --------------------------------------------------------------------------------- */
+
+/*
+ * Weights of translations by source and path (documented in doc/xlqa.1 and src/lexicon/build.c).
+ * A translation's weight is the path's weight times its rank factor 1 / (1 + rank_decay * rank),
+ * rank being its 0-based position in its dictionary entry; the same translation reached by several
+ * paths combines by noisy-or, 1 - prod(1 - w_i).
+ */
+struct xlqa_lexicon_weights {
+	double direct;     /* default 1.0 */
+	double inverse;    /* default 0.8 */
+	double pivot_en;   /* default 0.5, times the weights of both steps */
+	double pivot_de;   /* default 0.4, times the weights of both steps */
+	double names;      /* default 1.0 */
+	double rank_decay; /* default 0.15 */
+};
+
+struct xlqa_lexicon_build_options {
+	/* Folder of freedict-XXX-YYY.index/.dict.dz. NULL: $XLQA_DICT_DIR, else /usr/share/dictd. */
+	const char *dict_dir;
+	/* A TSV of extra translations for the pair being built, or NULL. Read leniently. */
+	const char *tsv;
+	/* Packs used for stems (opened without hunspell). NULL: defaults. */
+	const struct xlqa_lang_options *lang;
+	/* NULL: the defaults above. */
+	const struct xlqa_lexicon_weights *weights;
+	bool no_names; /* leave out the ICU names */
+	bool no_pivots;
+};
+
+/* Fills `w` with the default weights. */
+void xlqa_lexicon_weights_default(struct xlqa_lexicon_weights *w);
+
+/* What one build produced. */
+struct xlqa_lexicon_build_report {
+	size_t keys;        /* distinct source forms */
+	size_t translations;
+	size_t stems;       /* rows of the stem table */
+	uint64_t bytes;     /* file size */
+	size_t keys_by_origin[6]; /* keys with at least one translation of origin 1 << i */
+	char missing[256];  /* dictionaries the pair could have used but are absent, space separated */
+};
+
+/*
+ * A builder keeps the dictionaries it has read and the tables it has made, so building all 63
+ * pairs reads each dictionary once. Opaque; not thread safe.
+ */
+struct xlqa_lexicon_builder;
+
+/* A new builder owned by the caller (xlqa_lexicon_builder_free). `opt` may be NULL. XLQA_ENOMEM. */
+int xlqa_lexicon_builder_new(const struct xlqa_lexicon_build_options *opt, struct xlqa_lexicon_builder **out,
+			     struct xlqa_error *err);
+void xlqa_lexicon_builder_free(struct xlqa_lexicon_builder *b);
+
+/*
+ * Builds the lexicon from `source` to `target` (language names xlqa_lang_find knows; they must
+ * differ) and writes it to `path` through a temporary file renamed into place. `report` may be
+ * NULL. A pair for which no dictionary, pivot or name exists is XLQA_EEMPTY. Errors from the
+ * readers and the packs, XLQA_EIO for writing, XLQA_EOVERFLOW past 4 GiB of strings.
+ */
+int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *source, const char *target,
+			       const char *path, struct xlqa_lexicon_build_report *report, struct xlqa_error *err);
+
+/*
+ * The dictionaries the builder has read so far: for i < n, their file base name
+ * ("freedict-deu-eng"), layout and counts. Pointers valid until the builder is freed.
+ */
+size_t xlqa_lexicon_builder_n_dicts(const struct xlqa_lexicon_builder *b);
+void xlqa_lexicon_builder_dict_at(const struct xlqa_lexicon_builder *b, size_t i, const char **name,
+				  enum xlqa_dict_style *style, const struct xlqa_dict_stats **stats);
+
+/* ---- files and lookup ------------------------------------------------------------------------- */
+
+/*
+ * Appends the folder lexicons live in to `out`: $XLQA_LEXICON_DIR, else $XDG_CACHE_HOME/xlqa/lexicon,
+ * else $HOME/.cache/xlqa/lexicon. XLQA_ENOTFOUND when none of these variables is set.
+ */
+int xlqa_lexicon_default_dir(struct xlqa_buf *out, struct xlqa_error *err);
+/* Appends "DIR/de-en.lex" for the pair (codes as given, lower-cased). XLQA_ENOMEM. */
+int xlqa_lexicon_path(const char *dir, const char *source, const char *target, struct xlqa_buf *out);
+
+/* An open lexicon file (memory-mapped, read-only). Opaque; may be shared between threads. */
+struct xlqa_lexicon;
+
+/*
+ * Maps the lexicon at `path` and checks its magic, version, byte order, section sizes and CRC-32.
+ * *out is owned by the caller (xlqa_lexicon_free). Errors: XLQA_ENOTFOUND, XLQA_EIO, XLQA_ECORRUPT
+ * ("path: ..."), XLQA_EUNSUPPORTED for another format version, XLQA_ENOMEM.
+ */
+int xlqa_lexicon_open(const char *path, struct xlqa_lexicon **out, struct xlqa_error *err);
+void xlqa_lexicon_free(struct xlqa_lexicon *lex);
+
+struct xlqa_lexicon_info {
+	char source[4]; /* "de" */
+	char target[4]; /* "en" */
+	size_t keys;
+	size_t translations;
+	size_t stems;
+	size_t max_words; /* words in the longest key */
+	uint64_t bytes;
+};
+void xlqa_lexicon_get_info(const struct xlqa_lexicon *lex, struct xlqa_lexicon_info *info);
+
+/* One translation stored in a lexicon; `text` points into the mapping (valid until _free). */
+struct xlqa_lexicon_trans {
+	const char *text;
+	double weight; /* (0, 1] */
+	unsigned origin; /* enum xlqa_lexicon_origin bits */
+	enum xlqa_lexicon_pos pos;
+};
+
+/*
+ * Looks up a normalised key (NFC, case folded, words separated by one space): true and its index
+ * in *key when present. The translations of key k are xlqa_lexicon_trans_at(lex, k, 0..n-1), best
+ * first, n = xlqa_lexicon_n_trans(lex, k).
+ */
+bool xlqa_lexicon_find(const struct xlqa_lexicon *lex, const char *norm, size_t len, size_t *key);
+size_t xlqa_lexicon_n_trans(const struct xlqa_lexicon *lex, size_t key);
+void xlqa_lexicon_trans_at(const struct xlqa_lexicon *lex, size_t key, size_t i, struct xlqa_lexicon_trans *out);
+/* The key string of key index k (points into the mapping). */
+const char *xlqa_lexicon_key(const struct xlqa_lexicon *lex, size_t key);
+/*
+ * The keys whose stem (the source pack's stemmer at build time) is `stem`: returns how many, and
+ * their positions in the stem table through *first; xlqa_lexicon_stem_key(lex, *first + j) gives
+ * each key index.
+ */
+size_t xlqa_lexicon_find_stem(const struct xlqa_lexicon *lex, const char *stem, size_t len, size_t *first);
+size_t xlqa_lexicon_stem_key(const struct xlqa_lexicon *lex, size_t row);
+
+/* ---- translation ------------------------------------------------------------------------------ */
+
+/* How a word found its translation, from most to least direct. */
+enum xlqa_lexicon_how {
+	XLQA_HOW_EXACT = 0,   /* its normalised form is a key */
+	XLQA_HOW_MULTIWORD,   /* with the following words, a multiword key */
+	XLQA_HOW_LEMMA,       /* a hunspell lemma is a key */
+	XLQA_HOW_STEM,        /* a key with the same stem */
+	XLQA_HOW_COMPOUND,    /* the parts of a compound, each translated */
+	XLQA_HOW_PASS,        /* a name or number, passed through unchanged */
+	XLQA_HOW_TRANSLIT,    /* Cyrillic, transliterated to Latin */
+	XLQA_HOW_COGNATE,     /* a target vocabulary word spelt nearly the same */
+	XLQA_HOW_UNTRANSLATED,/* nothing found: passed through with a low weight */
+};
+/* "exact", "multiword", ... Static storage. */
+const char *xlqa_lexicon_how_name(enum xlqa_lexicon_how how);
+/* True for the hows that count as a translation found in the lexicon (exact to compound). */
+bool xlqa_lexicon_how_is_lexical(enum xlqa_lexicon_how how);
+
+/* One candidate translation of a source word. */
+struct xlqa_lexicon_hit {
+	const char *text;  /* target text (owned by the hits list or the lexicon mapping) */
+	double weight;     /* (0, 1] */
+	unsigned origin;   /* enum xlqa_lexicon_origin bits; 0 for pass-through, translit, cognate */
+	enum xlqa_lexicon_how how;
+	const char *via;   /* the key, lemma, stem or vocabulary word matched; may be NULL */
+};
+
+/* A list of hits, caller-owned: _init, fill (reset each time), _release. */
+struct xlqa_lexicon_hits {
+	struct xlqa_lexicon_hit *items;
+	size_t n;
+	size_t alloc;
+	size_t words; /* source words the hits translate (> 1 for a multiword match) */
+	struct xlqa_arena arena;
+};
+void xlqa_lexicon_hits_init(struct xlqa_lexicon_hits *h);
+void xlqa_lexicon_hits_release(struct xlqa_lexicon_hits *h);
+
+/*
+ * Transliterates `len` bytes of UTF-8 to Latin (ICU "Bulgarian-Latin/BGN", falling back to
+ * "Any-Latin"), then folds case and accents, and appends the result to `out`.
+ * XLQA_EEXTERNAL when ICU fails, XLQA_EENCODING for invalid UTF-8.
+ */
+int xlqa_lexicon_transliterate(const char *utf8, size_t len, struct xlqa_buf *out, struct xlqa_error *err);
+
+/* Edit (Levenshtein) distance between two UTF-8 strings in code points, stopping early: returns
+ * max + 1 as soon as the distance must exceed `max`. */
+size_t xlqa_lexicon_edit_distance(const char *a, size_t alen, const char *b, size_t blen, size_t max);
+
+/*
+ * A translator borrows an open lexicon and the source language's pack (opened with hunspell for
+ * lemmas; without it lemma lookup is skipped) and owns its ICU transliterator and vocabulary.
+ * Not thread safe (the pack is not).
+ */
+struct xlqa_translator;
+
+int xlqa_translator_new(const struct xlqa_lexicon *lex, struct xlqa_lang *source, struct xlqa_translator **out,
+			struct xlqa_error *err);
+void xlqa_translator_free(struct xlqa_translator *tr);
+
+/*
+ * Sets the target vocabulary for cognates: `n` normalised target words (copied) with their
+ * frequencies (`freqs` may be NULL: all 1). Replaces any earlier vocabulary. XLQA_ENOMEM.
+ * A cognate is a vocabulary word whose accent-folded form is within edit distance 1 (words of up
+ * to 6 characters; none below 4) or 2 (longer) of the untranslated word's, and shares its first
+ * letter; the closest (then most frequent) three are kept.
+ */
+int xlqa_translator_set_vocabulary(struct xlqa_translator *tr, const char *const *words, const uint64_t *freqs,
+				   size_t n, struct xlqa_error *err);
+
+/* Options of a lookup: enum xlqa_query_flags of the word's group (XLQA_QUERY_NAME, _NUMBER). */
+
+/*
+ * Translates the word `words[0]` (as written), trying a multiword key with up to the lexicon's
+ * max_words - 1 following words first. `out` is reset and filled with the hits, best first (at
+ * most 12); out->words says how many of `words` they cover (>= 1). `flags` are the group's
+ * enum xlqa_query_flags: names and numbers pass through (a name also gets its lexicon
+ * translations). Every word gets at least one hit (XLQA_HOW_UNTRANSLATED as the last resort).
+ * Errors: XLQA_ENOMEM, XLQA_EEXTERNAL, XLQA_EENCODING.
+ */
+int xlqa_translator_lookup(struct xlqa_translator *tr, const char *const *words, size_t n_words, unsigned flags,
+			   struct xlqa_lexicon_hits *out, struct xlqa_error *err);
+
+/* Counts of one translation, by how each source group was translated. */
+struct xlqa_translate_stats {
+	size_t groups;        /* source groups read, numbers left out */
+	size_t lexical;       /* of those, groups with a hit from the lexicon (xlqa_lexicon_how_is_lexical) */
+	size_t passed;        /* of those, groups without one but passed through as a name (or transliterated) */
+	size_t by_how[9];     /* of those, groups by the how of their best hit (enum xlqa_lexicon_how) */
+	size_t numbers;       /* number groups (XLQA_QUERY_NUMBER), passed through */
+};
+
+/*
+ * Translates a source-language query into a target-language one: each source group's first
+ * alternative is the word looked up (consecutive groups may merge into one multiword group); the
+ * target group keeps the source group's weight and flags, takes the source text as `source`, and
+ * holds the hits as alternatives (XLQA_QUERY_PHRASE when one has several words). `dst` is reset
+ * first. `stats` may be NULL (counts are added). Errors as xlqa_translator_lookup.
+ */
+int xlqa_translator_translate(struct xlqa_translator *tr, const struct xlqa_query *src, struct xlqa_query *dst,
+			      struct xlqa_translate_stats *stats, struct xlqa_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

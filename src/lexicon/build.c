@@ -1,0 +1,899 @@
+/*
+ * build: compiling translation sources into one lexicon file per source-target pair.
+ *
+ * For a pair S-T the builder merges, weighting each translation by its source and path:
+ *   direct   the S-T dictionary                                  weight 1.0
+ *   inverse  the T-S dictionary read backwards                    weight 0.8: a reverse entry says
+ *            that the headword is one way to say the translation, a weaker claim than a forward
+ *            entry makes (the translation may be one of several senses of the headword)
+ *   pivot-en S -> English -> T through the S-EN and EN-T tables   weight 0.5 x w(S-EN) x w(EN-T)
+ *   pivot-de S -> German -> T                                     weight 0.4 x w(S-DE) x w(DE-T)
+ *            pivots compound two ambiguities (a pivot word's other senses leak in), so they weigh
+ *            least; English first because its dictionaries are the largest and least ambiguous
+ *            pivots in the literature (Gollins and Sanderson, SIGIR 2001, triangulated transitive
+ *            translation); only the 5 best translations of each step are followed
+ *   names    ICU locale names                                     weight 1.0: curated and exact
+ *   tsv      a user's file                                        the file's weight
+ * Within a dictionary entry the i-th translation (0-based) is worth 1 / (1 + 0.15 i) of the entry:
+ * dictionaries list the commonest sense first. A translation reached by several paths combines by
+ * noisy-or, 1 - prod(1 - w), so agreement between independent sources raises it; each key keeps its
+ * LEX_MAX_ALTS best translations.
+ *
+ * The S-T and T-S dictionaries read into a "layer" table; layers and parsed dictionaries are cached
+ * in the builder, so building all pairs reads each dictionary once.
+ *
+ * Invariant: every string is interned once in the builder's pool and tables refer to it by id;
+ * a key is the normalised form of what it translates (lex_normalize).
+ */
+#include "config.h"
+
+#include "lexicon-internal.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#define PIVOT_FANOUT 5
+
+/* ---- interned strings --------------------------------------------------------------------------- */
+
+struct pool {
+	struct xlqa_hash map; /* text -> (void *)(id + 1) */
+	const char **strs;    /* id -> text (owned by map's arena) */
+	uint32_t *norm;       /* id -> normalised id + 1, 0 before it is computed */
+	size_t n, alloc, alloc_norm, n_norm; /* n_norm: slots of `norm` initialised */
+	struct xlqa_buf scratch;
+};
+
+static int pool_id(struct pool *p, const char *s, size_t len, uint32_t *id)
+{
+	void *v;
+	const struct xlqa_hash_entry *e;
+
+	if (xlqa_hash_get(&p->map, s, len, &v)) {
+		*id = (uint32_t)((uintptr_t)v - 1);
+		return XLQA_OK;
+	}
+	if (p->n >= UINT32_MAX - 1)
+		return XLQA_EOVERFLOW;
+	if (XLQA_ARRAY_RESERVE(p->strs, p->alloc, p->n + 1) ||
+	    xlqa_hash_put(&p->map, s, len, (void *)(uintptr_t)(p->n + 1), NULL))
+		return XLQA_ENOMEM;
+	e = xlqa_hash_find(&p->map, s, len);
+	p->strs[p->n] = e->key;
+	*id = (uint32_t)p->n++;
+	return XLQA_OK;
+}
+
+/* Makes p->norm cover every id, new slots zeroed ("not computed"). */
+static int pool_norm_cover(struct pool *p)
+{
+	size_t had = p->n_norm;
+
+	if (p->n <= had)
+		return XLQA_OK;
+	if (XLQA_ARRAY_RESERVE(p->norm, p->alloc_norm, p->n))
+		return XLQA_ENOMEM;
+	memset(p->norm + had, 0, (p->alloc_norm - had) * sizeof *p->norm);
+	p->n_norm = p->alloc_norm;
+	return XLQA_OK;
+}
+
+/* The id of the normalised form of string `id`, computed once. */
+static int pool_norm(struct pool *p, uint32_t id, uint32_t *out, struct xlqa_error *err)
+{
+	int rc;
+
+	if (pool_norm_cover(p))
+		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+	if (p->norm[id]) {
+		*out = p->norm[id] - 1;
+		return XLQA_OK;
+	}
+	xlqa_buf_reset(&p->scratch);
+	if ((rc = lex_normalize(p->strs[id], strlen(p->strs[id]), &p->scratch, err)))
+		return rc;
+	if ((rc = pool_id(p, p->scratch.buf, p->scratch.len, out)))
+		return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+	if (pool_norm_cover(p))
+		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+	p->norm[id] = *out + 1;
+	return XLQA_OK;
+}
+
+/* ---- a uint32 -> uint32 map (open addressing), for table rows by key id ------------------------- */
+
+struct u32map {
+	uint32_t *keys; /* key + 1; 0 is empty */
+	uint32_t *vals;
+	size_t cap, n;
+};
+
+static uint32_t *u32map_slot(const struct u32map *m, uint32_t key)
+{
+	size_t mask = m->cap - 1, i = (size_t)((key + 1u) * 2654435761u) & mask;
+
+	while (m->keys[i] && m->keys[i] != key + 1)
+		i = (i + 1) & mask;
+	return &m->keys[i];
+}
+
+static bool u32map_get(const struct u32map *m, uint32_t key, uint32_t *val)
+{
+	uint32_t *k;
+
+	if (!m->cap)
+		return false;
+	k = u32map_slot(m, key);
+	if (!*k)
+		return false;
+	*val = m->vals[k - m->keys];
+	return true;
+}
+
+static int u32map_put(struct u32map *m, uint32_t key, uint32_t val)
+{
+	uint32_t *k;
+
+	if ((m->n + 1) * 2 > m->cap) {
+		struct u32map big = { NULL, NULL, m->cap ? m->cap * 2 : 1024, 0 };
+		if (!(big.keys = calloc(big.cap, sizeof *big.keys)) || !(big.vals = malloc(big.cap * sizeof *big.vals))) {
+			free(big.keys);
+			return XLQA_ENOMEM;
+		}
+		for (size_t i = 0; i < m->cap; i++)
+			if (m->keys[i]) {
+				uint32_t *s = u32map_slot(&big, m->keys[i] - 1);
+				*s = m->keys[i];
+				big.vals[s - big.keys] = m->vals[i];
+			}
+		big.n = m->n;
+		free(m->keys);
+		free(m->vals);
+		*m = big;
+	}
+	k = u32map_slot(m, key);
+	if (!*k)
+		m->n++;
+	*k = key + 1;
+	m->vals[k - m->keys] = val;
+	return XLQA_OK;
+}
+
+static void u32map_release(struct u32map *m)
+{
+	free(m->keys);
+	free(m->vals);
+	memset(m, 0, sizeof *m);
+}
+
+/* ---- tables: key id -> weighted candidates ------------------------------------------------------ */
+
+struct cand {
+	uint32_t text; /* as written */
+	uint32_t norm; /* its normalised form, for merging "Haus" with "haus" */
+	float weight;
+	uint8_t origin;
+	uint8_t pos;
+};
+
+struct row {
+	uint32_t key;
+	uint32_t n, alloc;
+	struct cand *c;
+};
+
+struct table {
+	struct u32map index; /* key id -> row */
+	struct row *rows;
+	size_t n_rows, alloc_rows;
+	size_t long_keys; /* keys skipped for having more than LEX_MAX_KEY_WORDS words */
+};
+
+static void table_release(struct table *t)
+{
+	for (size_t i = 0; i < t->n_rows; i++)
+		free(t->rows[i].c);
+	free(t->rows);
+	u32map_release(&t->index);
+	memset(t, 0, sizeof *t);
+}
+
+static const struct row *table_row(const struct table *t, uint32_t key)
+{
+	uint32_t r;
+	return u32map_get(&t->index, key, &r) ? &t->rows[r] : NULL;
+}
+
+/* Adds a candidate, merging it by noisy-or with one of the same normalised text. */
+static int table_add(struct table *t, uint32_t key, uint32_t text, uint32_t norm, double w, unsigned origin,
+		     unsigned pos)
+{
+	uint32_t r;
+	struct row *row;
+
+	if (!u32map_get(&t->index, key, &r)) {
+		if (XLQA_ARRAY_RESERVE(t->rows, t->alloc_rows, t->n_rows + 1))
+			return XLQA_ENOMEM;
+		r = (uint32_t)t->n_rows++;
+		memset(&t->rows[r], 0, sizeof t->rows[r]);
+		t->rows[r].key = key;
+		if (u32map_put(&t->index, key, r))
+			return XLQA_ENOMEM;
+	}
+	row = &t->rows[r];
+	if (w > 1)
+		w = 1;
+	for (uint32_t i = 0; i < row->n; i++)
+		if (row->c[i].norm == norm) {
+			row->c[i].weight = (float)(1 - (1 - row->c[i].weight) * (1 - w));
+			row->c[i].origin |= (uint8_t)origin;
+			if (!row->c[i].pos)
+				row->c[i].pos = (uint8_t)pos;
+			return XLQA_OK;
+		}
+	{
+		size_t alloc = row->alloc;
+		if (XLQA_ARRAY_RESERVE(row->c, alloc, (size_t)row->n + 1))
+			return XLQA_ENOMEM;
+		row->alloc = (uint32_t)alloc;
+	}
+	row->c[row->n++] = (struct cand){ text, norm, (float)w, (uint8_t)origin, (uint8_t)pos };
+	return XLQA_OK;
+}
+
+static int cand_cmp(const void *a, const void *b)
+{
+	const struct cand *x = a, *y = b;
+
+	if (x->weight != y->weight)
+		return x->weight > y->weight ? -1 : 1;
+	return x->text < y->text ? -1 : x->text > y->text;
+}
+
+/* Sorts every row best first. */
+static void table_sort(struct table *t)
+{
+	for (size_t i = 0; i < t->n_rows; i++)
+		qsort(t->rows[i].c, t->rows[i].n, sizeof *t->rows[i].c, cand_cmp);
+}
+
+/* ---- dictionaries ------------------------------------------------------------------------------- */
+
+struct dentry {
+	uint32_t head;
+	uint32_t first; /* into dict.trans */
+	uint16_t n;
+	uint8_t pos;
+};
+
+struct dict {
+	char name[40];  /* "freedict-deu-eng" */
+	char from[4], to[4]; /* ISO 639-1 */
+	bool read, absent;
+	enum xlqa_dict_style style;
+	struct xlqa_dict_stats stats;
+	struct dentry *entries;
+	size_t n_entries, alloc_entries;
+	uint32_t *trans;
+	size_t n_trans, alloc_trans;
+};
+
+struct layer {
+	char from[4], to[4];
+	struct table t;
+};
+
+struct xlqa_lexicon_builder {
+	struct xlqa_lexicon_build_options opt;
+	struct xlqa_lexicon_weights w;
+	char *dict_dir;
+	struct pool pool;
+	struct dict *dicts;
+	size_t n_dicts, alloc_dicts;
+	struct layer *layers;
+	size_t n_layers, alloc_layers;
+	struct xlqa_lang *stemmers[16]; /* source packs, by registry index */
+};
+
+struct load_ctx {
+	struct xlqa_lexicon_builder *b;
+	struct dict *d;
+};
+
+static int load_entry(void *ctx, const struct xlqa_dict_entry *e, struct xlqa_error *err)
+{
+	struct load_ctx *lc = ctx;
+	struct dict *d = lc->d;
+	struct pool *p = &lc->b->pool;
+	struct dentry de = { 0, (uint32_t)d->n_trans, (uint16_t)(e->n_trans > 0xFFFF ? 0xFFFF : e->n_trans),
+			     (uint8_t)e->pos };
+	int rc;
+
+	if ((rc = pool_id(p, e->headword, strlen(e->headword), &de.head)))
+		return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+	if (XLQA_ARRAY_RESERVE(d->entries, d->alloc_entries, d->n_entries + 1) ||
+	    XLQA_ARRAY_RESERVE(d->trans, d->alloc_trans, d->n_trans + de.n))
+		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+	for (size_t i = 0; i < de.n; i++)
+		if ((rc = pool_id(p, e->trans[i], strlen(e->trans[i]), &d->trans[d->n_trans + i])))
+			return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+	d->n_trans += de.n;
+	d->entries[d->n_entries++] = de;
+	return XLQA_OK;
+}
+
+/* The dictionary from `from` to `to` (codes), read on first use; NULL when it does not exist. */
+static int get_dict(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info *from,
+		    const struct xlqa_lang_info *to, struct dict **out, struct xlqa_error *err)
+{
+	struct xlqa_buf ipath = XLQA_BUF_INIT, dpath = XLQA_BUF_INIT;
+	struct dict *d = NULL;
+	int rc = XLQA_OK;
+
+	*out = NULL;
+	for (size_t i = 0; i < b->n_dicts; i++)
+		if (strcmp(b->dicts[i].from, from->code) == 0 && strcmp(b->dicts[i].to, to->code) == 0) {
+			*out = b->dicts[i].absent ? NULL : &b->dicts[i];
+			return XLQA_OK;
+		}
+	if (XLQA_ARRAY_RESERVE(b->dicts, b->alloc_dicts, b->n_dicts + 1))
+		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+	d = &b->dicts[b->n_dicts++];
+	memset(d, 0, sizeof *d);
+	snprintf(d->name, sizeof d->name, "freedict-%s-%s", from->iso3, to->iso3);
+	snprintf(d->from, sizeof d->from, "%s", from->code);
+	snprintf(d->to, sizeof d->to, "%s", to->code);
+	if (xlqa_buf_addf(&ipath, "%s/%s.index", b->dict_dir, d->name) ||
+	    xlqa_buf_addf(&dpath, "%s/%s.dict.dz", b->dict_dir, d->name)) {
+		rc = xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		goto done;
+	}
+	if (access(ipath.buf, R_OK) != 0) {
+		d->absent = true;
+		goto done;
+	}
+	if (access(dpath.buf, R_OK) != 0) { /* an uncompressed .dict */
+		xlqa_buf_setlen(&dpath, dpath.len - 3);
+		if (access(dpath.buf, R_OK) != 0) {
+			d->absent = true;
+			goto done;
+		}
+	}
+	{
+		struct load_ctx lc = { b, d };
+		rc = xlqa_dict_read_dictd(ipath.buf, dpath.buf, load_entry, &lc, &d->stats, &d->style, err);
+	}
+	if (rc)
+		xlqa_error_prefix(err, "%s", d->name);
+	d->read = true;
+	*out = d;
+done:
+	xlqa_buf_release(&ipath);
+	xlqa_buf_release(&dpath);
+	return rc;
+}
+
+/* Adds `text` (an id) as a translation of `key_text` (an id, normalised here). */
+static int add_pair(struct xlqa_lexicon_builder *b, struct table *t, uint32_t key_text, uint32_t text, double w,
+		    unsigned origin, unsigned pos, struct xlqa_error *err)
+{
+	uint32_t key, norm;
+	const char *k;
+	int rc;
+
+	if ((rc = pool_norm(&b->pool, key_text, &key, err)) || (rc = pool_norm(&b->pool, text, &norm, err)))
+		return rc;
+	k = b->pool.strs[key];
+	if (!*k)
+		return XLQA_OK;
+	if (lex_count_words(k, strlen(k)) > LEX_MAX_KEY_WORDS) {
+		t->long_keys++;
+		return XLQA_OK;
+	}
+	if ((rc = table_add(t, key, text, norm, w, origin, pos)))
+		return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+	return XLQA_OK;
+}
+
+static double rank_factor(const struct xlqa_lexicon_builder *b, size_t rank)
+{
+	return 1.0 / (1.0 + b->w.rank_decay * (double)rank);
+}
+
+/* The layer from `from` to `to`: the direct dictionary plus the reverse one inverted. */
+static int get_layer(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info *from,
+		     const struct xlqa_lang_info *to, struct table **out, struct xlqa_error *err)
+{
+	struct dict *fwd, *rev;
+	struct layer *l;
+	int rc;
+
+	for (size_t i = 0; i < b->n_layers; i++)
+		if (strcmp(b->layers[i].from, from->code) == 0 && strcmp(b->layers[i].to, to->code) == 0) {
+			*out = &b->layers[i].t;
+			return XLQA_OK;
+		}
+	if ((rc = get_dict(b, from, to, &fwd, err)) || (rc = get_dict(b, to, from, &rev, err)))
+		return rc;
+	if (XLQA_ARRAY_RESERVE(b->layers, b->alloc_layers, b->n_layers + 1))
+		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+	l = &b->layers[b->n_layers++];
+	memset(l, 0, sizeof *l);
+	snprintf(l->from, sizeof l->from, "%s", from->code);
+	snprintf(l->to, sizeof l->to, "%s", to->code);
+	for (size_t i = 0; fwd && i < fwd->n_entries; i++) {
+		const struct dentry *e = &fwd->entries[i];
+		for (size_t j = 0; j < e->n; j++)
+			if ((rc = add_pair(b, &l->t, e->head, fwd->trans[e->first + j], b->w.direct * rank_factor(b, j),
+					   XLQA_LEX_DIRECT, e->pos, err)))
+				return rc;
+	}
+	for (size_t i = 0; rev && i < rev->n_entries; i++) {
+		const struct dentry *e = &rev->entries[i];
+		for (size_t j = 0; j < e->n; j++)
+			if ((rc = add_pair(b, &l->t, rev->trans[e->first + j], e->head, b->w.inverse * rank_factor(b, j),
+					   XLQA_LEX_INVERSE, e->pos, err)))
+				return rc;
+	}
+	table_sort(&l->t);
+	*out = &l->t;
+	return XLQA_OK;
+}
+
+/* Adds to `t` the compositions S -> P -> T of two layers. */
+static int add_pivot(struct table *t, const struct table *sp, const struct table *pt,
+		     double weight, unsigned origin, struct xlqa_error *err)
+{
+	int rc;
+
+	for (size_t i = 0; i < sp->n_rows; i++) {
+		const struct row *r = &sp->rows[i];
+		for (uint32_t j = 0; j < r->n && j < PIVOT_FANOUT; j++) {
+			const struct row *r2 = table_row(pt, r->c[j].norm);
+			for (uint32_t k = 0; r2 && k < r2->n && k < PIVOT_FANOUT; k++) {
+				double w = weight * r->c[j].weight * r2->c[k].weight;
+				if ((rc = table_add(t, r->key, r2->c[k].text, r2->c[k].norm, w, origin, r->c[j].pos)))
+					return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+			}
+		}
+	}
+	return XLQA_OK;
+}
+
+struct extra_ctx {
+	struct xlqa_lexicon_builder *b;
+	struct table *t;
+	double weight;
+	unsigned origin;
+};
+
+static int add_extra(void *ctx, const struct xlqa_dict_entry *e, struct xlqa_error *err)
+{
+	struct extra_ctx *x = ctx;
+	uint32_t head, text;
+	int rc;
+
+	if ((rc = pool_id(&x->b->pool, e->headword, strlen(e->headword), &head)))
+		return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+	for (size_t i = 0; i < e->n_trans; i++) {
+		if ((rc = pool_id(&x->b->pool, e->trans[i], strlen(e->trans[i]), &text)))
+			return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+		if ((rc = add_pair(x->b, x->t, head, text, x->weight * (e->weights ? e->weights[i] : 1.0), x->origin,
+				   e->pos, err)))
+			return rc;
+	}
+	return XLQA_OK;
+}
+
+/* ---- writing ------------------------------------------------------------------------------------ */
+
+struct writer {
+	struct xlqa_lexicon_builder *b;
+	uint32_t *offsets; /* pool id -> offset + 1 in the strings section, 0 when not yet placed */
+	struct xlqa_buf strings;
+};
+
+static int place(struct writer *w, uint32_t id, uint32_t *off)
+{
+	if (!w->offsets[id]) {
+		const char *s = w->b->pool.strs[id];
+		if (w->strings.len >= UINT32_MAX - strlen(s) - 2)
+			return XLQA_EOVERFLOW;
+		w->offsets[id] = (uint32_t)w->strings.len + 1;
+		if (xlqa_buf_add(&w->strings, s, strlen(s) + 1))
+			return XLQA_ENOMEM;
+	}
+	*off = w->offsets[id] - 1;
+	return XLQA_OK;
+}
+
+static const struct xlqa_lexicon_builder *sort_builder; /* qsort has no context argument */
+
+static int row_key_cmp(const void *a, const void *b)
+{
+	const struct row *x = a, *y = b;
+	return strcmp(sort_builder->pool.strs[x->key], sort_builder->pool.strs[y->key]);
+}
+
+struct stem_row {
+	uint32_t stem; /* pool id */
+	uint32_t key;  /* key index */
+};
+
+static int stem_cmp(const void *a, const void *b)
+{
+	const struct stem_row *x = a, *y = b;
+	int c = strcmp(sort_builder->pool.strs[x->stem], sort_builder->pool.strs[y->stem]);
+	return c ? c : (x->key > y->key) - (x->key < y->key);
+}
+
+static int write_all(FILE *fp, const void *data, size_t len, uLong *crc)
+{
+	if (len && fwrite(data, 1, len, fp) != len)
+		return XLQA_EIO;
+	if (crc)
+		*crc = crc32(*crc, data, (uInt)len);
+	return XLQA_OK;
+}
+
+static int write_pad(FILE *fp, uint64_t *pos, uLong *crc)
+{
+	static const char zeros[8];
+	size_t pad = (size_t)((8 - *pos % 8) % 8);
+
+	*pos += pad;
+	return write_all(fp, zeros, pad, crc);
+}
+
+/* Writes table `t` (rows sorted here) as a lexicon file at `path`, via a temporary file. */
+static int write_lexicon(struct xlqa_lexicon_builder *b, struct table *t, const struct xlqa_lang_info *src,
+			 const struct xlqa_lang_info *tgt, const char *path, struct xlqa_lexicon_build_report *rep,
+			 struct xlqa_error *err)
+{
+	struct writer w = { b, NULL, XLQA_BUF_INIT };
+	struct lex_header h;
+	struct lex_layout lay;
+	struct lex_key *keys = NULL;
+	struct lex_trans *trans = NULL;
+	struct stem_row *stems = NULL;
+	struct lex_stem *fstems = NULL;
+	struct xlqa_buf tmp = XLQA_BUF_INIT, stem = XLQA_BUF_INIT;
+	size_t n_trans = 0, n_stems = 0, alloc_stems = 0, max_words = 1, pool_size;
+	struct xlqa_lang *lang = b->stemmers[0];
+	FILE *fp = NULL;
+	uLong crc = crc32(0L, Z_NULL, 0);
+	uint64_t pos;
+	int fd = -1, rc = XLQA_OK;
+
+	for (size_t i = 0; i < xlqa_lang_count(); i++)
+		if (xlqa_lang_at(i) == src)
+			lang = b->stemmers[i];
+	sort_builder = b;
+	qsort(t->rows, t->n_rows, sizeof *t->rows, row_key_cmp);
+	pool_size = b->pool.n;
+	if (!(w.offsets = calloc(b->pool.n + 1, sizeof *w.offsets)) || !(keys = calloc(t->n_rows + 1, sizeof *keys)))
+		goto nomem;
+	for (size_t i = 0; i < t->n_rows; i++)
+		n_trans += t->rows[i].n < LEX_MAX_ALTS ? t->rows[i].n : LEX_MAX_ALTS;
+	if (!(trans = calloc(n_trans + 1, sizeof *trans)))
+		goto nomem;
+	memset(rep, 0, sizeof *rep);
+	n_trans = 0;
+	for (size_t i = 0; i < t->n_rows; i++) {
+		struct row *r = &t->rows[i];
+		const char *ks = b->pool.strs[r->key];
+		size_t kw = lex_count_words(ks, strlen(ks));
+		unsigned origins = 0;
+
+		qsort(r->c, r->n, sizeof *r->c, cand_cmp);
+		if ((rc = place(&w, r->key, &keys[i].str)))
+			goto fail;
+		keys[i].first = (uint32_t)n_trans;
+		keys[i].n = r->n < LEX_MAX_ALTS ? r->n : LEX_MAX_ALTS;
+		for (uint32_t j = 0; j < keys[i].n; j++) {
+			struct lex_trans *lt = &trans[n_trans++];
+			double q = r->c[j].weight * 65535.0 + 0.5;
+			if ((rc = place(&w, r->c[j].text, &lt->str)))
+				goto fail;
+			lt->weight = (uint16_t)(q < 1 ? 1 : q > 65535 ? 65535 : q);
+			lt->origin = r->c[j].origin;
+			lt->pos = r->c[j].pos;
+			origins |= r->c[j].origin;
+		}
+		for (size_t o = 0; o < 6; o++)
+			if (origins & (1u << o))
+				rep->keys_by_origin[o]++;
+		if (kw > max_words)
+			max_words = kw;
+		if (kw == 1 && lang) {
+			uint32_t sid;
+			xlqa_buf_reset(&stem);
+			if ((rc = xlqa_lang_stem(lang, ks, strlen(ks), &stem, err)))
+				goto out;
+			if ((rc = pool_id(&b->pool, stem.buf, stem.len, &sid)) ||
+			    (rc = XLQA_ARRAY_RESERVE(stems, alloc_stems, n_stems + 1)))
+				goto fail;
+			stems[n_stems++] = (struct stem_row){ sid, (uint32_t)i };
+		}
+	}
+	/* Stems may have grown the pool past the offsets table. */
+	if (b->pool.n > pool_size) {
+		uint32_t *grown = realloc(w.offsets, (b->pool.n + 1) * sizeof *w.offsets);
+		if (!grown)
+			goto nomem;
+		w.offsets = grown;
+		memset(w.offsets + pool_size + 1, 0, (b->pool.n - pool_size) * sizeof *w.offsets);
+	}
+	qsort(stems, n_stems, sizeof *stems, stem_cmp);
+	if (!(fstems = calloc(n_stems + 1, sizeof *fstems)))
+		goto nomem;
+	for (size_t i = 0; i < n_stems; i++) {
+		fstems[i].key = stems[i].key;
+		if ((rc = place(&w, stems[i].stem, &fstems[i].str)))
+			goto fail;
+	}
+
+	memset(&h, 0, sizeof h);
+	memcpy(h.magic, LEX_MAGIC, sizeof LEX_MAGIC);
+	h.version = LEX_VERSION;
+	h.byte_order = LEX_BYTE_ORDER;
+	snprintf(h.source, sizeof h.source, "%s", src->code);
+	snprintf(h.target, sizeof h.target, "%s", tgt->code);
+	h.n_keys = (uint32_t)t->n_rows;
+	h.n_trans = (uint32_t)n_trans;
+	h.n_stems = (uint32_t)n_stems;
+	h.max_words = (uint32_t)max_words;
+	h.strings_size = w.strings.len;
+	lex_layout_compute(&h, &lay);
+	h.file_size = lay.end;
+
+	if (xlqa_buf_addf(&tmp, "%s.tmpXXXXXX", path))
+		goto nomem;
+	if ((fd = mkstemp(tmp.buf)) < 0 || !(fp = fdopen(fd, "wb"))) {
+		rc = xlqa_error_set(err, XLQA_EIO, "cannot create '%s': %s", tmp.buf, strerror(errno));
+		goto out;
+	}
+	fd = -1;
+	pos = sizeof h;
+	if (write_all(fp, &h, sizeof h, NULL) || write_all(fp, keys, h.n_keys * sizeof *keys, &crc))
+		goto ioerr;
+	pos += h.n_keys * sizeof *keys;
+	if (write_pad(fp, &pos, &crc) || write_all(fp, trans, n_trans * sizeof *trans, &crc))
+		goto ioerr;
+	pos += n_trans * sizeof *trans;
+	if (write_pad(fp, &pos, &crc) || write_all(fp, fstems, n_stems * sizeof *fstems, &crc))
+		goto ioerr;
+	pos += n_stems * sizeof *fstems;
+	if (write_pad(fp, &pos, &crc) || write_all(fp, w.strings.buf, w.strings.len, &crc))
+		goto ioerr;
+	pos += w.strings.len;
+	if (write_pad(fp, &pos, &crc))
+		goto ioerr;
+	h.crc = (uint32_t)crc;
+	if (fseek(fp, 0, SEEK_SET) != 0 || write_all(fp, &h, sizeof h, NULL) || fflush(fp) != 0 || fsync(fileno(fp)) != 0)
+		goto ioerr;
+	if (fclose(fp) != 0) {
+		fp = NULL;
+		goto ioerr;
+	}
+	fp = NULL;
+	if (rename(tmp.buf, path) != 0) {
+		rc = xlqa_error_set(err, XLQA_EIO, "cannot rename '%s' to '%s': %s", tmp.buf, path, strerror(errno));
+		goto out;
+	}
+	xlqa_buf_reset(&tmp);
+	rep->keys = h.n_keys;
+	rep->translations = n_trans;
+	rep->stems = n_stems;
+	rep->bytes = h.file_size;
+	goto out;
+ioerr:
+	rc = xlqa_error_set(err, XLQA_EIO, "writing '%s': %s", tmp.buf, strerror(errno));
+	goto out;
+nomem:
+	rc = XLQA_ENOMEM;
+fail:
+	xlqa_error_set(err, rc, "writing '%s': %s", path, xlqa_strerror(rc));
+out:
+	if (fp)
+		fclose(fp);
+	if (fd >= 0)
+		close(fd);
+	if (tmp.len)
+		unlink(tmp.buf);
+	xlqa_buf_release(&tmp);
+	xlqa_buf_release(&stem);
+	xlqa_buf_release(&w.strings);
+	free(w.offsets);
+	free(keys);
+	free(trans);
+	free(stems);
+	free(fstems);
+	return rc;
+}
+
+/* ---- the builder -------------------------------------------------------------------------------- */
+
+void xlqa_lexicon_weights_default(struct xlqa_lexicon_weights *w)
+{
+	w->direct = 1.0;
+	w->inverse = 0.8;
+	w->pivot_en = 0.5;
+	w->pivot_de = 0.4;
+	w->names = 1.0;
+	w->rank_decay = 0.15;
+}
+
+int xlqa_lexicon_builder_new(const struct xlqa_lexicon_build_options *opt, struct xlqa_lexicon_builder **out,
+			     struct xlqa_error *err)
+{
+	struct xlqa_lexicon_builder *b = calloc(1, sizeof *b);
+	const char *dir;
+
+	*out = NULL;
+	if (!b)
+		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+	if (opt)
+		b->opt = *opt;
+	if (b->opt.weights)
+		b->w = *b->opt.weights;
+	else
+		xlqa_lexicon_weights_default(&b->w);
+	dir = b->opt.dict_dir ? b->opt.dict_dir : getenv("XLQA_DICT_DIR");
+	if (!dir || !*dir)
+		dir = "/usr/share/dictd";
+	xlqa_hash_init(&b->pool.map);
+	xlqa_buf_init(&b->pool.scratch);
+	if (!(b->dict_dir = strdup(dir))) {
+		free(b);
+		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+	}
+	*out = b;
+	return XLQA_OK;
+}
+
+void xlqa_lexicon_builder_free(struct xlqa_lexicon_builder *b)
+{
+	if (!b)
+		return;
+	for (size_t i = 0; i < b->n_dicts; i++) {
+		free(b->dicts[i].entries);
+		free(b->dicts[i].trans);
+	}
+	free(b->dicts);
+	for (size_t i = 0; i < b->n_layers; i++)
+		table_release(&b->layers[i].t);
+	free(b->layers);
+	for (size_t i = 0; i < sizeof b->stemmers / sizeof b->stemmers[0]; i++)
+		xlqa_lang_free(b->stemmers[i]);
+	xlqa_hash_release(&b->pool.map);
+	free(b->pool.strs);
+	free(b->pool.norm);
+	xlqa_buf_release(&b->pool.scratch);
+	free(b->dict_dir);
+	free(b);
+}
+
+size_t xlqa_lexicon_builder_n_dicts(const struct xlqa_lexicon_builder *b)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < b->n_dicts; i++)
+		n += b->dicts[i].read;
+	return n;
+}
+
+void xlqa_lexicon_builder_dict_at(const struct xlqa_lexicon_builder *b, size_t i, const char **name,
+				  enum xlqa_dict_style *style, const struct xlqa_dict_stats **stats)
+{
+	for (size_t k = 0; k < b->n_dicts; k++) {
+		if (!b->dicts[k].read)
+			continue;
+		if (i-- == 0) {
+			*name = b->dicts[k].name;
+			*style = b->dicts[k].style;
+			*stats = &b->dicts[k].stats;
+			return;
+		}
+	}
+}
+
+/* Adds the name of dictionary from-to to the report's missing list when it is absent. */
+static void note_missing(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info *from,
+			 const struct xlqa_lang_info *to, struct xlqa_lexicon_build_report *rep)
+{
+	for (size_t i = 0; i < b->n_dicts; i++)
+		if (b->dicts[i].absent && strcmp(b->dicts[i].from, from->code) == 0 &&
+		    strcmp(b->dicts[i].to, to->code) == 0) {
+			size_t len = strlen(rep->missing);
+			snprintf(rep->missing + len, sizeof rep->missing - len, "%s%s", len ? " " : "", b->dicts[i].name);
+		}
+}
+
+int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *source, const char *target,
+			       const char *path, struct xlqa_lexicon_build_report *report, struct xlqa_error *err)
+{
+	const struct xlqa_lang_info *src, *tgt, *en = xlqa_lang_find("en"), *de = xlqa_lang_find("de");
+	struct xlqa_lexicon_build_report local;
+	struct table final = { 0 };
+	const struct table *direct;
+	struct table *layer;
+	size_t src_index = 0;
+	int rc;
+
+	if (!report)
+		report = &local;
+	memset(report, 0, sizeof *report);
+	if ((rc = xlqa_lang_lookup(source, &src, err)) || (rc = xlqa_lang_lookup(target, &tgt, err)))
+		return rc;
+	if (src == tgt)
+		return xlqa_error_set(err, XLQA_EINVAL, "'%s-%s' is the identity: no lexicon needed", src->code, tgt->code);
+	for (size_t i = 0; i < xlqa_lang_count(); i++)
+		if (xlqa_lang_at(i) == src)
+			src_index = i;
+	if (src_index < sizeof b->stemmers / sizeof b->stemmers[0] && !b->stemmers[src_index]) {
+		struct xlqa_lang_options lo = { NULL, NULL, XLQA_LANG_OPEN_NO_HUNSPELL };
+		if (b->opt.lang)
+			lo = *b->opt.lang;
+		lo.flags |= XLQA_LANG_OPEN_NO_HUNSPELL;
+		if ((rc = xlqa_lang_open(src->code, &lo, &b->stemmers[src_index], err)))
+			return rc;
+	}
+	/* Copy the direct layer: the final table gains pivots and names that must not leak into it. */
+	if ((rc = get_layer(b, src, tgt, &layer, err)))
+		return rc;
+	direct = layer;
+	for (size_t i = 0; i < direct->n_rows; i++)
+		for (uint32_t j = 0; j < direct->rows[i].n; j++) {
+			const struct cand *c = &direct->rows[i].c[j];
+			if ((rc = table_add(&final, direct->rows[i].key, c->text, c->norm, c->weight, c->origin, c->pos))) {
+				xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+				goto done;
+			}
+		}
+	final.long_keys = direct->long_keys;
+	if (!b->opt.no_pivots) {
+		const struct xlqa_lang_info *pivots[2] = { en, de };
+		const double weights[2] = { b->w.pivot_en, b->w.pivot_de };
+		const unsigned origins[2] = { XLQA_LEX_PIVOT_EN, XLQA_LEX_PIVOT_DE };
+		for (size_t p = 0; p < 2; p++) {
+			struct table *sp, *pt;
+			if (pivots[p] == src || pivots[p] == tgt)
+				continue;
+			if ((rc = get_layer(b, src, pivots[p], &sp, err)) || (rc = get_layer(b, pivots[p], tgt, &pt, err)) ||
+			    (rc = add_pivot(&final, sp, pt, weights[p], origins[p], err)))
+				goto done;
+			note_missing(b, src, pivots[p], report);
+			note_missing(b, pivots[p], tgt, report);
+		}
+	}
+	note_missing(b, src, tgt, report);
+	note_missing(b, tgt, src, report);
+	if (!b->opt.no_names) {
+		struct extra_ctx x = { b, &final, b->w.names, XLQA_LEX_NAMES };
+		if ((rc = xlqa_dict_read_names(src->code, tgt->code, add_extra, &x, NULL, err)))
+			goto done;
+	}
+	if (b->opt.tsv) {
+		struct extra_ctx x = { b, &final, 1.0, XLQA_LEX_TSV };
+		if ((rc = xlqa_dict_read_tsv(b->opt.tsv, false, add_extra, &x, NULL, err)))
+			goto done;
+	}
+	if (final.n_rows == 0) {
+		rc = xlqa_error_set(err, XLQA_EEMPTY, "no translations for '%s-%s' (missing: %s)", src->code, tgt->code,
+				    report->missing[0] ? report->missing : "none");
+		goto done;
+	}
+	{
+		char missing[sizeof report->missing];
+		memcpy(missing, report->missing, sizeof missing);
+		rc = write_lexicon(b, &final, src, tgt, path, report, err);
+		memcpy(report->missing, missing, sizeof missing);
+	}
+done:
+	table_release(&final);
+	return rc;
+}

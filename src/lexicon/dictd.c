@@ -1,0 +1,603 @@
+/*
+ * dictd: readers that turn translation sources into entries. FreeDict ships dictd databases: an
+ * index of "headword TAB offset TAB length" (numbers in dictd's base64) into a data file compressed
+ * with dictzip (gzip whose extra field allows random access; read here sequentially, whole). Three
+ * layouts occur in Debian's FreeDict packages (see enum xlqa_dict_style); each entry is parsed into
+ * its headword, part of speech and translations, and pronunciation, notes, glosses, examples,
+ * synonyms and "see:" references are left out and counted. The TSV reader is the plain format users
+ * add their own translations in.
+ *
+ * Invariant: the callback sees only cleaned, non-empty, valid UTF-8 headwords and translations.
+ */
+#include "config.h"
+
+#include "lexicon-internal.h"
+
+#include "xlqa/text.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+/* One entry's bytes in the data. */
+struct span {
+	uint64_t off;
+	uint64_t len;
+};
+
+static int span_cmp(const void *a, const void *b)
+{
+	const struct span *x = a, *y = b;
+
+	if (x->off != y->off)
+		return x->off < y->off ? -1 : 1;
+	return x->len < y->len ? -1 : x->len > y->len;
+}
+
+/* dictd's base64 number: digits A-Z a-z 0-9 + /, most significant first. False for a bad digit. */
+static bool b64_number(const char *s, size_t len, uint64_t *out)
+{
+	static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	uint64_t v = 0;
+
+	if (len == 0 || len > 10)
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		const char *p = memchr(digits, s[i], 64);
+		if (!p || !s[i])
+			return false;
+		v = v * 64 + (uint64_t)(p - digits);
+	}
+	*out = v;
+	return true;
+}
+
+/* Reads a gzip/dictzip file (or a plain file: zlib passes it through) whole into `out`. */
+static int read_gzip(const char *path, struct xlqa_buf *out, struct xlqa_error *err)
+{
+	gzFile gz = gzopen(path, "rb");
+	int rc = XLQA_OK;
+
+	if (!gz)
+		return xlqa_error_set(err, errno == ENOENT ? XLQA_ENOTFOUND : XLQA_EIO, "cannot open '%s': %s", path,
+				      errno ? strerror(errno) : "zlib failed");
+	gzbuffer(gz, 256 * 1024);
+	for (;;) {
+		int n;
+		if ((rc = xlqa_buf_grow(out, 1024 * 1024))) {
+			xlqa_error_set(err, rc, "reading '%s': %s", path, xlqa_strerror(rc));
+			break;
+		}
+		n = gzread(gz, out->buf + out->len, (unsigned)(out->alloc - out->len - 1 > 1u << 30 ? 1u << 30
+												       : out->alloc - out->len - 1));
+		if (n < 0) {
+			int zerr;
+			const char *msg = gzerror(gz, &zerr);
+			rc = xlqa_error_set(err, zerr == Z_ERRNO ? XLQA_EIO : XLQA_ECORRUPT, "reading '%s': %s", path,
+					    zerr == Z_ERRNO ? strerror(errno) : msg);
+			break;
+		}
+		out->len += (size_t)n;
+		out->buf[out->len] = '\0';
+		if (n == 0)
+			break;
+	}
+	gzclose(gz);
+	return rc;
+}
+
+/* The state of one reader: the callback, counters and scratch. */
+struct reader {
+	xlqa_dict_entry_fn fn;
+	void *ctx;
+	struct xlqa_dict_stats *stats;
+	enum xlqa_dict_style style;
+	struct xlqa_buf headword;
+	struct xlqa_buf items;  /* cleaned translations, each NUL-terminated */
+	size_t *starts;         /* offsets of the translations in `items` */
+	size_t n_items, alloc_starts;
+	const char **ptrs;
+	size_t alloc_ptrs;
+};
+
+static void reader_release(struct reader *r)
+{
+	xlqa_buf_release(&r->headword);
+	xlqa_buf_release(&r->items);
+	free(r->starts);
+	free(r->ptrs);
+}
+
+/* Ends the cleaned translation at r->items[start..] as an item, or drops it when it has no words
+ * or too many. */
+static int finish_item(struct reader *r, size_t start)
+{
+	size_t words = lex_count_words(r->items.buf + start, r->items.len - start);
+
+	if (words == 0 || words > LEX_MAX_TRANS_WORDS) {
+		xlqa_buf_setlen(&r->items, start);
+		r->stats->skipped_items++;
+		return XLQA_OK;
+	}
+	if (xlqa_buf_addch(&r->items, '\0') || XLQA_ARRAY_RESERVE(r->starts, r->alloc_starts, r->n_items + 1))
+		return XLQA_ENOMEM;
+	r->starts[r->n_items++] = start;
+	return XLQA_OK;
+}
+
+/*
+ * Where the abbreviation Ding glues to the end of a translation starts ("United StatesUS" at "US",
+ * "apartment apt." at "apt."), or 0 when there is none to split off.
+ */
+static size_t abbreviation_start(const char *s, size_t len)
+{
+	const char *space = NULL;
+
+	for (size_t i = len; i-- > 1;) {
+		if (s[i] == ' ') {
+			space = s + i;
+			break;
+		}
+		if (s[i] >= 'A' && s[i] <= 'Z' && s[i - 1] >= 'a' && s[i - 1] <= 'z')
+			return i;
+	}
+	return space ? (size_t)(space - s) + 1 : 0;
+}
+
+/*
+ * Adds one translation (raw text) after cleaning it; dropped ones are counted. `abbrev`: Ding wrote
+ * an abbreviation at its end (the next item is only the abbreviation's pronunciation), which becomes
+ * a translation of its own.
+ */
+static int add_item(struct reader *r, const char *s, size_t len, bool abbrev)
+{
+	size_t start = r->items.len, cut, skip;
+	int rc;
+
+	while (len && (*s == ' ' || *s == '\t'))
+		s++, len--;
+	skip = lex_pronoun_prefix(s, len);
+	s += skip;
+	len -= skip;
+	if (memchr(s, '/', len)) { /* "doing/faring", "reach to a place/as far as a place": ambiguous */
+		r->stats->skipped_items++;
+		return XLQA_OK;
+	}
+	if (lex_clean(s, len, &r->items))
+		return XLQA_ENOMEM;
+	if (abbrev && (cut = abbreviation_start(r->items.buf + start, r->items.len - start)) > 0) {
+		struct xlqa_buf abbr = XLQA_BUF_INIT;
+		if (xlqa_buf_add(&abbr, r->items.buf + start + cut, r->items.len - start - cut))
+			return XLQA_ENOMEM;
+		xlqa_buf_setlen(&r->items, start + cut);
+		while (r->items.len > start && r->items.buf[r->items.len - 1] == ' ')
+			r->items.len--;
+		r->items.buf[r->items.len] = '\0';
+		if ((rc = finish_item(r, start)) == XLQA_OK) {
+			start = r->items.len;
+			rc = xlqa_buf_add(&r->items, abbr.buf, abbr.len) ? XLQA_ENOMEM : XLQA_OK;
+		}
+		xlqa_buf_release(&abbr);
+		if (rc)
+			return rc;
+	}
+	return finish_item(r, start);
+}
+
+/* True when s[0, len) holds only blanks. */
+static bool blank(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (s[i] != ' ' && s[i] != '\t')
+			return false;
+	return true;
+}
+
+/*
+ * Removes a pronunciation written inside a translation line (" /ˈɛs/") by blanking it in place:
+ * a '/' after a space up to the next '/' that ends a word.
+ */
+static void blank_pronunciations(char *s, size_t len)
+{
+	for (size_t i = 0; i + 1 < len; i++) {
+		if (s[i] == '/' && (i == 0 || s[i - 1] == ' ')) {
+			size_t j = i + 1;
+			while (j < len && s[j] != '/')
+				j++;
+			if (j < len && (j + 1 == len || s[j + 1] == ' ' || s[j + 1] == ',' || s[j + 1] == '/')) {
+				while (j + 1 < len && s[j + 1] == '/') /* WikDict doubles them: //haʊs// */
+					j++;
+				memset(s + i, ' ', j - i + 1);
+				i = j;
+			}
+		}
+	}
+}
+
+/*
+ * Splits a translation line into items at ',' and ';' outside brackets. A leading sense number
+ * ("2. ") and a trailing one (WikDict's misplaced " 3.") are removed first.
+ */
+static int add_line(struct reader *r, char *s, size_t len)
+{
+	size_t i = 0, start;
+	int depth = 0;
+
+	while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+		len--;
+	while (i < len && s[i] == ' ')
+		i++;
+	if (i < len && s[i] >= '0' && s[i] <= '9') {
+		size_t j = i;
+		while (j < len && s[j] >= '0' && s[j] <= '9')
+			j++;
+		if (j < len && s[j] == '.' && (j + 1 == len || s[j + 1] == ' '))
+			i = j + 1;
+	}
+	if (len > 0 && s[len - 1] == '.') {
+		size_t j = len - 1;
+		while (j > i && s[j - 1] >= '0' && s[j - 1] <= '9')
+			j--;
+		if (j < len - 1 && j > i && s[j - 1] == ' ')
+			len = j - 1;
+	}
+	blank_pronunciations(s + i, len - i);
+	start = i;
+	for (; i <= len; i++) {
+		char c = i < len ? s[i] : ',';
+		if (c == '(' || c == '[' || c == '<' || c == '{')
+			depth++;
+		else if ((c == ')' || c == ']' || c == '>' || c == '}') && depth > 0)
+			depth--;
+		else if ((c == ',' || c == ';') && (depth == 0 || i == len)) {
+			/* The next item, up to the next separator: a blank one was a pronunciation. */
+			size_t j = i + 1;
+			while (j < len && s[j] != ',' && s[j] != ';')
+				j++;
+			if (i > start && !blank(s + start, i - start) &&
+			    add_item(r, s + start, i - start, r->style == XLQA_DICT_DING && i < len && blank(s + i + 1, j - i - 1)))
+				return XLQA_ENOMEM;
+			start = i + 1;
+		}
+	}
+	return XLQA_OK;
+}
+
+/* True when a line (without its '\n') begins a new numbered sense "N. " */
+static bool sense_number(const char *s, size_t len, unsigned *n)
+{
+	size_t i = 0;
+	unsigned v = 0;
+
+	while (i < len && s[i] >= '0' && s[i] <= '9' && i < 4)
+		v = v * 10 + (unsigned)(s[i++] - '0');
+	if (i == 0 || i >= len || s[i] != '.' || (i + 1 < len && s[i + 1] != ' '))
+		return false;
+	*n = v;
+	return true;
+}
+
+/* A trailing " N." on a WikDict translation line: the number of the next sense, else 0. */
+static unsigned trailing_number(const char *s, size_t len)
+{
+	size_t j;
+	unsigned v = 0;
+
+	if (len < 3 || s[len - 1] != '.')
+		return 0;
+	j = len - 1;
+	while (j > 0 && s[j - 1] >= '0' && s[j - 1] <= '9')
+		j--;
+	if (j == len - 1 || j == 0 || s[j - 1] != ' ')
+		return 0;
+	for (size_t k = j; k < len - 1; k++)
+		v = v * 10 + (unsigned)(s[k] - '0');
+	return v;
+}
+
+static bool is_see_line(const char *s, size_t len)
+{
+	while (len && *s == ' ')
+		s++, len--;
+	return len >= 4 && memcmp(s, "see:", 4) == 0;
+}
+
+/*
+ * Parses one entry (bytes [0, len) of `text`, modified in place) and passes it on. The headword
+ * line is "headword [/pronunciation/...] [(symbol)] [<tags>]".
+ */
+static int parse_entry(struct reader *r, char *text, size_t len, int64_t offset, struct xlqa_error *err)
+{
+	char *line = text, *end = text + len, *nl;
+	size_t hl, cut;
+	enum xlqa_lexicon_pos pos = XLQA_POS_UNKNOWN;
+	unsigned expect = 0;      /* WIKDICT: the sense number that marks the next translation line */
+	bool want_trans = true;   /* WIKDICT: the next line is a translation line */
+	size_t line_no = 0;
+	int rc;
+
+	xlqa_buf_reset(&r->headword);
+	xlqa_buf_reset(&r->items);
+	r->n_items = 0;
+
+	nl = memchr(line, '\n', len);
+	hl = nl ? (size_t)(nl - line) : len;
+	cut = hl;
+	for (size_t i = 0; i + 1 < hl; i++)
+		if (line[i] == ' ' && line[i + 1] == '/') {
+			cut = i;
+			break;
+		}
+	for (size_t i = hl; i-- > 0;)
+		if (line[i] == '<') {
+			const char *close = memchr(line + i, '>', hl - i);
+			if (close)
+				pos = lex_pos_parse(line + i + 1, (size_t)(close - line - i - 1));
+			break;
+		}
+	{
+		size_t skip = lex_pronoun_prefix(line, cut);
+		line += skip;
+		cut -= skip;
+	}
+	if (lex_clean(line, cut, &r->headword))
+		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+
+	for (line = nl ? nl + 1 : end; line < end; line = nl ? nl + 1 : end) {
+		size_t ll;
+		nl = memchr(line, '\n', (size_t)(end - line));
+		ll = nl ? (size_t)(nl - line) : (size_t)(end - line);
+		line_no++;
+		if (ll == 0 || (ll == 1 && line[0] == '\r'))
+			continue;
+		if (is_see_line(line, ll)) {
+			r->stats->see_refs++;
+			continue;
+		}
+		switch (r->style) {
+		case XLQA_DICT_DING:
+			/* Translations on the first line after the headword and unindented lines after it. */
+			if (line_no > 1 && (line[0] == ' ' || line[0] == '\t' || line[0] == '"')) {
+				r->stats->notes++;
+				continue;
+			}
+			break;
+		case XLQA_DICT_WIKDICT: {
+			unsigned n = 0, next = trailing_number(line, ll);
+			bool numbered = sense_number(line, ll, &n);
+			if (!want_trans && !(expect && numbered && n == expect)) {
+				r->stats->notes++; /* a gloss, in the source language */
+				want_trans = true;
+				continue;
+			}
+			if (line[0] == ' ' && next) { /* " 3." alone: a sense without translation */
+				expect = 0;
+				want_trans = false;
+				continue;
+			}
+			expect = numbered ? n + 1 : 0;
+			want_trans = false;
+			break;
+		}
+		case XLQA_DICT_CLASSIC:
+			if (line[0] == ' ' || line[0] == '\t') {
+				r->stats->notes++;
+				continue;
+			}
+			break;
+		}
+		if ((rc = add_line(r, line, ll)))
+			return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+	}
+	if (r->headword.len == 0 || r->n_items == 0) {
+		r->stats->skipped_entries++;
+		return XLQA_OK;
+	}
+	if (XLQA_ARRAY_RESERVE(r->ptrs, r->alloc_ptrs, r->n_items))
+		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+	for (size_t i = 0; i < r->n_items; i++)
+		r->ptrs[i] = r->items.buf + r->starts[i];
+	{
+		struct xlqa_dict_entry e = { r->headword.buf, pos, r->ptrs, NULL, r->n_items, -1, offset };
+		r->stats->entries++;
+		r->stats->translations += r->n_items;
+		return r->fn(r->ctx, &e, err);
+	}
+}
+
+/* Finds the layout from the 00-database-short entry's text. */
+static enum xlqa_dict_style style_of(const char *text, size_t len)
+{
+	for (size_t i = 0; i + 7 <= len; i++) {
+		if (memcmp(text + i, "WikDict", 7) == 0)
+			return XLQA_DICT_WIKDICT;
+		if (i + 4 <= len && memcmp(text + i, "Ding", 4) == 0)
+			return XLQA_DICT_DING;
+	}
+	return XLQA_DICT_CLASSIC;
+}
+
+static bool is_database_word(const char *h, size_t len)
+{
+	return (len >= 10 && memcmp(h, "00database", 10) == 0) || (len >= 11 && memcmp(h, "00-database", 11) == 0);
+}
+
+int xlqa_dict_read_dictd(const char *index_path, const char *dict_path, xlqa_dict_entry_fn fn, void *ctx,
+			 struct xlqa_dict_stats *stats, enum xlqa_dict_style *style, struct xlqa_error *err)
+{
+	struct xlqa_buf index = XLQA_BUF_INIT, data = XLQA_BUF_INIT, entry = XLQA_BUF_INIT;
+	struct xlqa_dict_stats local = { 0 };
+	struct reader r = { 0 };
+	struct span *spans = NULL, meta = { 0, 0 };
+	size_t n_spans = 0, alloc_spans = 0, n_meta = 0;
+	struct span *metas = NULL;
+	size_t alloc_metas = 0;
+	int64_t line_no = 0;
+	int rc;
+
+	r.fn = fn;
+	r.ctx = ctx;
+	r.stats = stats ? stats : &local;
+	xlqa_buf_init(&r.headword);
+	xlqa_buf_init(&r.items);
+	if ((rc = xlqa_file_read(index_path, &index, err)) || (rc = read_gzip(dict_path, &data, err)))
+		goto done;
+	for (size_t pos = 0; pos < index.len;) {
+		char *line = index.buf + pos, *nl = memchr(line, '\n', index.len - pos);
+		size_t ll = nl ? (size_t)(nl - line) : index.len - pos;
+		char *t1, *t2;
+		struct span sp;
+		uint64_t end;
+
+		pos += ll + 1;
+		line_no++;
+		if (ll && line[ll - 1] == '\r')
+			ll--;
+		if (ll == 0)
+			continue;
+		t1 = memchr(line, '\t', ll);
+		t2 = t1 ? memchr(t1 + 1, '\t', ll - (size_t)(t1 + 1 - line)) : NULL;
+		if (!t2) {
+			rc = xlqa_error_at(err, XLQA_EPARSE, -1, line_no, "%s:%lld: expected 'headword TAB offset TAB length'",
+					   index_path, (long long)line_no);
+			goto done;
+		}
+		{
+			char *t3 = memchr(t2 + 1, '\t', ll - (size_t)(t2 + 1 - line));
+			size_t l3 = (t3 ? (size_t)(t3 - t2 - 1) : ll - (size_t)(t2 + 1 - line));
+			if (!b64_number(t1 + 1, (size_t)(t2 - t1 - 1), &sp.off) || !b64_number(t2 + 1, l3, &sp.len)) {
+				rc = xlqa_error_at(err, XLQA_EPARSE, -1, line_no, "%s:%lld: bad base64 offset or length",
+						   index_path, (long long)line_no);
+				goto done;
+			}
+		}
+		if (__builtin_add_overflow(sp.off, sp.len, &end) || end > data.len) {
+			rc = xlqa_error_at(err, XLQA_EPARSE, -1, line_no,
+					   "%s:%lld: entry at %llu+%llu lies past the data's end (%zu bytes)", index_path,
+					   (long long)line_no, (unsigned long long)sp.off, (unsigned long long)sp.len,
+					   data.len);
+			goto done;
+		}
+		if (is_database_word(line, (size_t)(t1 - line))) {
+			size_t hl = (size_t)(t1 - line);
+			if ((hl >= 15 && memcmp(line, "00databaseshort", 15) == 0) ||
+			    (hl >= 17 && memcmp(line, "00-database-short", 17) == 0))
+				meta = sp;
+			if (XLQA_ARRAY_RESERVE(metas, alloc_metas, n_meta + 1))
+				goto nomem;
+			metas[n_meta++] = sp;
+			continue;
+		}
+		if (XLQA_ARRAY_RESERVE(spans, alloc_spans, n_spans + 1))
+			goto nomem;
+		spans[n_spans++] = sp;
+	}
+	r.style = style_of(data.buf + meta.off, (size_t)meta.len);
+	if (style)
+		*style = r.style;
+	qsort(spans, n_spans, sizeof *spans, span_cmp);
+	for (size_t i = 0; i < n_spans; i++) {
+		bool is_meta = false;
+		if (i > 0 && spans[i].off == spans[i - 1].off && spans[i].len == spans[i - 1].len)
+			continue;
+		for (size_t m = 0; m < n_meta && !is_meta; m++)
+			is_meta = metas[m].off == spans[i].off && metas[m].len == spans[i].len;
+		if (is_meta)
+			continue;
+		{
+			char *text = data.buf + spans[i].off;
+			size_t bad;
+			if (!xlqa_text_utf8_valid(text, (size_t)spans[i].len, &bad)) {
+				rc = xlqa_error_at(err, XLQA_EENCODING, (int64_t)(spans[i].off + bad), -1,
+						   "%s: byte offset %llu: invalid UTF-8", dict_path,
+						   (unsigned long long)(spans[i].off + bad));
+				goto done;
+			}
+			/* Parsed from a copy: parsing blanks bytes, and entries may share them. */
+			xlqa_buf_reset(&entry);
+			if (xlqa_buf_add(&entry, text, (size_t)spans[i].len))
+				goto nomem;
+			if ((rc = parse_entry(&r, entry.buf, entry.len, (int64_t)spans[i].off, err)))
+				goto done;
+		}
+	}
+	goto done;
+nomem:
+	rc = xlqa_error_set(err, XLQA_ENOMEM, "reading '%s': %s", index_path, xlqa_strerror(XLQA_ENOMEM));
+done:
+	free(spans);
+	free(metas);
+	reader_release(&r);
+	xlqa_buf_release(&index);
+	xlqa_buf_release(&data);
+	xlqa_buf_release(&entry);
+	return rc;
+}
+
+int xlqa_dict_read_tsv(const char *path, bool strict, xlqa_dict_entry_fn fn, void *ctx,
+		       struct xlqa_dict_stats *stats, struct xlqa_error *err)
+{
+	struct xlqa_buf text = XLQA_BUF_INIT, head = XLQA_BUF_INIT, tr = XLQA_BUF_INIT;
+	struct xlqa_dict_stats local = { 0 };
+	int64_t line_no = 0;
+	size_t bad;
+	int rc;
+
+	if (!stats)
+		stats = &local;
+	if ((rc = xlqa_file_read(path, &text, err)))
+		return rc;
+	if (!xlqa_text_utf8_valid(text.buf, text.len, &bad)) {
+		rc = xlqa_error_at(err, XLQA_EENCODING, (int64_t)bad, -1, "%s: byte offset %zu: invalid UTF-8", path, bad);
+		goto done;
+	}
+	for (size_t pos = 0; pos < text.len;) {
+		char *line = text.buf + pos, *nl = memchr(line, '\n', text.len - pos);
+		size_t ll = nl ? (size_t)(nl - line) : text.len - pos;
+		char *t1, *t2, *endp;
+		double w = 1.0;
+
+		pos += ll + 1;
+		line_no++;
+		if (ll && line[ll - 1] == '\r')
+			ll--;
+		if (ll == 0 || line[0] == '#')
+			continue;
+		line[ll] = '\0';
+		t1 = memchr(line, '\t', ll);
+		t2 = t1 ? memchr(t1 + 1, '\t', ll - (size_t)(t1 + 1 - line)) : NULL;
+		if (t2) {
+			errno = 0;
+			w = strtod(t2 + 1, &endp);
+			if (endp == t2 + 1 || *endp || errno || !(w > 0) || w > 1)
+				t1 = NULL; /* reported below as a bad weight */
+		}
+		xlqa_buf_reset(&head);
+		xlqa_buf_reset(&tr);
+		if (!t1 || lex_clean(line, (size_t)(t1 - line), &head) ||
+		    lex_clean(t1 + 1, (size_t)((t2 ? t2 : line + ll) - t1 - 1), &tr) || !head.len || !tr.len) {
+			if (strict) {
+				rc = xlqa_error_at(err, XLQA_EPARSE, -1, line_no,
+						   "%s:%lld: expected 'source TAB target [TAB weight in (0,1]]'", path,
+						   (long long)line_no);
+				goto done;
+			}
+			stats->bad_lines++;
+			continue;
+		}
+		{
+			const char *t = tr.buf;
+			struct xlqa_dict_entry e = { head.buf, XLQA_POS_UNKNOWN, &t, &w, 1, line_no, -1 };
+			stats->entries++;
+			stats->translations++;
+			if ((rc = fn(ctx, &e, err)))
+				goto done;
+		}
+	}
+done:
+	xlqa_buf_release(&text);
+	xlqa_buf_release(&head);
+	xlqa_buf_release(&tr);
+	return rc;
+}

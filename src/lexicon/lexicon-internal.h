@@ -1,0 +1,96 @@
+/*
+ * lexicon-internal: what the files of src/lexicon share: the on-disk layout of a lexicon file and
+ * the text cleaning and key normalisation readers, builder and translator must agree on.
+ */
+#ifndef XLQA_LEXICON_INTERNAL_H
+#define XLQA_LEXICON_INTERNAL_H
+
+#include "xlqa/lexicon.h"
+
+/*
+ * The lexicon file, version 1, native little-endian (a byte-order field guards against others):
+ *
+ *   header (64 bytes)     struct lex_header
+ *   keys                  n_keys x struct lex_key, sorted by key string (memcmp order)
+ *   translations          n_trans x struct lex_trans, each key's run best first
+ *   stems                 n_stems x struct lex_stem, sorted by stem string, then key
+ *   strings               NUL-terminated UTF-8, referenced by byte offset from the section start
+ *
+ * Sections follow each other in that order, each starting at a multiple of 8. The CRC-32 (zlib)
+ * covers every byte after the header.
+ */
+#define LEX_MAGIC "XLQALEX"
+#define LEX_VERSION 1u
+#define LEX_BYTE_ORDER 0x01020304u
+#define LEX_MAX_ALTS 12      /* translations kept per key */
+#define LEX_MAX_KEY_WORDS 4  /* longer headwords are phrases, useless for keyword queries */
+#define LEX_MAX_TRANS_WORDS 6
+
+struct lex_header {
+	char magic[8];        /* "XLQALEX\0" */
+	uint32_t version;     /* LEX_VERSION */
+	uint32_t byte_order;  /* LEX_BYTE_ORDER as written by the builder */
+	char source[4];       /* ISO 639-1, NUL padded */
+	char target[4];
+	uint32_t n_keys;
+	uint32_t n_trans;
+	uint32_t n_stems;
+	uint32_t max_words;
+	uint64_t strings_size;
+	uint64_t file_size;
+	uint32_t crc;
+	uint32_t reserved;
+};
+
+struct lex_key {
+	uint32_t str;   /* offset of the key in the strings */
+	uint32_t first; /* index of its first translation */
+	uint32_t n;     /* number of translations, >= 1 */
+};
+
+struct lex_trans {
+	uint32_t str;     /* offset of the text in the strings */
+	uint16_t weight;  /* weight * 65535, rounded; >= 1 */
+	uint8_t origin;   /* enum xlqa_lexicon_origin bits */
+	uint8_t pos;      /* enum xlqa_lexicon_pos */
+};
+
+struct lex_stem {
+	uint32_t str; /* offset of the stem in the strings */
+	uint32_t key; /* key index */
+};
+
+/* Byte offsets of the sections, computed from the header's counts. */
+struct lex_layout {
+	uint64_t keys, trans, stems, strings, end;
+};
+void lex_layout_compute(const struct lex_header *h, struct lex_layout *l);
+
+/*
+ * Appends `len` bytes of dictionary text to `out` cleaned for use as a headword or translation:
+ * bracketed parts ((), [], <>, {}) removed, Ding's placeholders ("etw.", "jdn.", "sth.", "sb.")
+ * dropped, stress accents on Cyrillic letters removed, white space collapsed and trimmed.
+ */
+int lex_clean(const char *s, size_t len, struct xlqa_buf *out);
+
+/*
+ * Appends the lookup key of `len` bytes of text to `out`: NFC, case folded, typographic
+ * apostrophes as "'", runs of white space as one space, trimmed (the form of xlqa_token.norm, with
+ * words joined by spaces). ASCII takes a fast path. XLQA_EENCODING for invalid UTF-8, XLQA_ENOMEM,
+ * XLQA_EEXTERNAL.
+ */
+int lex_normalize(const char *s, size_t len, struct xlqa_buf *out, struct xlqa_error *err);
+
+/*
+ * Bytes of a leading group of personal pronouns joined by '/' and a space ("ich/er/sie fand",
+ * "I/he/she thought"), which Ding writes before inflected verb forms; 0 when there is none.
+ */
+size_t lex_pronoun_prefix(const char *s, size_t len);
+
+/* Number of space-separated words in a cleaned or normalised string. */
+size_t lex_count_words(const char *s, size_t len);
+
+/* Maps a dictionary's part-of-speech tags ("n, fem", "masc, n, sg", "pn", "v, intr") to the enum. */
+enum xlqa_lexicon_pos lex_pos_parse(const char *tags, size_t len);
+
+#endif

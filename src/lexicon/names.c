@@ -1,0 +1,180 @@
+/*
+ * names: a named-entity lexicon from ICU's locale data. Countries and regions, languages,
+ * currencies, months and weekdays have names in every locale ICU ships ("Alemania", "Deutschland",
+ * "Germany"); pairing a concept's name in two languages gives translations that no FreeDict
+ * dictionary holds for every pair.
+ *
+ * Invariant: an entry is produced only when ICU has a real name in both languages (not its fallback
+ * to the code) and the two names differ.
+ */
+#include "config.h"
+
+#include "lexicon-internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unicode/ucurr.h>
+#include <unicode/udat.h>
+#include <unicode/uenum.h>
+#include <unicode/uloc.h>
+#include <unicode/uregion.h>
+#include <unicode/ustring.h>
+
+#define NAME_CAP 256
+
+/* One side's name of a concept, UTF-8. */
+struct name {
+	char text[NAME_CAP * 3];
+	bool ok;
+};
+
+static bool to_utf8(const UChar *u, int32_t len, struct name *out)
+{
+	UErrorCode st = U_ZERO_ERROR;
+	int32_t n = 0;
+
+	u_strToUTF8(out->text, (int32_t)sizeof out->text - 1, &n, u, len, &st);
+	out->ok = U_SUCCESS(st) && st != U_STRING_NOT_TERMINATED_WARNING && n > 0;
+	if (out->ok)
+		out->text[n] = '\0';
+	return out->ok;
+}
+
+/* The kinds of names, each a function giving concept `code`'s name in `locale`. */
+static bool region_name(const char *code, const char *locale, struct name *out)
+{
+	UChar u[NAME_CAP];
+	char id[16];
+	UErrorCode st = U_ZERO_ERROR;
+	int32_t n;
+
+	snprintf(id, sizeof id, "_%s", code);
+	n = uloc_getDisplayCountry(id, locale, u, NAME_CAP, &st);
+	/* A fallback to the root locale or the code itself is no name in this language. */
+	if (U_FAILURE(st) || st == U_USING_DEFAULT_WARNING || n <= 0 || n >= NAME_CAP)
+		return out->ok = false;
+	return to_utf8(u, n, out) && strcmp(out->text, code) != 0;
+}
+
+static bool language_name(const char *code, const char *locale, struct name *out)
+{
+	UChar u[NAME_CAP];
+	UErrorCode st = U_ZERO_ERROR;
+	int32_t n = uloc_getDisplayLanguage(code, locale, u, NAME_CAP, &st);
+
+	if (U_FAILURE(st) || st == U_USING_DEFAULT_WARNING || n <= 0 || n >= NAME_CAP)
+		return out->ok = false;
+	return to_utf8(u, n, out) && strcmp(out->text, code) != 0;
+}
+
+static bool currency_name(const char *code, const char *locale, struct name *out)
+{
+	UChar iso[4];
+	UBool choice = 0;
+	int32_t n = 0;
+	UErrorCode st = U_ZERO_ERROR;
+	const UChar *u;
+
+	u_charsToUChars(code, iso, 3);
+	iso[3] = 0;
+	u = ucurr_getName(iso, locale, UCURR_LONG_NAME, &choice, &n, &st);
+	if (U_FAILURE(st) || st == U_USING_DEFAULT_WARNING || st == U_USING_FALLBACK_WARNING || !u || n <= 0)
+		return out->ok = false;
+	return to_utf8(u, n, out) && strcmp(out->text, code) != 0;
+}
+
+/* Month (code "m1".."m12") and weekday ("d1".."d7", Sunday = 1 as ICU counts) names, stand-alone form. */
+static bool calendar_name(const char *code, const char *locale, struct name *out)
+{
+	UErrorCode st = U_ZERO_ERROR;
+	UDateFormat *fmt = udat_open(UDAT_DEFAULT, UDAT_DEFAULT, locale, NULL, -1, NULL, -1, &st);
+	UChar u[NAME_CAP];
+	int32_t n;
+	int idx = atoi(code + 1);
+
+	if (U_FAILURE(st))
+		return out->ok = false;
+	n = udat_getSymbols(fmt, code[0] == 'm' ? UDAT_STANDALONE_MONTHS : UDAT_STANDALONE_WEEKDAYS,
+			    code[0] == 'm' ? idx - 1 : idx, u, NAME_CAP, &st);
+	udat_close(fmt);
+	if (U_FAILURE(st) || n <= 0 || n >= NAME_CAP)
+		return out->ok = false;
+	return to_utf8(u, n, out);
+}
+
+struct kind {
+	const char *name;
+	bool (*get)(const char *code, const char *locale, struct name *out);
+};
+
+static int emit(const struct kind *k, const char *code, const char *src, const char *tgt, xlqa_dict_entry_fn fn,
+		void *ctx, struct xlqa_dict_stats *stats, struct xlqa_error *err)
+{
+	struct name a, b;
+	const char *t;
+
+	if (!k->get(code, src, &a) || !k->get(code, tgt, &b))
+		return XLQA_OK;
+	if (strcmp(a.text, b.text) == 0) {
+		stats->skipped_entries++;
+		return XLQA_OK;
+	}
+	t = b.text;
+	{
+		struct xlqa_dict_entry e = { a.text, XLQA_POS_NAME, &t, NULL, 1, -1, -1 };
+		stats->entries++;
+		stats->translations++;
+		return fn(ctx, &e, err);
+	}
+}
+
+int xlqa_dict_read_names(const char *source, const char *target, xlqa_dict_entry_fn fn, void *ctx,
+			 struct xlqa_dict_stats *stats, struct xlqa_error *err)
+{
+	static const struct kind regions = { "region", region_name }, languages = { "language", language_name },
+				 currencies = { "currency", currency_name }, calendar = { "calendar", calendar_name };
+	static const URegionType region_types[] = { URGN_TERRITORY, URGN_WORLD, URGN_CONTINENT, URGN_SUBCONTINENT,
+						    URGN_GROUPING };
+	const struct xlqa_lang_info *si = xlqa_lang_find(source), *ti = xlqa_lang_find(target);
+	struct xlqa_dict_stats local = { 0 };
+	const char *const *list;
+	UErrorCode st = U_ZERO_ERROR;
+	int rc = XLQA_OK;
+
+	if (!stats)
+		stats = &local;
+	if (!si || !ti)
+		return xlqa_error_set(err, XLQA_ENOTFOUND, "unknown language '%s'", si ? target : source);
+	for (size_t t = 0; t < sizeof region_types / sizeof region_types[0] && !rc; t++) {
+		UEnumeration *en = uregion_getAvailable(region_types[t], &st);
+		const char *code;
+		if (U_FAILURE(st))
+			return xlqa_error_set(err, XLQA_EEXTERNAL, "ICU regions: %s", u_errorName(st));
+		while (!rc && (code = uenum_next(en, NULL, &st)) && U_SUCCESS(st))
+			rc = emit(&regions, code, si->icu_locale, ti->icu_locale, fn, ctx, stats, err);
+		uenum_close(en);
+	}
+	for (list = uloc_getISOLanguages(); !rc && *list; list++)
+		rc = emit(&languages, *list, si->icu_locale, ti->icu_locale, fn, ctx, stats, err);
+	if (!rc) {
+		UEnumeration *en = ucurr_openISOCurrencies(UCURR_COMMON | UCURR_NON_DEPRECATED, &st);
+		const char *code;
+		if (U_FAILURE(st))
+			return xlqa_error_set(err, XLQA_EEXTERNAL, "ICU currencies: %s", u_errorName(st));
+		while (!rc && (code = uenum_next(en, NULL, &st)) && U_SUCCESS(st))
+			rc = emit(&currencies, code, si->icu_locale, ti->icu_locale, fn, ctx, stats, err);
+		uenum_close(en);
+	}
+	for (int i = 1; i <= 12 && !rc; i++) {
+		char code[8];
+		snprintf(code, sizeof code, "m%d", i);
+		rc = emit(&calendar, code, si->icu_locale, ti->icu_locale, fn, ctx, stats, err);
+	}
+	for (int i = 1; i <= 7 && !rc; i++) {
+		char code[8];
+		snprintf(code, sizeof code, "d%d", i);
+		rc = emit(&calendar, code, si->icu_locale, ti->icu_locale, fn, ctx, stats, err);
+	}
+	return rc;
+}

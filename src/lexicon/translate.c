@@ -1,0 +1,632 @@
+/*
+ * translate: from source words to weighted target alternatives. A word is tried, in order, as the
+ * start of a multiword key (longest first), by its normalised form, by its hunspell lemmas, by keys
+ * sharing its stem and by its compound parts; names and numbers pass through; an untranslated
+ * Cyrillic word is transliterated, any other is matched against the target vocabulary for a cognate,
+ * and as a last resort passes through with a low weight, so no concept is lost from the query.
+ *
+ * Weights of the fallbacks are factors on the lexicon's own weights (lemma 0.9, stem 0.7, compound
+ * 0.6 for the whole and 0.3 per part); pass-through names 1.0 (0.5 beside a lexicon translation),
+ * transliterations 0.5 (1.0 for a name), cognates 0.5 x (1 - distance / length), untranslated 0.2.
+ * They rank the evidence: a lemma is the same word, a stem may conflate senses, a cognate may be a
+ * false friend.
+ *
+ * Invariant: a lookup yields at least one hit, every weight in (0, 1], best first, no text twice.
+ */
+#include "config.h"
+
+#include "lexicon-internal.h"
+
+#include "xlqa/text.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unicode/utrans.h>
+#include <unicode/ustring.h>
+#include <unicode/utf8.h>
+
+#define W_LEMMA 0.9
+#define W_STEM 0.7
+#define W_COMPOUND 0.6
+#define W_COMPOUND_PART 0.3
+#define W_NAME_BESIDE 0.5
+#define W_TRANSLIT 0.5
+#define W_COGNATE 0.5
+#define W_UNTRANSLATED 0.2
+#define MAX_COGNATES 3
+#define MAX_WORD_CP 64
+
+/* ---- hits --------------------------------------------------------------------------------------- */
+
+void xlqa_lexicon_hits_init(struct xlqa_lexicon_hits *h)
+{
+	memset(h, 0, sizeof *h);
+	xlqa_arena_init(&h->arena, 0);
+}
+
+void xlqa_lexicon_hits_release(struct xlqa_lexicon_hits *h)
+{
+	free(h->items);
+	xlqa_arena_release(&h->arena);
+	memset(h, 0, sizeof *h);
+}
+
+static void hits_reset(struct xlqa_lexicon_hits *h)
+{
+	h->n = 0;
+	h->words = 1;
+	xlqa_arena_reset(&h->arena);
+}
+
+/* Adds a hit; a text already present keeps the larger weight. `copy` copies text and via. */
+static int hits_add(struct xlqa_lexicon_hits *h, const char *text, double w, unsigned origin,
+		    enum xlqa_lexicon_how how, const char *via, bool copy)
+{
+	if (w > 1)
+		w = 1;
+	if (w < 1e-4)
+		w = 1e-4;
+	for (size_t i = 0; i < h->n; i++)
+		if (strcmp(h->items[i].text, text) == 0) {
+			if (w > h->items[i].weight)
+				h->items[i].weight = w;
+			h->items[i].origin |= origin;
+			return XLQA_OK;
+		}
+	if (XLQA_ARRAY_RESERVE(h->items, h->alloc, h->n + 1))
+		return XLQA_ENOMEM;
+	if (copy) {
+		if (!(text = xlqa_arena_strndup(&h->arena, text, strlen(text))))
+			return XLQA_ENOMEM;
+		if (via && !(via = xlqa_arena_strndup(&h->arena, via, strlen(via))))
+			return XLQA_ENOMEM;
+	}
+	h->items[h->n++] = (struct xlqa_lexicon_hit){ text, w, origin, how, via };
+	return XLQA_OK;
+}
+
+static int hit_cmp(const void *a, const void *b)
+{
+	const struct xlqa_lexicon_hit *x = a, *y = b;
+
+	if (x->weight != y->weight)
+		return x->weight > y->weight ? -1 : 1;
+	if (x->how != y->how)
+		return x->how < y->how ? -1 : 1;
+	return strcmp(x->text, y->text);
+}
+
+static void hits_finish(struct xlqa_lexicon_hits *h)
+{
+	qsort(h->items, h->n, sizeof *h->items, hit_cmp);
+	if (h->n > LEX_MAX_ALTS)
+		h->n = LEX_MAX_ALTS;
+}
+
+/* Adds every translation of key `k`, weights times `factor`; `via` must outlive the hits. */
+static int add_key(struct xlqa_lexicon_hits *h, const struct xlqa_lexicon *lex, size_t k, double factor,
+		   enum xlqa_lexicon_how how, const char *via)
+{
+	size_t n = xlqa_lexicon_n_trans(lex, k);
+
+	for (size_t i = 0; i < n; i++) {
+		struct xlqa_lexicon_trans t;
+		xlqa_lexicon_trans_at(lex, k, i, &t);
+		if (hits_add(h, t.text, t.weight * factor, t.origin, how, via, false))
+			return XLQA_ENOMEM;
+	}
+	return XLQA_OK;
+}
+
+/* ---- transliteration and distance --------------------------------------------------------------- */
+
+static int translit_open(UTransliterator **out, struct xlqa_error *err)
+{
+	static const char *const ids[] = { "Bulgarian-Latin/BGN; Latin-ASCII", "Any-Latin; Latin-ASCII" };
+
+	for (size_t i = 0; i < sizeof ids / sizeof ids[0]; i++) {
+		UChar id[64];
+		UErrorCode st = U_ZERO_ERROR;
+		u_uastrcpy(id, ids[i]);
+		*out = utrans_openU(id, -1, UTRANS_FORWARD, NULL, 0, NULL, &st);
+		if (U_SUCCESS(st))
+			return XLQA_OK;
+	}
+	return xlqa_error_set(err, XLQA_EEXTERNAL, "ICU has no Cyrillic-to-Latin transliterator");
+}
+
+static int translit_run(UTransliterator *tr, const char *utf8, size_t len, struct xlqa_buf *out,
+			struct xlqa_error *err)
+{
+	UErrorCode st = U_ZERO_ERROR;
+	int32_t ulen = 0, limit, cap;
+	UChar *u;
+	struct xlqa_buf latin = XLQA_BUF_INIT;
+	int rc;
+
+	if (len > 4096)
+		return xlqa_error_set(err, XLQA_EOVERFLOW, "transliterating: word of %zu bytes", len);
+	u_strFromUTF8(NULL, 0, &ulen, utf8, (int32_t)len, &st);
+	if (st == U_INVALID_CHAR_FOUND || st == U_ILLEGAL_CHAR_FOUND)
+		return xlqa_error_set(err, XLQA_EENCODING, "transliterating: invalid UTF-8");
+	cap = ulen * 4 + 16;
+	if (!(u = malloc((size_t)cap * sizeof *u)))
+		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+	st = U_ZERO_ERROR;
+	u_strFromUTF8(u, cap, &ulen, utf8, (int32_t)len, &st);
+	limit = ulen;
+	if (U_SUCCESS(st))
+		utrans_transUChars(tr, u, &ulen, cap, 0, &limit, &st);
+	if (U_FAILURE(st)) {
+		free(u);
+		return xlqa_error_set(err, XLQA_EEXTERNAL, "transliterating: %s", u_errorName(st));
+	}
+	{
+		int32_t n8 = 0;
+		UErrorCode st2 = U_ZERO_ERROR;
+		u_strToUTF8(NULL, 0, &n8, u, ulen, &st2);
+		st2 = U_ZERO_ERROR;
+		if ((rc = xlqa_buf_grow(&latin, (size_t)n8 + 1))) {
+			free(u);
+			return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+		}
+		u_strToUTF8(latin.buf, (int32_t)latin.alloc, &n8, u, ulen, &st2);
+		latin.len = (size_t)n8;
+		latin.buf[latin.len] = '\0';
+	}
+	free(u);
+	rc = xlqa_text_normalize(latin.buf, latin.len, XLQA_NORM_CASEFOLD | XLQA_NORM_ACCENTS, out, err);
+	xlqa_buf_release(&latin);
+	return rc;
+}
+
+int xlqa_lexicon_transliterate(const char *utf8, size_t len, struct xlqa_buf *out, struct xlqa_error *err)
+{
+	UTransliterator *tr;
+	int rc;
+
+	if ((rc = translit_open(&tr, err)))
+		return rc;
+	rc = translit_run(tr, utf8, len, out, err);
+	utrans_close(tr);
+	return rc;
+}
+
+/* Decodes up to MAX_WORD_CP code points; returns how many (more are cut off). */
+static size_t decode_cp(const char *s, size_t len, UChar32 *cp)
+{
+	int32_t i = 0;
+	size_t n = 0;
+
+	while ((size_t)i < len && n < MAX_WORD_CP) {
+		UChar32 c;
+		U8_NEXT(s, i, (int32_t)len, c);
+		cp[n++] = c;
+	}
+	return n;
+}
+
+size_t xlqa_lexicon_edit_distance(const char *a, size_t alen, const char *b, size_t blen, size_t max)
+{
+	UChar32 x[MAX_WORD_CP], y[MAX_WORD_CP];
+	size_t m = decode_cp(a, alen, x), n = decode_cp(b, blen, y);
+	size_t prev[MAX_WORD_CP + 1], cur[MAX_WORD_CP + 1];
+
+	if ((m > n ? m - n : n - m) > max)
+		return max + 1;
+	for (size_t j = 0; j <= n; j++)
+		prev[j] = j;
+	for (size_t i = 1; i <= m; i++) {
+		size_t best = cur[0] = i;
+		for (size_t j = 1; j <= n; j++) {
+			size_t sub = prev[j - 1] + (x[i - 1] != y[j - 1]), del = prev[j] + 1, ins = cur[j - 1] + 1;
+			cur[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+			if (cur[j] < best)
+				best = cur[j];
+		}
+		if (best > max) /* every path already costs more */
+			return max + 1;
+		memcpy(prev, cur, (n + 1) * sizeof *cur);
+	}
+	return prev[n] > max ? max + 1 : prev[n];
+}
+
+/* ---- the translator ----------------------------------------------------------------------------- */
+
+struct vocab_word {
+	const char *word;   /* as given (normalised target word) */
+	const char *folded; /* accent- and case-folded */
+	size_t cps;         /* code points of `folded` */
+	uint64_t freq;
+};
+
+struct xlqa_translator {
+	const struct xlqa_lexicon *lex;
+	struct xlqa_lang *lang;
+	UTransliterator *translit;
+	struct vocab_word *vocab; /* sorted by (first byte of folded, cps) */
+	size_t n_vocab;
+	struct xlqa_arena vocab_strings;
+	struct xlqa_buf scratch, key, fold;
+};
+
+int xlqa_translator_new(const struct xlqa_lexicon *lex, struct xlqa_lang *source, struct xlqa_translator **out,
+			struct xlqa_error *err)
+{
+	struct xlqa_translator *tr = calloc(1, sizeof *tr);
+	int rc;
+
+	*out = NULL;
+	if (!tr)
+		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+	tr->lex = lex;
+	tr->lang = source;
+	xlqa_arena_init(&tr->vocab_strings, 0);
+	xlqa_buf_init(&tr->scratch);
+	xlqa_buf_init(&tr->key);
+	xlqa_buf_init(&tr->fold);
+	if ((rc = translit_open(&tr->translit, err))) {
+		xlqa_translator_free(tr);
+		return rc;
+	}
+	*out = tr;
+	return XLQA_OK;
+}
+
+void xlqa_translator_free(struct xlqa_translator *tr)
+{
+	if (!tr)
+		return;
+	if (tr->translit)
+		utrans_close(tr->translit);
+	free(tr->vocab);
+	xlqa_arena_release(&tr->vocab_strings);
+	xlqa_buf_release(&tr->scratch);
+	xlqa_buf_release(&tr->key);
+	xlqa_buf_release(&tr->fold);
+	free(tr);
+}
+
+static int vocab_cmp(const void *a, const void *b)
+{
+	const struct vocab_word *x = a, *y = b;
+	unsigned char fx = (unsigned char)x->folded[0], fy = (unsigned char)y->folded[0];
+
+	if (fx != fy)
+		return fx < fy ? -1 : 1;
+	return (x->cps > y->cps) - (x->cps < y->cps);
+}
+
+static size_t count_cp(const char *s, size_t len)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < len; i++)
+		n += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return n;
+}
+
+int xlqa_translator_set_vocabulary(struct xlqa_translator *tr, const char *const *words, const uint64_t *freqs,
+				   size_t n, struct xlqa_error *err)
+{
+	struct vocab_word *v = NULL;
+	size_t nv = 0;
+	int rc;
+
+	free(tr->vocab);
+	tr->vocab = NULL;
+	tr->n_vocab = 0;
+	xlqa_arena_reset(&tr->vocab_strings);
+	if (n && !(v = calloc(n, sizeof *v)))
+		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+	for (size_t i = 0; i < n; i++) {
+		size_t len = strlen(words[i]);
+		xlqa_buf_reset(&tr->fold);
+		if (len == 0 || len > 4 * MAX_WORD_CP)
+			continue;
+		if ((rc = xlqa_text_normalize(words[i], len, XLQA_NORM_CASEFOLD | XLQA_NORM_ACCENTS, &tr->fold, err))) {
+			free(v);
+			return rc;
+		}
+		if (!tr->fold.len)
+			continue;
+		v[nv].word = xlqa_arena_strndup(&tr->vocab_strings, words[i], len);
+		v[nv].folded = xlqa_arena_strndup(&tr->vocab_strings, tr->fold.buf, tr->fold.len);
+		if (!v[nv].word || !v[nv].folded) {
+			free(v);
+			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		}
+		v[nv].cps = count_cp(tr->fold.buf, tr->fold.len);
+		v[nv].freq = freqs ? freqs[i] : 1;
+		nv++;
+	}
+	qsort(v, nv, sizeof *v, vocab_cmp);
+	tr->vocab = v;
+	tr->n_vocab = nv;
+	return XLQA_OK;
+}
+
+struct cognate {
+	const struct vocab_word *w;
+	size_t dist;
+};
+
+/* Adds up to MAX_COGNATES vocabulary words close to `word` (folded), closest and most frequent first. */
+static int add_cognates(struct xlqa_translator *tr, const char *word, size_t len, struct xlqa_lexicon_hits *out,
+			struct xlqa_error *err)
+{
+	struct cognate best[MAX_COGNATES];
+	size_t n_best = 0, cps, max, lo = 0, hi = tr->n_vocab;
+	unsigned char first;
+	int rc;
+
+	if (!tr->n_vocab)
+		return XLQA_OK;
+	xlqa_buf_reset(&tr->fold);
+	if ((rc = xlqa_text_normalize(word, len, XLQA_NORM_CASEFOLD | XLQA_NORM_ACCENTS, &tr->fold, err)))
+		return rc;
+	cps = count_cp(tr->fold.buf, tr->fold.len);
+	if (cps < 4 || cps > MAX_WORD_CP)
+		return XLQA_OK;
+	max = cps <= 6 ? 1 : 2;
+	first = (unsigned char)tr->fold.buf[0];
+	while (lo < hi) { /* the first word with this first byte and at least cps - max code points */
+		size_t mid = lo + (hi - lo) / 2;
+		unsigned char f = (unsigned char)tr->vocab[mid].folded[0];
+		if (f < first || (f == first && tr->vocab[mid].cps + max < cps))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < tr->n_vocab && (unsigned char)tr->vocab[i].folded[0] == first &&
+			    tr->vocab[i].cps <= cps + max;
+	     i++) {
+		const struct vocab_word *v = &tr->vocab[i];
+		size_t d = xlqa_lexicon_edit_distance(tr->fold.buf, tr->fold.len, v->folded, strlen(v->folded), max);
+		size_t at;
+		if (d > max)
+			continue;
+		for (at = n_best; at > 0; at--) { /* insertion: by distance, then frequency */
+			const struct cognate *c = &best[at - 1];
+			if (c->dist < d || (c->dist == d && c->w->freq >= v->freq))
+				break;
+		}
+		if (at >= MAX_COGNATES)
+			continue;
+		if (n_best < MAX_COGNATES)
+			n_best++;
+		memmove(best + at + 1, best + at, (n_best - 1 - at) * sizeof *best);
+		best[at] = (struct cognate){ v, d };
+	}
+	for (size_t i = 0; i < n_best; i++)
+		if (hits_add(out, best[i].w->word, W_COGNATE * (1.0 - (double)best[i].dist / (double)cps), 0,
+			     XLQA_HOW_COGNATE, best[i].w->folded, false))
+			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+	return XLQA_OK;
+}
+
+static bool is_cyrillic(const char *s, size_t len)
+{
+	int32_t i = 0;
+	UChar32 c;
+
+	U8_NEXT(s, i, (int32_t)len, c);
+	return c >= 0x400 && c <= 0x52F;
+}
+
+/* Exact, lemma, stem and compound lookup of one word, the first that finds anything; adds hits. */
+static int lookup_lexical(struct xlqa_translator *tr, const char *word, size_t len, const char *norm, size_t nlen,
+			  struct xlqa_lexicon_hits *out, struct xlqa_error *err)
+{
+	const struct xlqa_lexicon *lex = tr->lex;
+	size_t k, first, n;
+	int rc;
+
+	if (xlqa_lexicon_find(lex, norm, nlen, &k))
+		return add_key(out, lex, k, 1.0, XLQA_HOW_EXACT, xlqa_lexicon_key(lex, k));
+	if (xlqa_lang_has_lemmas(tr->lang)) {
+		struct xlqa_strlist lemmas;
+		if ((rc = xlqa_lang_lemmas(tr->lang, word, len, &lemmas, err)))
+			return rc;
+		for (size_t i = 0; i < lemmas.n; i++)
+			if (xlqa_lexicon_find(lex, lemmas.items[i], strlen(lemmas.items[i]), &k) &&
+			    (rc = add_key(out, lex, k, W_LEMMA, XLQA_HOW_LEMMA, xlqa_lexicon_key(lex, k))))
+				return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+		if (out->n)
+			return XLQA_OK;
+	}
+	xlqa_buf_reset(&tr->scratch);
+	if ((rc = xlqa_lang_stem(tr->lang, norm, nlen, &tr->scratch, err)))
+		return rc;
+	n = xlqa_lexicon_find_stem(lex, tr->scratch.buf, tr->scratch.len, &first);
+	for (size_t i = 0; i < n && i < 8; i++) {
+		k = xlqa_lexicon_stem_key(lex, first + i);
+		if ((rc = add_key(out, lex, k, W_STEM, XLQA_HOW_STEM, xlqa_lexicon_key(lex, k))))
+			return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+	}
+	if (out->n)
+		return XLQA_OK;
+	{
+		struct xlqa_strlist parts;
+		struct xlqa_buf phrase = XLQA_BUF_INIT;
+		size_t found = 0;
+		if ((rc = xlqa_lang_split_compound(tr->lang, word, len, &parts, err)))
+			return rc;
+		for (size_t i = 0; i < parts.n; i++) {
+			struct xlqa_lexicon_trans t;
+			if (!xlqa_lexicon_find(lex, parts.items[i], strlen(parts.items[i]), &k))
+				continue;
+			xlqa_lexicon_trans_at(lex, k, 0, &t);
+			found++;
+			if ((phrase.len && xlqa_buf_addch(&phrase, ' ')) || xlqa_buf_addstr(&phrase, t.text) ||
+			    hits_add(out, t.text, t.weight * W_COMPOUND_PART, t.origin, XLQA_HOW_COMPOUND, parts.items[i],
+				     false)) {
+				xlqa_buf_release(&phrase);
+				return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+			}
+		}
+		if (found == parts.n && found > 1 &&
+		    hits_add(out, phrase.buf, W_COMPOUND, 0, XLQA_HOW_COMPOUND, norm, true)) {
+			xlqa_buf_release(&phrase);
+			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		}
+		xlqa_buf_release(&phrase);
+	}
+	return XLQA_OK;
+}
+
+/* Normalises words[0..n) into tr->key joined by spaces. */
+static int join_key(struct xlqa_translator *tr, const char *const *words, size_t n, struct xlqa_error *err)
+{
+	int rc;
+
+	xlqa_buf_reset(&tr->key);
+	for (size_t i = 0; i < n; i++) {
+		if (i && xlqa_buf_addch(&tr->key, ' '))
+			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		if ((rc = lex_normalize(words[i], strlen(words[i]), &tr->key, err)))
+			return rc;
+	}
+	return XLQA_OK;
+}
+
+int xlqa_translator_lookup(struct xlqa_translator *tr, const char *const *words, size_t n_words, unsigned flags,
+			   struct xlqa_lexicon_hits *out, struct xlqa_error *err)
+{
+	struct xlqa_lexicon_info info;
+	const char *word = words[0];
+	size_t len = strlen(word), k;
+	int rc;
+
+	hits_reset(out);
+	if (n_words == 0 || len == 0)
+		return xlqa_error_set(err, XLQA_EINVAL, "lookup of an empty word");
+	xlqa_lexicon_get_info(tr->lex, &info);
+	for (size_t m = n_words < info.max_words ? n_words : info.max_words; m >= 2 && !(flags & XLQA_QUERY_NUMBER);
+	     m--) {
+		if ((rc = join_key(tr, words, m, err)))
+			return rc;
+		if (xlqa_lexicon_find(tr->lex, tr->key.buf, tr->key.len, &k)) {
+			if ((rc = add_key(out, tr->lex, k, 1.0, XLQA_HOW_MULTIWORD, xlqa_lexicon_key(tr->lex, k))))
+				return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+			out->words = m;
+			hits_finish(out);
+			return XLQA_OK;
+		}
+	}
+	if (flags & XLQA_QUERY_NUMBER) {
+		if (hits_add(out, word, 1.0, 0, XLQA_HOW_PASS, NULL, true))
+			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		return XLQA_OK;
+	}
+	if ((rc = join_key(tr, words, 1, err)))
+		return rc;
+	if ((rc = lookup_lexical(tr, word, len, tr->key.buf, tr->key.len, out, err)))
+		return rc;
+	if (flags & XLQA_QUERY_NAME) {
+		bool cyr = is_cyrillic(word, len);
+		if (cyr) {
+			xlqa_buf_reset(&tr->scratch);
+			if ((rc = translit_run(tr->translit, word, len, &tr->scratch, err)))
+				return rc;
+		}
+		if (hits_add(out, cyr ? tr->scratch.buf : word, out->n ? W_NAME_BESIDE : 1.0, 0,
+			     cyr ? XLQA_HOW_TRANSLIT : XLQA_HOW_PASS, NULL, true))
+			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+	}
+	if (!out->n && is_cyrillic(word, len)) {
+		xlqa_buf_reset(&tr->scratch);
+		if ((rc = translit_run(tr->translit, word, len, &tr->scratch, err)))
+			return rc;
+		if (hits_add(out, tr->scratch.buf, W_TRANSLIT, 0, XLQA_HOW_TRANSLIT, NULL, true))
+			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+	}
+	if (!out->n && (rc = add_cognates(tr, word, len, out, err)))
+		return rc;
+	if (!out->n && hits_add(out, word, W_UNTRANSLATED, 0, XLQA_HOW_UNTRANSLATED, NULL, true))
+		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+	hits_finish(out);
+	return XLQA_OK;
+}
+
+int xlqa_translator_translate(struct xlqa_translator *tr, const struct xlqa_query *src, struct xlqa_query *dst,
+			      struct xlqa_translate_stats *stats, struct xlqa_error *err)
+{
+	struct xlqa_lexicon_hits hits;
+	struct xlqa_buf source = XLQA_BUF_INIT;
+	const char *words[LEX_MAX_KEY_WORDS];
+	int rc = XLQA_OK;
+
+	xlqa_query_reset(dst);
+	xlqa_lexicon_hits_init(&hits);
+	for (size_t i = 0; i < src->n_groups;) {
+		size_t n = 0, g;
+		unsigned flags;
+		double weight;
+		bool phrase = false;
+
+		while (n < LEX_MAX_KEY_WORDS && i + n < src->n_groups && src->groups[i + n].n_alts > 0 &&
+		       (n == 0 || !(src->groups[i + n].flags & XLQA_QUERY_NUMBER)))
+			n++, words[n - 1] = src->groups[i + n - 1].alts[0].text;
+		if (n == 0) { /* a group without alternatives has nothing to translate */
+			i++;
+			continue;
+		}
+		if ((rc = xlqa_translator_lookup(tr, words, n, src->groups[i].flags, &hits, err)))
+			break;
+		flags = 0;
+		weight = 0;
+		xlqa_buf_reset(&source);
+		for (size_t j = 0; j < hits.words; j++) {
+			flags |= src->groups[i + j].flags;
+			if (src->groups[i + j].weight > weight)
+				weight = src->groups[i + j].weight;
+			if ((j && xlqa_buf_addch(&source, ' ')) || xlqa_buf_addstr(&source, words[j])) {
+				rc = xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+				goto done;
+			}
+		}
+		for (size_t j = 0; j < hits.n; j++)
+			phrase |= strchr(hits.items[j].text, ' ') != NULL;
+		if ((rc = xlqa_query_add_group(dst, source.buf, weight, flags | (phrase ? XLQA_QUERY_PHRASE : 0), &g))) {
+			xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+			break;
+		}
+		for (size_t j = 0; j < hits.n; j++)
+			if ((rc = xlqa_query_add_alt(dst, g, hits.items[j].text, strlen(hits.items[j].text),
+						     hits.items[j].weight))) {
+				xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+				goto done;
+			}
+		if (stats && (flags & XLQA_QUERY_NUMBER)) {
+			stats->numbers += hits.words;
+		} else if (stats) {
+			bool lexical = false, passed = false;
+			for (size_t j = 0; j < hits.n; j++) {
+				lexical |= xlqa_lexicon_how_is_lexical(hits.items[j].how);
+				passed |= hits.items[j].how == XLQA_HOW_PASS || hits.items[j].how == XLQA_HOW_TRANSLIT;
+			}
+			stats->lexical += lexical ? hits.words : 0;
+			stats->passed += !lexical && passed ? hits.words : 0;
+			stats->groups += hits.words;
+			stats->by_how[hits.items[0].how] += hits.words;
+		}
+		i += hits.words;
+	}
+done:
+	xlqa_lexicon_hits_release(&hits);
+	xlqa_buf_release(&source);
+	return rc;
+}
+
+static const char *const how_names[] = { "exact", "multiword", "lemma", "stem", "compound",
+					 "pass", "translit", "cognate", "untranslated" };
+
+const char *xlqa_lexicon_how_name(enum xlqa_lexicon_how how)
+{
+	return (unsigned)how < sizeof how_names / sizeof how_names[0] ? how_names[how] : "?";
+}
+
+bool xlqa_lexicon_how_is_lexical(enum xlqa_lexicon_how how)
+{
+	return how <= XLQA_HOW_COMPOUND;
+}

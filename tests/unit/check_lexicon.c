@@ -1,0 +1,562 @@
+/*
+ * Unit tests of the lexicon module: the dictd, TSV and ICU-name readers on small fixture
+ * dictionaries (tests/data/lexicon, one of each FreeDict layout), building lexicons with direct,
+ * inverse and pivot paths, the file checks on open, and the translator's fallbacks.
+ */
+#include "config.h"
+
+#include "suites.h"
+#include "xlqa/xlqa.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char data_dir[1024];
+static char tmp_dir[] = "/tmp/xlqa-lexicon-XXXXXX";
+
+static void setup(void)
+{
+	const char *d = getenv("XLQA_TEST_DATA");
+	snprintf(data_dir, sizeof data_dir, "%s/data/lexicon", d ? d : "tests");
+}
+
+/* Every entry a reader produced, as "headword|pos|t1;t2" lines. */
+struct collected {
+	struct xlqa_buf text;
+};
+
+static int collect(void *ctx, const struct xlqa_dict_entry *e, struct xlqa_error *err)
+{
+	struct collected *c = ctx;
+	(void)err;
+	xlqa_buf_addf(&c->text, "%s|%s|", e->headword, xlqa_lexicon_pos_name(e->pos));
+	for (size_t i = 0; i < e->n_trans; i++)
+		xlqa_buf_addf(&c->text, "%s%s", i ? ";" : "", e->trans[i]);
+	if (e->weights)
+		xlqa_buf_addf(&c->text, "|%.2f", e->weights[0]);
+	xlqa_buf_addch(&c->text, '\n');
+	return XLQA_OK;
+}
+
+static int read_fixture(const char *name, const char *ext, struct collected *c, struct xlqa_dict_stats *st,
+			enum xlqa_dict_style *style, struct xlqa_error *err)
+{
+	char index[1200], dict[1200];
+	snprintf(index, sizeof index, "%s/%s.index", data_dir, name);
+	snprintf(dict, sizeof dict, "%s/%s.%s", data_dir, name, ext);
+	return xlqa_dict_read_dictd(index, dict, collect, c, st, style, err);
+}
+
+START_TEST(test_read_ding)
+{
+	struct collected c = { XLQA_BUF_INIT };
+	struct xlqa_dict_stats st = { 0 };
+	enum xlqa_dict_style style;
+	struct xlqa_error err;
+
+	ck_assert_int_eq(read_fixture("freedict-deu-eng", "dict.dz", &c, &st, &style, &err), XLQA_OK);
+	ck_assert_int_eq(style, XLQA_DICT_DING);
+	/* Entries in data order. Tags, pronunciations and "(§)" go; "go/walk on foot" is ambiguous and
+	 * dropped; Ding's glued abbreviation "UN" and "apt." become translations; the pronoun group of
+	 * "ich/er/sie fand" and "I/he/she found" goes; "leer" has only a see: line and is skipped. */
+	ck_assert_str_eq(c.text.buf, "Haus|n|house;home\n"
+				     "Vereinte Nationen|-|United Nations;UN\n"
+				     "fand|-|found\n"
+				     "Universität|n|university\n"
+				     "gehen|v|go;walk\n"
+				     "Wohnung|n|flat;apartment;apt.\n"
+				     "Paragraph|n|section\n");
+	ck_assert_uint_eq(st.entries, 7);
+	ck_assert_uint_eq(st.skipped_entries, 1);
+	ck_assert_uint_eq(st.skipped_items, 1);
+	/* Haus: synonym line; Universität: note; gehen: example */
+	ck_assert_uint_eq(st.notes, 3);
+	ck_assert_uint_eq(st.see_refs, 2);
+	xlqa_buf_release(&c.text);
+}
+END_TEST
+
+START_TEST(test_read_wikdict_and_plain)
+{
+	struct collected c = { XLQA_BUF_INIT };
+	struct xlqa_dict_stats st = { 0 };
+	enum xlqa_dict_style style;
+	struct xlqa_error err;
+
+	ck_assert_int_eq(read_fixture("freedict-deu-spa", "dict.dz", &c, &st, &style, &err), XLQA_OK);
+	ck_assert_int_eq(style, XLQA_DICT_WIKDICT);
+	/* Glosses (even numbered ones after an unnumbered translation) are left out; numbered senses are
+	 * translation lines; a misplaced trailing " 2." and a translation-less " 3." sense are handled. */
+	ck_assert_str_eq(c.text.buf, "Haus|n|casa\nBank|n|banco;banco;asiento\nBasilika|n|basílica\n");
+	ck_assert_uint_eq(st.notes, 5);
+	xlqa_buf_reset(&c.text);
+	/* An uncompressed .dict, and Bulgarian stress marks (U+0301) removed */
+	ck_assert_int_eq(read_fixture("freedict-eng-bul", "dict", &c, NULL, &style, &err), XLQA_OK);
+	ck_assert_str_eq(c.text.buf, "house|n|къща;династия\n");
+	xlqa_buf_release(&c.text);
+}
+END_TEST
+
+START_TEST(test_read_errors)
+{
+	struct collected c = { XLQA_BUF_INIT };
+	struct xlqa_error err;
+	char index[1200], dict[1200], path[1200];
+	FILE *fp;
+
+	/* a missing dictionary */
+	ck_assert_int_eq(read_fixture("freedict-xxx-yyy", "dict.dz", &c, NULL, NULL, &err), XLQA_ENOTFOUND);
+	/* an index line past the data's end, with its line number */
+	ck_assert_ptr_nonnull(mkdtemp(tmp_dir));
+	snprintf(index, sizeof index, "%s/bad.index", tmp_dir);
+	snprintf(dict, sizeof dict, "%s/freedict-deu-eng.dict.dz", data_dir);
+	fp = fopen(index, "w");
+	fputs("haus\t1\tBY\nzu weit\tZZZZ\tB\n", fp);
+	fclose(fp);
+	ck_assert_int_eq(xlqa_dict_read_dictd(index, dict, collect, &c, NULL, NULL, &err), XLQA_EPARSE);
+	ck_assert_int_eq(err.line, 2);
+	ck_assert_ptr_nonnull(strstr(err.message, "bad.index:2: entry at"));
+	/* a bad base64 digit */
+	fp = fopen(index, "w");
+	fputs("haus\t1\tB*\n", fp);
+	fclose(fp);
+	ck_assert_int_eq(xlqa_dict_read_dictd(index, dict, collect, &c, NULL, NULL, &err), XLQA_EPARSE);
+	ck_assert_ptr_nonnull(strstr(err.message, "bad.index:1: bad base64"));
+	/* a line without tabs */
+	fp = fopen(index, "w");
+	fputs("haus 1 BY\n", fp);
+	fclose(fp);
+	ck_assert_int_eq(xlqa_dict_read_dictd(index, dict, collect, &c, NULL, NULL, &err), XLQA_EPARSE);
+	/* Latin-1 bytes in an entry: the offset of the bad byte */
+	snprintf(path, sizeof path, "%s/bad.dict", tmp_dir);
+	fp = fopen(path, "w");
+	fputs("Stra\xdf" "e\nstreet\n", fp);
+	fclose(fp);
+	fp = fopen(index, "w");
+	fputs("strasse\tA\tM\n", fp);
+	fclose(fp);
+	ck_assert_int_eq(xlqa_dict_read_dictd(index, path, collect, &c, NULL, NULL, &err), XLQA_EENCODING);
+	ck_assert_int_eq(err.offset, 4);
+	unlink(index);
+	unlink(path);
+	rmdir(tmp_dir);
+	memcpy(tmp_dir + strlen(tmp_dir) - 6, "XXXXXX", 6);
+	xlqa_buf_release(&c.text);
+}
+END_TEST
+
+START_TEST(test_read_tsv)
+{
+	struct collected c = { XLQA_BUF_INIT };
+	struct xlqa_dict_stats st = { 0 };
+	struct xlqa_error err;
+	char path[1200];
+
+	snprintf(path, sizeof path, "%s/extra.tsv", data_dir);
+	ck_assert_int_eq(xlqa_dict_read_tsv(path, false, collect, &c, &st, &err), XLQA_OK);
+	/* the weight column is optional (1); a line without a tab and a weight of 2 are counted and skipped */
+	ck_assert_str_eq(c.text.buf, "Haus|-|house|0.90\nHaus|-|building|1.00\nStraße|-|street|0.50\n");
+	ck_assert_uint_eq(st.bad_lines, 2);
+	/* strict mode stops at the first bad line, naming it */
+	ck_assert_int_eq(xlqa_dict_read_tsv(path, true, collect, &c, NULL, &err), XLQA_EPARSE);
+	ck_assert_int_eq(err.line, 3);
+	xlqa_buf_release(&c.text);
+}
+END_TEST
+
+/* Finds "head|pos|..." starting a line of a collected text. */
+static bool has_line(const struct collected *c, const char *line)
+{
+	size_t len = strlen(line);
+	for (const char *p = c->text.buf; (p = strstr(p, line)); p += len)
+		if ((p == c->text.buf || p[-1] == '\n') && p[len] == '\n')
+			return true;
+	return false;
+}
+
+START_TEST(test_read_names)
+{
+	struct collected c = { XLQA_BUF_INIT };
+	struct xlqa_error err;
+
+	ck_assert_int_eq(xlqa_dict_read_names("es", "de", collect, &c, NULL, &err), XLQA_OK);
+	/* a country, a language, a month (stand-alone form) and a currency, from ICU's CLDR data */
+	ck_assert(has_line(&c, "Alemania|pn|Deutschland"));
+	ck_assert(has_line(&c, "alemán|pn|Deutsch"));
+	ck_assert(has_line(&c, "enero|pn|Januar"));
+	ck_assert(has_line(&c, "euro|pn|Euro"));
+	xlqa_buf_reset(&c.text);
+	/* Bulgarian: Cyrillic names to English */
+	ck_assert_int_eq(xlqa_dict_read_names("bg", "en", collect, &c, NULL, &err), XLQA_OK);
+	ck_assert(has_line(&c, "Германия|pn|Germany"));
+	ck_assert_int_eq(xlqa_dict_read_names("xx", "en", collect, &c, NULL, &err), XLQA_ENOTFOUND);
+	xlqa_buf_release(&c.text);
+}
+END_TEST
+
+/* Builds pair src-tgt from the fixtures (no ICU names unless `names`) into tmp_dir and opens it. */
+static struct xlqa_lexicon *build_open(const char *src, const char *tgt, bool names, const char *tsv)
+{
+	struct xlqa_lexicon_build_options opt = { 0 };
+	struct xlqa_lexicon_builder *b;
+	struct xlqa_lexicon *lex;
+	struct xlqa_buf path = XLQA_BUF_INIT;
+	struct xlqa_error err;
+
+	opt.dict_dir = data_dir;
+	opt.no_names = !names;
+	opt.tsv = tsv;
+	ck_assert_int_eq(xlqa_lexicon_builder_new(&opt, &b, &err), XLQA_OK);
+	xlqa_lexicon_path(tmp_dir, src, tgt, &path);
+	ck_assert_msg(xlqa_lexicon_builder_build(b, src, tgt, path.buf, NULL, &err) == XLQA_OK, "%s", err.message);
+	ck_assert_int_eq(xlqa_lexicon_open(path.buf, &lex, &err), XLQA_OK);
+	xlqa_lexicon_builder_free(b);
+	xlqa_buf_release(&path);
+	return lex;
+}
+
+static void make_tmp(void)
+{
+	ck_assert_ptr_nonnull(mkdtemp(tmp_dir));
+}
+
+static void remove_tmp(void)
+{
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp_dir);
+	ck_assert_int_eq(system(cmd), 0);
+	memcpy(tmp_dir + strlen(tmp_dir) - 6, "XXXXXX", 6);
+}
+
+/* The i-th translation of `key`, or fails. */
+static void expect_trans(const struct xlqa_lexicon *lex, const char *key, size_t i, const char *text, double weight,
+			 unsigned origin)
+{
+	struct xlqa_lexicon_trans t;
+	size_t k;
+
+	ck_assert_msg(xlqa_lexicon_find(lex, key, strlen(key), &k), "no key '%s'", key);
+	ck_assert_uint_gt(xlqa_lexicon_n_trans(lex, k), i);
+	xlqa_lexicon_trans_at(lex, k, i, &t);
+	ck_assert_str_eq(t.text, text);
+	ck_assert_double_eq_tol(t.weight, weight, 1e-4);
+	ck_assert_uint_eq(t.origin, origin);
+}
+
+START_TEST(test_build_paths)
+{
+	struct xlqa_lexicon *lex;
+	struct xlqa_lexicon_info info;
+	char tsv[1200];
+	size_t k, first;
+
+	make_tmp();
+	snprintf(tsv, sizeof tsv, "%s/extra.tsv", data_dir);
+	lex = build_open("de", "en", false, tsv);
+	xlqa_lexicon_get_info(lex, &info);
+	ck_assert_str_eq(info.source, "de");
+	ck_assert_uint_eq(info.max_words, 2);
+	/* house: direct 1.0, inverse 0.8 and TSV 0.9 by noisy-or, 1 - 0 x 0.2 x 0.1 = 1; "building" from
+	 * the TSV (no weight: 1) ties with it and comes after: ties keep the order strings were first seen */
+	expect_trans(lex, "haus", 0, "house", 1.0, XLQA_LEX_DIRECT | XLQA_LEX_INVERSE | XLQA_LEX_TSV);
+	expect_trans(lex, "haus", 1, "building", 1.0, XLQA_LEX_TSV);
+	/* home: second in its entry, 1 / (1 + 0.15) */
+	expect_trans(lex, "haus", 2, "home", 1 / 1.15, XLQA_LEX_DIRECT);
+	/* Gebäude -> house only from the reverse dictionary, second translation: 0.8 / 1.15 */
+	expect_trans(lex, "gebäude", 0, "house", 0.8 / 1.15, XLQA_LEX_INVERSE);
+	/* a multiword key, and a case-folded one ("ß" folds to "ss") */
+	expect_trans(lex, "vereinte nationen", 0, "United Nations", 1.0, XLQA_LEX_DIRECT);
+	expect_trans(lex, "strasse", 0, "street", 0.5, XLQA_LEX_TSV);
+	ck_assert(!xlqa_lexicon_find(lex, "Haus", 4, &k));
+	/* the stem table: German Snowball stems "universität" to "universitat" */
+	ck_assert_uint_eq(xlqa_lexicon_find_stem(lex, "universitat", 11, &first), 1);
+	ck_assert_str_eq(xlqa_lexicon_key(lex, xlqa_lexicon_stem_key(lex, first)), "universität");
+	xlqa_lexicon_free(lex);
+
+	/* es-de has no dictionary of its own but the reverse deu-spa; "coche" reaches German only
+	 * through English: 0.5 x w(coche->car) 1 x w(car->Auto) 1 */
+	lex = build_open("es", "de", false, NULL);
+	expect_trans(lex, "coche", 0, "Auto", 0.5, XLQA_LEX_PIVOT_EN);
+	/* casa -> Haus: inverse 0.8; pivot casa->house (1) ->Haus (1) gives 0.5, and casa->home (1/1.15)
+	 * ->Haus (inverted from deu-eng, second: 0.8/1.15) gives 0.5 x 0.8 / 1.15^2; by noisy-or
+	 * 1 - 0.2 x 0.5 x (1 - 0.4 / 1.3225) = 0.930246 */
+	expect_trans(lex, "casa", 0, "Haus", 0.930246, XLQA_LEX_INVERSE | XLQA_LEX_PIVOT_EN);
+	xlqa_lexicon_free(lex);
+
+	/* Bulgarian has no dictionaries of its own: eng-bul inverted, stress marks gone from the keys */
+	lex = build_open("bg", "en", false, NULL);
+	expect_trans(lex, "къща", 0, "house", 0.8, XLQA_LEX_INVERSE);
+	xlqa_lexicon_free(lex);
+
+	/* with ICU names */
+	lex = build_open("es", "de", true, NULL);
+	expect_trans(lex, "alemania", 0, "Deutschland", 1.0, XLQA_LEX_NAMES);
+	xlqa_lexicon_free(lex);
+	remove_tmp();
+}
+END_TEST
+
+START_TEST(test_build_errors)
+{
+	struct xlqa_lexicon_build_options opt = { 0 };
+	struct xlqa_lexicon_builder *b;
+	struct xlqa_error err;
+	char path[1200];
+
+	make_tmp();
+	opt.dict_dir = data_dir;
+	opt.no_names = true;
+	ck_assert_int_eq(xlqa_lexicon_builder_new(&opt, &b, &err), XLQA_OK);
+	snprintf(path, sizeof path, "%s/x.lex", tmp_dir);
+	/* the identity needs no lexicon */
+	ck_assert_int_eq(xlqa_lexicon_builder_build(b, "de", "DE", path, NULL, &err), XLQA_EINVAL);
+	/* Finnish to Italian: no dictionary in the fixtures on any path */
+	ck_assert_int_eq(xlqa_lexicon_builder_build(b, "fi", "it", path, NULL, &err), XLQA_EEMPTY);
+	ck_assert_ptr_nonnull(strstr(err.message, "freedict-fin-ita"));
+	ck_assert_int_eq(access(path, F_OK), -1);
+	ck_assert_int_eq(xlqa_lexicon_builder_build(b, "xx", "en", path, NULL, &err), XLQA_ENOTFOUND);
+	/* an unwritable place: no file, and no temporary file left */
+	ck_assert_int_eq(xlqa_lexicon_builder_build(b, "de", "en", "/nonexistent/dir/de-en.lex", NULL, &err), XLQA_EIO);
+	xlqa_lexicon_builder_free(b);
+	remove_tmp();
+}
+END_TEST
+
+/* Damages a copy of a built lexicon in one way; opening it must fail with `status`. */
+static const struct {
+	long offset; /* byte to change, from the start (negative: from the end); 0 with truncate */
+	long truncate; /* bytes to cut from the end */
+	int status;
+	const char *message;
+} damage_cases[] = {
+	/* the magic */
+	{ 0, 0, XLQA_ECORRUPT, "not an xlqa lexicon" },
+	/* the version (byte 8, little-endian) */
+	{ 8, 0, XLQA_EUNSUPPORTED, "format version" },
+	/* a byte of the strings: the checksum catches it */
+	{ -3, 0, XLQA_ECORRUPT, "checksum mismatch" },
+	/* a truncated file */
+	{ 0, 8, XLQA_ECORRUPT, "size" },
+	/* the key count in the header: sizes no longer add up */
+	{ 24, 0, XLQA_ECORRUPT, "size" },
+};
+
+START_TEST(test_open_damaged)
+{
+	struct xlqa_lexicon *lex;
+	struct xlqa_buf data = XLQA_BUF_INIT, path = XLQA_BUF_INIT;
+	struct xlqa_error err;
+	FILE *fp;
+
+	make_tmp();
+	lex = build_open("de", "en", false, NULL);
+	xlqa_lexicon_free(lex);
+	xlqa_lexicon_path(tmp_dir, "de", "en", &path);
+	ck_assert_int_eq(xlqa_file_read(path.buf, &data, &err), XLQA_OK);
+	if (damage_cases[_i].truncate)
+		data.len -= (size_t)damage_cases[_i].truncate;
+	else {
+		size_t at = damage_cases[_i].offset < 0 ? data.len - (size_t)-damage_cases[_i].offset
+							: (size_t)damage_cases[_i].offset;
+		data.buf[at] ^= 0x5a;
+	}
+	fp = fopen(path.buf, "wb");
+	fwrite(data.buf, 1, data.len, fp);
+	fclose(fp);
+	ck_assert_int_eq(xlqa_lexicon_open(path.buf, &lex, &err), damage_cases[_i].status);
+	ck_assert_ptr_null(lex);
+	ck_assert_msg(strstr(err.message, damage_cases[_i].message), "%s", err.message);
+	xlqa_buf_release(&data);
+	xlqa_buf_release(&path);
+	remove_tmp();
+}
+END_TEST
+
+/* Edit distances in code points, hand-counted. */
+static const struct {
+	const char *a, *b;
+	size_t max, expect;
+} distance_cases[] = {
+	{ "universitat", "university", 2, 2 }, /* a->y, drop t */
+	{ "kitten", "sitting", 3, 3 },           /* the textbook case */
+	{ "straße", "strasse", 2, 2 },           /* ß is one code point: substitute it, insert s */
+	{ "abc", "abc", 0, 0 },
+	{ "abcdef", "ab", 2, 3 },                /* length alone exceeds max: max + 1 */
+	{ "", "ab", 5, 2 },
+};
+
+START_TEST(test_edit_distance)
+{
+	const char *a = distance_cases[_i].a, *b = distance_cases[_i].b;
+	ck_assert_uint_eq(xlqa_lexicon_edit_distance(a, strlen(a), b, strlen(b), distance_cases[_i].max),
+			  distance_cases[_i].expect);
+}
+END_TEST
+
+START_TEST(test_transliterate)
+{
+	struct xlqa_buf out = XLQA_BUF_INIT;
+	struct xlqa_error err;
+
+	/* Bulgarian BGN romanisation (я -> ya), folded to lower case ASCII */
+	ck_assert_int_eq(xlqa_lexicon_transliterate("София", strlen("София"), &out, &err), XLQA_OK);
+	ck_assert_str_eq(out.buf, "sofiya");
+	xlqa_buf_reset(&out);
+	/* щ -> sht in Bulgarian, not Russian shch */
+	ck_assert_int_eq(xlqa_lexicon_transliterate("Щит", strlen("Щит"), &out, &err), XLQA_OK);
+	ck_assert_str_eq(out.buf, "shtit");
+	xlqa_buf_release(&out);
+}
+END_TEST
+
+/* Lookup through the translator: each word, its flags, and the best hit's text, how and weight. */
+static const struct {
+	const char *words[3];
+	unsigned flags;
+	const char *text;
+	enum xlqa_lexicon_how how;
+	double weight;
+	size_t covered;
+} lookup_cases[] = {
+	/* the normalised form */
+	{ { "HAUS" }, 0, "house", XLQA_HOW_EXACT, 1.0, 1 },
+	/* the longest multiword key */
+	{ { "Vereinte", "Nationen", "Haus" }, XLQA_QUERY_NAME, "United Nations", XLQA_HOW_MULTIWORD, 1.0, 2 },
+	/* a hunspell lemma: Universitäten -> universität (its Snowball stem would find it too: lemma first) */
+	{ { "Universitäten" }, 0, "university", XLQA_HOW_LEMMA, 0.9, 1 },
+	/* a stem shared with a key: "universitäts" (no hunspell word) stems like "universität" */
+	{ { "universitäts" }, 0, "university", XLQA_HOW_STEM, 0.7, 1 },
+	/* a compound of two keys: the phrase of their best translations */
+	{ { "Universitätswohnung" }, 0, "university flat", XLQA_HOW_COMPOUND, 0.6, 1 },
+	/* a number passes through, even when it could start a multiword */
+	{ { "1994", "Haus" }, XLQA_QUERY_NUMBER, "1994", XLQA_HOW_PASS, 1.0, 1 },
+	/* an unknown name passes through */
+	{ { "Pompidou" }, XLQA_QUERY_NAME, "Pompidou", XLQA_HOW_PASS, 1.0, 1 },
+	/* a Cyrillic name is transliterated */
+	{ { "София" }, XLQA_QUERY_NAME, "sofiya", XLQA_HOW_TRANSLIT, 1.0, 1 },
+	/* a cognate from the vocabulary: qualitat ~ quality at distance 2 of 8, 0.5 x (1 - 2/8) */
+	{ { "Qualität" }, 0, "quality", XLQA_HOW_COGNATE, 0.375, 1 },
+	/* nothing at all: through with weight 0.2 */
+	{ { "xyzzy" }, 0, "xyzzy", XLQA_HOW_UNTRANSLATED, 0.2, 1 },
+};
+
+static struct xlqa_lang *open_de(void)
+{
+	struct xlqa_lang *lang;
+	struct xlqa_error err;
+	ck_assert_msg(xlqa_lang_open("de", NULL, &lang, &err) == XLQA_OK, "%s", err.message);
+	return lang;
+}
+
+START_TEST(test_lookup)
+{
+	static const char *const vocab[] = { "quality", "quantity", "equality" };
+	static const uint64_t freqs[] = { 10, 5, 2 };
+	struct xlqa_lexicon *lex;
+	struct xlqa_lang *lang = open_de();
+	struct xlqa_translator *tr;
+	struct xlqa_lexicon_hits hits;
+	struct xlqa_error err;
+	size_t n = 0;
+
+	make_tmp();
+	lex = build_open("de", "en", false, NULL);
+	ck_assert_int_eq(xlqa_translator_new(lex, lang, &tr, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_translator_set_vocabulary(tr, vocab, freqs, 3, &err), XLQA_OK);
+	xlqa_lexicon_hits_init(&hits);
+	while (n < 3 && lookup_cases[_i].words[n])
+		n++;
+	ck_assert_msg(xlqa_translator_lookup(tr, lookup_cases[_i].words, n, lookup_cases[_i].flags, &hits, &err) ==
+			      XLQA_OK, "%s", err.message);
+	ck_assert_uint_ge(hits.n, 1);
+	ck_assert_str_eq(hits.items[0].text, lookup_cases[_i].text);
+	ck_assert_int_eq(hits.items[0].how, lookup_cases[_i].how);
+	ck_assert_double_eq_tol(hits.items[0].weight, lookup_cases[_i].weight, 1e-4);
+	ck_assert_uint_eq(hits.words, lookup_cases[_i].covered);
+	for (size_t i = 1; i < hits.n; i++) /* best first, no text twice */
+		ck_assert(hits.items[i].weight <= hits.items[i - 1].weight && strcmp(hits.items[i].text, hits.items[0].text));
+	xlqa_lexicon_hits_release(&hits);
+	xlqa_translator_free(tr);
+	xlqa_lexicon_free(lex);
+	xlqa_lang_free(lang);
+	remove_tmp();
+}
+END_TEST
+
+START_TEST(test_translate_query)
+{
+	struct xlqa_lexicon *lex;
+	struct xlqa_lang *lang = open_de();
+	struct xlqa_translator *tr;
+	struct xlqa_query src, dst;
+	struct xlqa_translate_stats st = { 0 };
+	struct xlqa_buf out = XLQA_BUF_INIT;
+	struct xlqa_error err;
+
+	make_tmp();
+	lex = build_open("de", "en", false, NULL);
+	ck_assert_int_eq(xlqa_translator_new(lex, lang, &tr, &err), XLQA_OK);
+	xlqa_query_init(&src);
+	xlqa_query_init(&dst);
+	xlqa_query_add_term(&src, "Vereinte", 8, 2, XLQA_QUERY_NAME);
+	xlqa_query_add_term(&src, "Nationen", 8, 2, XLQA_QUERY_NAME);
+	xlqa_query_add_term(&src, "gehen", 5, 1, 0);
+	xlqa_query_add_term(&src, "1994", 4, 1, XLQA_QUERY_NUMBER);
+	ck_assert_int_eq(xlqa_translator_translate(tr, &src, &dst, &st, &err), XLQA_OK);
+	/* the two name groups merge into one phrase group of the larger weight; gehen keeps weight 1;
+	 * the number passes through */
+	ck_assert_uint_eq(dst.n_groups, 3);
+	ck_assert_str_eq(dst.groups[0].source, "Vereinte Nationen");
+	ck_assert_uint_eq(dst.groups[0].flags, XLQA_QUERY_NAME | XLQA_QUERY_PHRASE);
+	ck_assert_double_eq(dst.groups[0].weight, 2);
+	xlqa_query_format(&dst, &out);
+	/* 1 / 1.15 = 0.869565 is stored in 16 bits: round(0.869565 x 65535) / 65535 = 0.869566 */
+	ck_assert_str_eq(out.buf, "Vereinte Nationen^2(United Nations:1|UN:0.869566) gehen^1(go:1|walk:0.869566) "
+				  "1994^1(1994:1)");
+	/* stats leave numbers out: two source words by multiword, one exact, all from the lexicon */
+	ck_assert_uint_eq(st.groups, 3);
+	ck_assert_uint_eq(st.lexical, 3);
+	ck_assert_uint_eq(st.numbers, 1);
+	ck_assert_uint_eq(st.passed, 0);
+	ck_assert_uint_eq(st.by_how[XLQA_HOW_MULTIWORD], 2);
+	xlqa_buf_release(&out);
+	xlqa_query_release(&src);
+	xlqa_query_release(&dst);
+	xlqa_translator_free(tr);
+	xlqa_lexicon_free(lex);
+	xlqa_lang_free(lang);
+	remove_tmp();
+}
+END_TEST
+
+Suite *lexicon_suite(void)
+{
+	Suite *s = suite_create("lexicon");
+	TCase *tc = tcase_create("read");
+
+	tcase_add_checked_fixture(tc, setup, NULL);
+	tcase_add_test(tc, test_read_ding);
+	tcase_add_test(tc, test_read_wikdict_and_plain);
+	tcase_add_test(tc, test_read_errors);
+	tcase_add_test(tc, test_read_tsv);
+	tcase_add_test(tc, test_read_names);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("build");
+	tcase_add_checked_fixture(tc, setup, NULL);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_build_paths);
+	tcase_add_test(tc, test_build_errors);
+	tcase_add_loop_test(tc, test_open_damaged, 0, (int)(sizeof damage_cases / sizeof damage_cases[0]));
+	suite_add_tcase(s, tc);
+	tc = tcase_create("translate");
+	tcase_add_checked_fixture(tc, setup, NULL);
+	tcase_set_timeout(tc, 60);
+	tcase_add_loop_test(tc, test_edit_distance, 0, (int)(sizeof distance_cases / sizeof distance_cases[0]));
+	tcase_add_test(tc, test_transliterate);
+	tcase_add_loop_test(tc, test_lookup, 0, (int)(sizeof lookup_cases / sizeof lookup_cases[0]));
+	tcase_add_test(tc, test_translate_query);
+	suite_add_tcase(s, tc);
+	return s;
+}
