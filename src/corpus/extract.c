@@ -393,7 +393,8 @@ int corpus_extract_html(struct xlqa_corpus_reader *r, const char *data, size_t l
 		xlqa_buf_addf(why, "page of %zu bytes is too large", page_end - page);
 		return SKIP(XLQA_SKIP_MALFORMED);
 	}
-	/* libxml2 reads the page's own charset declaration; without one, the collection's encoding. */
+	/* libxml2 reads the page's own charset declaration and otherwise guesses (UTF-8 or Latin-1): Blog06
+	 * pages come in many encodings, so the collection's one is no better a guess. */
 	doc = htmlReadMemory(data + page, (int)(page_end - page), NULL, NULL,
 	                     HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET);
 	if (!doc || !xmlDocGetRootElement(doc)) {

@@ -61,6 +61,12 @@ bool corpus_next_tag(const char *data, size_t len, size_t pos, const char *space
 		p = (size_t)(lt - data);
 		pos = p + 1;
 		q = p + 1;
+		/*
+		 * "<<" is typewriter French for a guillemet (ATS: <<Nous avons fait du bon travail>>): a '<'
+		 * right after another is text, or the quotation would be dropped as a tag named "Nous".
+		 */
+		if (p > 0 && data[p - 1] == '<')
+			continue;
 		if (q < len && (data[q] == '!' || data[q] == '?')) {
 			size_t end = skip_markup(data, len, p);
 
@@ -76,6 +82,7 @@ bool corpus_next_tag(const char *data, size_t len, size_t pos, const char *space
 		/* A blank after '<' is accepted only before the name the caller expects to see so written. */
 		while (spaced && q < len && data[q] == ' ')
 			q++;
+		t->markup = false;
 		t->close = q < len && data[q] == '/';
 		if (t->close)
 			q++;
