@@ -5,6 +5,8 @@
 #ifndef XLQA_XLQA_H
 #define XLQA_XLQA_H
 
+#include "xlqa/clef.h"
+#include "xlqa/eval.h"
 #include "xlqa/lang.h"
 #include "xlqa/query.h"
 #include "xlqa/testset.h"
