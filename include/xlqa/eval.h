@@ -152,13 +152,18 @@ const struct xlqa_measure *xlqa_measure_at(size_t i);
 const struct xlqa_measure *xlqa_measure_find(const char *name);
 
 /*
- * Builds the measures' items from a judged run, in run order: `judge` (may be NULL) supplies what
- * is known of NIL questions, else a question is known to be NIL when its NIL response is judged R
- * and to have an answer when a non-NIL response is judged R, X or U; `types` (may be NULL) supplies
- * answer types. *items is a new array of run->count items (free() it); strings point into `types`.
+ * Builds the measures' items from a judged run. Without a test set (`ts` NULL) there is one item a
+ * response, in run order. With one, there is one item a test-set question in its order: a question
+ * the run does not answer is an unjudged, non-NIL item of confidence 0 (so it counts against the
+ * run), and a response to a question outside the test set is an XLQA_EPARSE error. `judge` (may be
+ * NULL) supplies what is known of NIL questions, else a question is known to be NIL when its NIL
+ * response is judged R and to have an answer when a non-NIL response is judged R, X or U; `types`
+ * (may be NULL) supplies answer types. *items is a new array of *n items (free() it); its strings
+ * point into `types`. Errors: XLQA_EPARSE, XLQA_ENOMEM.
  */
-int xlqa_eval_items(const struct xlqa_clef_run *run, const struct xlqa_judge *judge,
-                    const struct xlqa_answer_types *types, struct xlqa_eval_item **items, struct xlqa_error *err);
+int xlqa_eval_items(const struct xlqa_clef_run *run, const struct xlqa_testset *ts, const struct xlqa_judge *judge,
+                    const struct xlqa_answer_types *types, struct xlqa_eval_item **items, size_t *n,
+                    struct xlqa_error *err);
 
 /* ---- calibration ------------------------------------------------------------------------------- */
 
@@ -237,6 +242,17 @@ enum xlqa_eval_report_flags {
  */
 int xlqa_eval_report(const char *run_name, const struct xlqa_eval_item *items, size_t n, unsigned flags, bool text,
                      struct xlqa_buf *out, struct xlqa_error *err);
+
+/*
+ * Appends a comparison of `n` runs scored by one measure under two judgment sets to `out`: each run's
+ * two scores and ranks, Kendall's tau (tau-b and tau-a, `k` from xlqa_kendall_compute over `a` and
+ * `b`), the pair counts and the swapped pairs by run name. `text`: a table; else a JSON object with
+ * keys measure, a, b, runs [{run, a, b}], tau, tau_a, pairs, concordant, discordant, ties_a, ties_b,
+ * swapped [[run, run], ...]. Errors: XLQA_ENOMEM.
+ */
+int xlqa_eval_compare_report(const char *measure, const char *label_a, const char *label_b, const char *const *runs,
+                             const double *a, const double *b, size_t n, const struct xlqa_kendall *k, bool text,
+                             struct xlqa_buf *out, struct xlqa_error *err);
 
 #ifdef __cplusplus
 }

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "tracks.h"
+#include "track-clef.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 
 /* The tracks, NULL-terminated; the first is the default. */
 static const struct cli_track *const tracks[] = {
+	&cli_track_clef2004,
 	NULL,
 };
 

@@ -237,34 +237,62 @@ const struct xlqa_measure *xlqa_measure_find(const char *name)
 	return NULL;
 }
 
-int xlqa_eval_items(const struct xlqa_clef_run *run, const struct xlqa_judge *judge,
-                    const struct xlqa_answer_types *types, struct xlqa_eval_item **items, struct xlqa_error *err)
+/* Fills one item from a response (or, with r NULL, an unanswered question `number` of type `type`). */
+static void fill_item(struct xlqa_eval_item *it, const struct xlqa_clef_response *r, unsigned number, char type,
+                      const struct xlqa_judge *judge, const struct xlqa_answer_types *types)
 {
-	struct xlqa_eval_item *it = calloc(run->count ? run->count : 1, sizeof *it);
+	enum xlqa_judgment j = r ? r->judgment : XLQA_JUDGMENT_NONE;
+
+	memset(it, 0, sizeof *it);
+	it->number = number;
+	it->type = type;
+	it->answer_type = types ? xlqa_answer_types_get(types, number) : NULL;
+	it->confidence = r ? r->confidence : 0.0;
+	it->judgment = j;
+	it->nil_response = r && r->nil;
+	if (judge)
+		it->nil_question = xlqa_judge_nil_question(judge, number);
+	else if (r && r->nil && j == XLQA_JUDGMENT_R)
+		it->nil_question = 1;
+	else if (r && !r->nil && (j == XLQA_JUDGMENT_R || j == XLQA_JUDGMENT_X || j == XLQA_JUDGMENT_U))
+		it->nil_question = 0;
+	else
+		it->nil_question = -1;
+}
+
+int xlqa_eval_items(const struct xlqa_clef_run *run, const struct xlqa_testset *ts, const struct xlqa_judge *judge,
+                    const struct xlqa_answer_types *types, struct xlqa_eval_item **items, size_t *n,
+                    struct xlqa_error *err)
+{
+	size_t count = ts ? ts->count : run->count;
+	struct xlqa_eval_item *it;
 
 	*items = NULL;
+	*n = 0;
+	it = calloc(count ? count : 1, sizeof *it);
 	if (!it)
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-	for (size_t i = 0; i < run->count; i++) {
-		const struct xlqa_clef_response *r = &run->responses[i];
-		enum xlqa_judgment j = r->judgment;
+	if (!ts) {
+		for (size_t i = 0; i < run->count; i++)
+			fill_item(&it[i], &run->responses[i], run->responses[i].number, run->responses[i].type, judge, types);
+	} else {
+		/* The first response to each test-set question counts; the checker reports repeats. */
+		for (size_t q = 0; q < ts->count; q++)
+			fill_item(&it[q], NULL, ts->questions[q].number, ts->questions[q].type, judge, types);
+		for (size_t i = run->count; i-- > 0;) {
+			const struct xlqa_clef_response *r = &run->responses[i];
+			const struct xlqa_testset_question *tq = xlqa_testset_find(ts, r->number);
 
-		it[i].number = r->number;
-		it[i].type = r->type;
-		it[i].answer_type = types ? xlqa_answer_types_get(types, r->number) : NULL;
-		it[i].confidence = r->confidence;
-		it[i].judgment = j;
-		it[i].nil_response = r->nil;
-		if (judge)
-			it[i].nil_question = xlqa_judge_nil_question(judge, r->number);
-		else if (r->nil && j == XLQA_JUDGMENT_R)
-			it[i].nil_question = 1;
-		else if (!r->nil && (j == XLQA_JUDGMENT_R || j == XLQA_JUDGMENT_X || j == XLQA_JUDGMENT_U))
-			it[i].nil_question = 0;
-		else
-			it[i].nil_question = -1;
+			if (!tq) {
+				free(it);
+				return xlqa_error_at(err, XLQA_EPARSE, -1, r->line, "line %lld: question %u is not in the test set",
+				                     (long long)r->line, r->number);
+			}
+			fill_item(&it[tq - ts->questions], r, tq->number, tq->type, judge, types);
+		}
 	}
 	*items = it;
+	*n = count;
 	return XLQA_OK;
 }
 

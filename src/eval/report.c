@@ -202,12 +202,16 @@ static json_t *json_measures(const struct group *g, unsigned mode)
 	return o;
 }
 
-/* A group's object: "questions", the strict measures at the top, "lenient". */
-static json_t *json_group(const struct group *g, unsigned flags)
+/* A group's object: "run" (when given), "questions", the strict measures, "lenient". */
+static json_t *json_group(const struct group *g, const char *run_name, unsigned flags)
 {
-	json_t *o = json_measures(g, XLQA_EVAL_STRICT);
+	json_t *o = json_object(), *strict = json_measures(g, XLQA_EVAL_STRICT);
+	bool ok = o && strict && (!run_name || put(o, "run", json_string(run_name))) &&
+	          put(o, "questions", json_integer((json_int_t)g->n)) && json_object_update(o, strict) == 0 &&
+	          put(o, "lenient", json_measures(g, lenient_mode(flags)));
 
-	if (!put(o, "questions", json_integer((json_int_t)g->n)) || !put(o, "lenient", json_measures(g, lenient_mode(flags)))) {
+	json_decref(strict);
+	if (!ok) {
 		json_decref(o);
 		return NULL;
 	}
@@ -245,13 +249,13 @@ static json_t *json_calibration(const struct group *all)
 
 static int report_json(const char *run_name, const struct groups *gs, unsigned flags, struct xlqa_buf *out)
 {
-	json_t *root = json_group(&gs->g[0], flags), *types = json_object(), *atypes = json_object();
-	bool ok = root && types && atypes && put(root, "run", json_string(run_name));
+	json_t *root = json_group(&gs->g[0], run_name, flags), *types = json_object(), *atypes = json_object();
+	bool ok = root && types && atypes;
 	char *text;
 	int rc;
 
 	for (size_t i = 1; ok && i < gs->count; i++)
-		ok = put(i <= gs->n_types ? types : atypes, gs->g[i].name, json_group(&gs->g[i], flags));
+		ok = put(i <= gs->n_types ? types : atypes, gs->g[i].name, json_group(&gs->g[i], NULL, flags));
 	ok = ok && json_object_set(root, "types", types) == 0 && json_object_set(root, "answer_types", atypes) == 0;
 	if (ok && (flags & XLQA_EVAL_REPORT_CALIBRATION))
 		ok = put(root, "calibration", json_calibration(&gs->g[0]));
@@ -279,6 +283,89 @@ int xlqa_eval_report(const char *run_name, const struct xlqa_eval_item *items, s
 	if (rc) {
 		xlqa_buf_setlen(out, old);
 		return xlqa_error_set(err, rc, "cannot write the report: %s", xlqa_strerror(rc));
+	}
+	return XLQA_OK;
+}
+
+/* ---- comparing judgment sets ------------------------------------------------------------------- */
+
+/* The rank of run i under `s` (1 = best; tied runs share the best rank of their group). */
+static size_t rank_in(const double *s, size_t n, size_t i)
+{
+	size_t better = 0;
+
+	for (size_t j = 0; j < n; j++)
+		better += s[j] > s[i];
+	return better + 1;
+}
+
+static int compare_text(const char *measure, const char *label_a, const char *label_b, const char *const *runs,
+                        const double *a, const double *b, size_t n, const struct xlqa_kendall *k, struct xlqa_buf *out)
+{
+	int rc = xlqa_buf_addf(out, "%s under A = %s and B = %s\n%-24s %9s %9s %6s %6s\n", measure, label_a, label_b, "run",
+	                       "A", "B", "rank_A", "rank_B");
+
+	for (size_t i = 0; !rc && i < n; i++)
+		rc = xlqa_buf_addf(out, "%-24s %9.4f %9.4f %6zu %6zu\n", runs[i], a[i], b[i], rank_in(a, n, i),
+		                   rank_in(b, n, i));
+	if (!rc)
+		rc = xlqa_buf_addf(out,
+		                   "kendall tau-b %.4f (tau-a %.4f): %zu pairs, %zu concordant, %zu swapped, %zu tied in A, "
+		                   "%zu tied in B\n",
+		                   k->tau, k->tau_a, k->pairs, k->concordant, k->discordant, k->ties_a, k->ties_b);
+	for (size_t p = 0; !rc && p < k->n_swapped; p++)
+		rc = xlqa_buf_addf(out, "swapped: %s %s\n", runs[k->swapped[2 * p]], runs[k->swapped[2 * p + 1]]);
+	return rc;
+}
+
+static int compare_json(const char *measure, const char *label_a, const char *label_b, const char *const *runs,
+                        const double *a, const double *b, size_t n, const struct xlqa_kendall *k, struct xlqa_buf *out)
+{
+	json_t *root = json_object(), *list = json_array(), *swapped = json_array();
+	bool ok = root && list && swapped && put(root, "measure", json_string(measure)) &&
+	          put(root, "a", json_string(label_a)) && put(root, "b", json_string(label_b));
+	char *text;
+	int rc;
+
+	for (size_t i = 0; ok && i < n; i++) {
+		json_t *r = json_object();
+
+		ok = put(r, "run", json_string(runs[i])) && put(r, "a", json_number(a[i], false)) &&
+		     put(r, "b", json_number(b[i], false)) && json_array_append_new(list, r) == 0;
+		if (!ok)
+			json_decref(r);
+	}
+	for (size_t p = 0; ok && p < k->n_swapped; p++)
+		ok = json_array_append_new(swapped, json_pack("[ss]", runs[k->swapped[2 * p]], runs[k->swapped[2 * p + 1]])) ==
+		     0;
+	ok = ok && json_object_set(root, "runs", list) == 0 && put(root, "tau", json_number(k->tau, false)) &&
+	     put(root, "tau_a", json_number(k->tau_a, false)) && put(root, "pairs", json_integer((json_int_t)k->pairs)) &&
+	     put(root, "concordant", json_integer((json_int_t)k->concordant)) &&
+	     put(root, "discordant", json_integer((json_int_t)k->discordant)) &&
+	     put(root, "ties_a", json_integer((json_int_t)k->ties_a)) &&
+	     put(root, "ties_b", json_integer((json_int_t)k->ties_b)) && json_object_set(root, "swapped", swapped) == 0;
+	text = ok ? json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10)) : NULL;
+	json_decref(list);
+	json_decref(swapped);
+	json_decref(root);
+	if (!text)
+		return XLQA_ENOMEM;
+	rc = xlqa_buf_addstr(out, text);
+	free(text);
+	return rc;
+}
+
+int xlqa_eval_compare_report(const char *measure, const char *label_a, const char *label_b, const char *const *runs,
+                             const double *a, const double *b, size_t n, const struct xlqa_kendall *k, bool text,
+                             struct xlqa_buf *out, struct xlqa_error *err)
+{
+	size_t old = out->len;
+	int rc = text ? compare_text(measure, label_a, label_b, runs, a, b, n, k, out)
+	              : compare_json(measure, label_a, label_b, runs, a, b, n, k, out);
+
+	if (rc) {
+		xlqa_buf_setlen(out, old);
+		return xlqa_error_set(err, rc, "cannot write the comparison: %s", xlqa_strerror(rc));
 	}
 	return XLQA_OK;
 }
