@@ -9,8 +9,10 @@
 #include "xlqa/eval.h"
 #include "xlqa/lang.h"
 #include "xlqa/query.h"
+#include "xlqa/patterns.h"
 #include "xlqa/testset.h"
 #include "xlqa/text.h"
+#include "xlqa/trec.h"
 #include "xlqa/util.h"
 
 #endif

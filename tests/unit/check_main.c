@@ -15,6 +15,7 @@ int main(void)
 	srunner_add_suite(sr, formats_suite());
 	srunner_add_suite(sr, index_suite());
 	srunner_add_suite(sr, eval_clef_suite());
+	srunner_add_suite(sr, eval_trec_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

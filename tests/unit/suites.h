@@ -20,5 +20,6 @@ Suite *lang_suite(void);
 Suite *formats_suite(void);
 Suite *index_suite(void);
 Suite *eval_clef_suite(void);
+Suite *eval_trec_suite(void);
 
 #endif
