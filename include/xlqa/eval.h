@@ -60,12 +60,13 @@ const struct xlqa_judge_kind *xlqa_judge_kind_at(size_t i);
  *    equal a gold answer's and the DOCNO is the gold document (or NIL for a NIL question), U when
  *    they are equal but the DOCNO differs, X when one contains the other as a contiguous run and the
  *    DOCNO is the gold document, W otherwise; a question missing from the key is not judged.
- *  - "patterns": TREC answer patterns with documents (`NNNN regex DOCNO`; needs the patterns module):
- *    R when the answer matches a pattern and the DOCNO is listed with it, U when it matches only
- *    elsewhere, W otherwise; NIL is right exactly for a question without patterns.
+ *  - "patterns": TREC answer patterns (include/xlqa/patterns.h; `NNNN regex DOCNO`, the question id
+ *    as "0092" or "92"): R when the answer matches a pattern whose document list holds the DOCNO
+ *    (or the key lists no documents), U when it matches but the document is not listed, W otherwise;
+ *    NIL is right exactly for a question without patterns.
  * `lang` is needed by "gold" (NULL elsewhere is fine). On success *out is a new judge the caller
  * frees. Errors: XLQA_ENOTFOUND for an unknown kind or language, the file's read and parse errors
- * (with file:line), XLQA_EUNSUPPORTED for a kind this build lacks, XLQA_ENOMEM.
+ * (with file:line), XLQA_ENOMEM.
  */
 int xlqa_judge_open(const char *kind, const char *path, const char *lang, struct xlqa_judge **out,
                     struct xlqa_error *err);

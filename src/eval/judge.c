@@ -1,8 +1,9 @@
 /*
  * judge: the registry of judges (see include/xlqa/eval.h) and the two that need nothing beyond this
  * module: a pool of assessors' judgments (judged runs, looked up by question, DOCNO and answer string,
- * as TREC's judgment sets are) and the xquad-clef gold key with its normalisation convention. Each
- * judge also records, per question, whether NIL is the right response when it knows.
+ * as TREC's judgment sets are), the xquad-clef gold key with its normalisation convention, and TREC
+ * answer patterns with documents (through the patterns module). Each judge also records, per
+ * question, whether NIL is the right response when it knows.
  *
  * Invariant: a judge never invents a judgment; a response it has no basis for is NONE.
  */
@@ -10,6 +11,7 @@
 
 #include "eval-internal.h"
 #include "xlqa/eval.h"
+#include "xlqa/patterns.h"
 #include "xlqa/text.h"
 
 #include <stdint.h>
@@ -291,6 +293,65 @@ static void gold_release(struct xlqa_judge *j)
 	free(j->gold);
 }
 
+/* ---- answer patterns --------------------------------------------------------------------------- */
+
+/* The key's id for question `number`: "0092" as the xquad-clef keys write it, else "92"; NULL if none. */
+static const char *pattern_qid(const struct xlqa_patterns *p, unsigned number, char buf[16])
+{
+	snprintf(buf, 16, "%04u", number);
+	if (xlqa_patterns_count(p, buf))
+		return buf;
+	snprintf(buf, 16, "%u", number);
+	return xlqa_patterns_count(p, buf) ? buf : NULL;
+}
+
+static int patterns_load(struct xlqa_judge *j, const char *path, struct xlqa_error *err)
+{
+	struct xlqa_patterns *p = NULL;
+	int rc = xlqa_patterns_read(path, &p, err);
+
+	if (rc)
+		return rc;
+	j->extra = p;
+	/* A question without patterns has no answer in the collection (the benchmark's README). */
+	memset(j->nil_known, 1, sizeof j->nil_known);
+	j->nil_known[0] = -1;
+	for (size_t i = 0; i < xlqa_patterns_questions(p); i++) {
+		const char *qid = xlqa_patterns_qid(p, i);
+		unsigned number;
+
+		if (clef_parse_number(qid, strlen(qid), &number))
+			j->nil_known[number] = 0;
+	}
+	return XLQA_OK;
+}
+
+static int patterns_judge(struct xlqa_judge *j, const struct xlqa_clef_response *r, enum xlqa_judgment *out,
+                          struct xlqa_error *err)
+{
+	char buf[16];
+	const char *qid = pattern_qid(j->extra, r->number, buf);
+	unsigned match = 0;
+	int rc;
+
+	if (!qid || r->nil) {
+		*out = !qid && r->nil ? XLQA_JUDGMENT_R : XLQA_JUDGMENT_W;
+		return XLQA_OK;
+	}
+	rc = xlqa_patterns_match(j->extra, qid, r->answer, strlen(r->answer), r->docno, &match, err);
+	if (rc)
+		return rc;
+	*out = !*r->answer || !(match & XLQA_PATTERN_ANSWER) ? XLQA_JUDGMENT_W
+	       : (match & XLQA_PATTERN_DOC)                   ? XLQA_JUDGMENT_R
+	                                                      : XLQA_JUDGMENT_U;
+	return XLQA_OK;
+}
+
+static void patterns_release(struct xlqa_judge *j)
+{
+	xlqa_patterns_free(j->extra);
+}
+
 /* ---- the registry ------------------------------------------------------------------------------ */
 
 static const struct judge_ops judge_kinds[] = {
@@ -298,6 +359,8 @@ static const struct judge_ops judge_kinds[] = {
 	  judgments_load, judgments_judge, NULL },
 	{ { "gold", "a gold key (NNNN TAB DOCNO TAB answer ||| answer) with the xquad-clef convention" }, false,
 	  gold_load, gold_judge, gold_release },
+	{ { "patterns", "TREC answer patterns with documents (NNNN regex DOCNO); NIL right without patterns" }, false,
+	  patterns_load, patterns_judge, patterns_release },
 };
 
 #define N_KINDS (sizeof judge_kinds / sizeof judge_kinds[0])
@@ -324,8 +387,7 @@ int xlqa_judge_open(const char *kind, const char *path, const char *lang, struct
 		if (strcmp(judge_kinds[i].kind.name, kind) == 0)
 			ops = &judge_kinds[i];
 	if (!ops)
-		return xlqa_error_set(err, strcmp(kind, "patterns") == 0 ? XLQA_EUNSUPPORTED : XLQA_ENOTFOUND,
-		                      "no judge '%s' in this build (judgments, gold)", kind);
+		return xlqa_error_set(err, XLQA_ENOTFOUND, "no judge '%s' (judgments, gold, patterns)", kind);
 	if (lang && strlen(lang) >= sizeof j->lang)
 		return xlqa_error_set(err, XLQA_ENOTFOUND, "unknown language '%s'", lang);
 	j = calloc(1, sizeof *j);

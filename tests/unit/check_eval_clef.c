@@ -418,6 +418,49 @@ START_TEST(test_judge_gold)
 }
 END_TEST
 
+/* The same key as answer patterns (document ids must look like ids: XQ.EN.00001, see patterns.h): matching is by regex at word boundaries, so a longer answer that
+ * holds a pattern is R here where the gold convention says X. */
+static const struct {
+	unsigned number;
+	const char *docno;
+	const char *answer;
+	enum xlqa_judgment expected;
+} pattern_cases[] = {
+	{ 1, "XQ.EN.00001", "Paris", XLQA_JUDGMENT_R },         /* matches, document listed */
+	{ 1, "XQ.EN.00001", "Paris, France", XLQA_JUDGMENT_R }, /* a match inside a longer answer */
+	{ 1, "XQ.EN.00001", "city  of PARIS", XLQA_JUDGMENT_R },/* \s+ and case-insensitive */
+	{ 1, "XQ.EN.00005", "Paris", XLQA_JUDGMENT_U },         /* matches, document not listed */
+	{ 1, "XQ.EN.00001", "Parisian", XLQA_JUDGMENT_W },      /* not at a word boundary */
+	{ 1, "NIL", "", XLQA_JUDGMENT_W },               /* NIL for a question with patterns */
+	{ 3, "NIL", "", XLQA_JUDGMENT_R },               /* no patterns: a NIL question */
+	{ 3, "XQ.EN.00001", "Paris", XLQA_JUDGMENT_W },         /* any answer for it is wrong */
+	{ 2, "XQ.EN.00002", "", XLQA_JUDGMENT_W },              /* an empty answer */
+};
+
+START_TEST(test_judge_patterns)
+{
+	struct xlqa_judge *j = NULL;
+	struct xlqa_clef_response r;
+	enum xlqa_judgment got;
+	struct xlqa_error err;
+
+	ck_assert_int_eq(xlqa_judge_open("patterns", fixture("gold.patterns"), NULL, &j, &err), XLQA_OK);
+	memset(&r, 0, sizeof r);
+	r.type = 'F';
+	r.tag = "abcd041enen";
+	r.number = pattern_cases[_i].number;
+	r.docno = pattern_cases[_i].docno;
+	r.answer = pattern_cases[_i].answer;
+	r.nil = strcmp(r.docno, "NIL") == 0;
+	ck_assert_int_eq(xlqa_judge_response(j, &r, &got, &err), XLQA_OK);
+	ck_assert_msg(got == pattern_cases[_i].expected, "case %d: '%c', expected '%c'", _i, got ? got : '-',
+	              pattern_cases[_i].expected);
+	ck_assert_int_eq(xlqa_judge_nil_question(j, 3), 1);
+	ck_assert_int_eq(xlqa_judge_nil_question(j, 2), 0);
+	xlqa_judge_free(j);
+}
+END_TEST
+
 START_TEST(test_judge_bad)
 {
 	struct xlqa_judge *j = NULL;
@@ -758,6 +801,7 @@ Suite *eval_clef_suite(void)
 	tcase_add_loop_test(tc, test_normalize, 0, (int)(sizeof norm_cases / sizeof norm_cases[0]));
 	tcase_add_test(tc, test_normalize_bad);
 	tcase_add_loop_test(tc, test_judge_gold, 0, (int)(sizeof gold_cases / sizeof gold_cases[0]));
+	tcase_add_loop_test(tc, test_judge_patterns, 0, (int)(sizeof pattern_cases / sizeof pattern_cases[0]));
 	tcase_add_test(tc, test_judge_bad);
 	tcase_add_test(tc, test_judge_judgments);
 	suite_add_tcase(s, tc);
