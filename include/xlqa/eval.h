@@ -239,7 +239,7 @@ enum xlqa_eval_report_flags {
  * whose top-level keys are the strict measures (accuracy, cws, k1, r, R, X, U, W, unjudged,
  * nil_precision, nil_recall) plus "run", "questions", "lenient" (the same keys), "types" and
  * "answer_types" (objects of such objects) and, with XLQA_EVAL_REPORT_CALIBRATION, "calibration".
- * NaN is written as JSON null and as "-" in text. Errors: XLQA_ENOMEM, XLQA_EEXTERNAL (jansson).
+ * NaN is written as JSON null and as "-" in text. Errors: XLQA_ENOMEM.
  */
 int xlqa_eval_report(const char *run_name, const struct xlqa_eval_item *items, size_t n, unsigned flags, bool text,
                      struct xlqa_buf *out, struct xlqa_error *err);
