@@ -172,6 +172,12 @@ const struct xlqa_hash_entry *xlqa_hash_next(const struct xlqa_hash *h, size_t *
  * path and the system's reason on failure (XLQA_EIO, XLQA_ENOTFOUND for a missing file).
  */
 int xlqa_file_read(const char *path, struct xlqa_buf *out, struct xlqa_error *err);
+/*
+ * Writes `len` bytes to `path` through a temporary file in the same directory that is flushed to disk
+ * and renamed over `path`, so readers see the old file or the whole new one, never a part. Errors:
+ * XLQA_EIO naming the path and the system's reason; the temporary file is removed on failure.
+ */
+int xlqa_file_write_atomic(const char *path, const void *data, size_t len, struct xlqa_error *err);
 
 #ifdef __cplusplus
 }

@@ -6,7 +6,9 @@
 #define XLQA_XLQA_H
 
 #include "xlqa/biogen.h"
+#include "xlqa/clef.h"
 #include "xlqa/corpus.h"
+#include "xlqa/eval.h"
 #include "xlqa/index.h"
 #include "xlqa/lang.h"
 #include "xlqa/lexicon.h"

@@ -7,6 +7,7 @@
 
 #include "tracks.h"
 #include "track-biogen.h"
+#include "track-clef.h"
 #include "track-trec.h"
 
 #include <stddef.h>
@@ -15,6 +16,7 @@
 
 /* The tracks, NULL-terminated; the first is the default. */
 static const struct cli_track *const tracks[] = {
+	&cli_track_clef2004,
 	&cli_track_biogen,
 	&cli_track_trec,
 	&cli_track_trec2007,

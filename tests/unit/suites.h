@@ -23,5 +23,6 @@ Suite *corpus_suite(void);
 Suite *eval_biogen_suite(void);
 Suite *eval_trec_suite(void);
 Suite *lexicon_suite(void);
+Suite *eval_clef_suite(void);
 
 #endif

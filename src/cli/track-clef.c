@@ -1,0 +1,601 @@
+/*
+ * track-clef: `xlqa check`, `xlqa judge` and `xlqa score` for CLEF 2004 runs. A thin layer: options
+ * are parsed here, the work is libxlqa's (include/xlqa/clef.h, include/xlqa/eval.h); this file reads
+ * files, picks the judge and prints what the library reports.
+ */
+#include "config.h"
+
+#include "track-clef.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- shared: judges ----------------------------------------------------------------------------- */
+
+/* What the judge options say: a kind and its files (several only for "judgments"). */
+struct judge_spec {
+	const char *kind; /* NULL: the runs are judged already */
+	const char *paths[64];
+	size_t n_paths;
+};
+
+static int spec_add(const char *cmd, struct judge_spec *s, const char *kind, const char *path)
+{
+	if (s->kind && strcmp(s->kind, kind) != 0)
+		return cli_usage_error(cmd, "use one of --judgments, --gold and --patterns");
+	if (s->n_paths == sizeof s->paths / sizeof s->paths[0])
+		return cli_usage_error(cmd, "too many judgment files");
+	if (s->n_paths && strcmp(kind, "judgments") != 0)
+		return cli_usage_error(cmd, "one --%s file only", kind);
+	s->kind = kind;
+	s->paths[s->n_paths++] = path;
+	return CLI_EXIT_OK;
+}
+
+/*
+ * Parses "KIND:PATH[,PATH...]" (as --compare takes it) into `s`; the string is modified in place
+ * (commas become NULs), so it must be argv's.
+ */
+static int spec_parse(const char *cmd, char *text, struct judge_spec *s)
+{
+	char *colon = strchr(text, ':'), *p;
+
+	memset(s, 0, sizeof *s);
+	if (!colon || colon == text || !colon[1])
+		return cli_usage_error(cmd, "judge '%s' is not KIND:FILE (judgments, gold, patterns)", text);
+	*colon = '\0';
+	for (p = colon + 1; p;) {
+		char *comma = strchr(p, ',');
+		int rc;
+
+		if (comma)
+			*comma = '\0';
+		rc = spec_add(cmd, s, text, p);
+		if (rc)
+			return rc;
+		p = comma ? comma + 1 : NULL;
+	}
+	return CLI_EXIT_OK;
+}
+
+/*
+ * The target language for a gold key: --lang, else the test set's target, else the last two letters
+ * of the run tag (irst041iten -> en). NULL when none is known.
+ */
+static const char *target_lang(const char *opt, const struct xlqa_testset *ts, const struct xlqa_clef_run *run,
+                               char buf[3])
+{
+	if (opt)
+		return opt;
+	if (ts && ts->target[0]) {
+		snprintf(buf, 3, "%s", ts->target);
+		return buf;
+	}
+	if (run && run->count && strlen(run->responses[0].tag) == 11) {
+		snprintf(buf, 3, "%s", run->responses[0].tag + 9);
+		return buf;
+	}
+	return NULL;
+}
+
+/* Opens the judge `s` describes; returns an exit status, printing the error. */
+static int judge_open(const char *cmd, const struct judge_spec *s, const char *lang, struct xlqa_judge **out)
+{
+	struct xlqa_error err;
+
+	xlqa_error_clear(&err);
+	*out = NULL;
+	if (strcmp(s->kind, "gold") == 0 && !lang)
+		return cli_usage_error(cmd, "a gold key needs the target language: --lang, --testset or a CLEF run tag");
+	if (xlqa_judge_open(s->kind, s->paths[0], lang, out, &err))
+		return cli_fail(cmd, &err);
+	for (size_t i = 1; i < s->n_paths; i++)
+		if (xlqa_judge_add_file(*out, s->paths[i], &err)) {
+			xlqa_judge_free(*out);
+			*out = NULL;
+			return cli_fail(cmd, &err);
+		}
+	if (xlqa_judge_conflicts(*out))
+		fprintf(stderr, "xlqa %s: %zu pooled judgments disagree with an earlier one; the first is kept\n", cmd,
+		        xlqa_judge_conflicts(*out));
+	return CLI_EXIT_OK;
+}
+
+/* The last component of a path. */
+static const char *base_name(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+/* Writes `len` bytes to standard output, or atomically to `path` when it is not NULL. */
+static int emit(const char *cmd, const char *path, const struct xlqa_buf *b)
+{
+	struct xlqa_error err;
+
+	xlqa_error_clear(&err);
+	if (path) {
+		if (xlqa_file_write_atomic(path, b->buf, b->len, &err))
+			return cli_fail(cmd, &err);
+		return CLI_EXIT_OK;
+	}
+	fwrite(b->buf, 1, b->len, stdout);
+	return cli_finish_output(cmd, CLI_EXIT_OK);
+}
+
+static int read_testset(const char *cmd, const char *path, struct xlqa_testset *ts)
+{
+	struct xlqa_error err;
+
+	xlqa_error_clear(&err);
+	return xlqa_testset_read(ts, path, &err) ? cli_fail(cmd, &err) : CLI_EXIT_OK;
+}
+
+/* ---- check ------------------------------------------------------------------------------------- */
+
+static bool docno_in_set(void *ctx, const char *docno)
+{
+	return xlqa_hash_get(ctx, docno, strlen(docno), NULL);
+}
+
+/* Reads a DOCNO list, one a line (blanks around it ignored, blank lines skipped). */
+static int read_docnos(const char *cmd, const char *path, struct xlqa_hash *set)
+{
+	struct xlqa_buf buf = XLQA_BUF_INIT;
+	struct xlqa_error err;
+	int rc = CLI_EXIT_OK;
+
+	xlqa_error_clear(&err);
+	if (xlqa_file_read(path, &buf, &err)) {
+		xlqa_buf_release(&buf);
+		return cli_fail(cmd, &err);
+	}
+	for (char *p = buf.buf, *end = buf.buf + buf.len; p < end && !rc;) {
+		char *nl = memchr(p, '\n', (size_t)(end - p)), *stop = nl ? nl : end;
+
+		while (p < stop && (*p == ' ' || *p == '\t'))
+			p++;
+		while (stop > p && (stop[-1] == ' ' || stop[-1] == '\t' || stop[-1] == '\r'))
+			stop--;
+		if (stop > p && xlqa_hash_put(set, p, (size_t)(stop - p), NULL, NULL)) {
+			xlqa_error_set(&err, XLQA_ENOMEM, "out of memory");
+			rc = cli_fail(cmd, &err);
+		}
+		p = nl ? nl + 1 : end;
+	}
+	xlqa_buf_release(&buf);
+	if (!rc && set->count == 0) {
+		xlqa_error_set(&err, XLQA_EEMPTY, "%s: no DOCNOs", path);
+		rc = cli_fail(cmd, &err);
+	}
+	return rc;
+}
+
+static void check_usage(FILE *fp)
+{
+	fprintf(fp, "usage: xlqa check [--track clef2004] --testset FILE [--docnos FILE] RUN...\n\n"
+	            "Checks CLEF 2004 run files against the track's rules and prints every violation as\n"
+	            "FILE:LINE: RULE: what is wrong. Exit status 1 when any run breaks a rule.\n\n"
+	            "  -q, --testset FILE  the test set the runs answer (required)\n"
+	            "      --docnos FILE   the collection's DOCNOs, one a line: unknown DOCNOs are violations\n"
+	            "      --rules         list the rules\n");
+}
+
+static int clef_check(int argc, char **argv)
+{
+	static const struct option opts[] = { { "testset", required_argument, NULL, 'q' },
+		                              { "docnos", required_argument, NULL, 'd' },
+		                              { "rules", no_argument, NULL, 'r' },
+		                              { "help", no_argument, NULL, 'h' },
+		                              { NULL, 0, NULL, 0 } };
+	const char *cmd = argv[0], *testset_path = NULL, *docnos_path = NULL;
+	struct xlqa_testset ts;
+	struct xlqa_hash docnos;
+	size_t broken = 0; /* runs with violations: every run is checked before the exit status says so */
+	int c, status = CLI_EXIT_OK;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "q:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'q': testset_path = optarg; break;
+		case 'd': docnos_path = optarg; break;
+		case 'r':
+			for (int r = 0; r < XLQA_CLEF_RULE_COUNT_; r++)
+				printf("%-11s %s\n", xlqa_clef_rule_name(r), xlqa_clef_rule_help(r));
+			return cli_finish_output(cmd, CLI_EXIT_OK);
+		case 'h': check_usage(stdout); return cli_finish_output(cmd, CLI_EXIT_OK);
+		default: return cli_usage_error(cmd, "unknown option");
+		}
+	}
+	if (!testset_path)
+		return cli_usage_error(cmd, "the CLEF 2004 checker needs --testset FILE");
+	if (optind >= argc)
+		return cli_usage_error(cmd, "no run file given");
+	xlqa_testset_init(&ts);
+	xlqa_hash_init(&docnos);
+	status = read_testset(cmd, testset_path, &ts);
+	if (!status && docnos_path)
+		status = read_docnos(cmd, docnos_path, &docnos);
+	for (int i = optind; !status && i < argc; i++) {
+		struct xlqa_clef_check_options o = { &ts, argv[i], docnos_path ? docno_in_set : NULL, &docnos };
+		struct xlqa_clef_report rep;
+		struct xlqa_buf data = XLQA_BUF_INIT;
+		struct xlqa_error err;
+
+		xlqa_error_clear(&err);
+		xlqa_clef_report_init(&rep);
+		if (xlqa_file_read(argv[i], &data, &err) || xlqa_clef_check(data.buf, data.len, &o, &rep, &err)) {
+			status = cli_fail(cmd, &err);
+		} else {
+			for (size_t v = 0; v < rep.count; v++)
+				printf("%s:%lld: %s: %s\n", argv[i], (long long)rep.items[v].line,
+				       xlqa_clef_rule_name(rep.items[v].rule), rep.items[v].message);
+			if (rep.count)
+				fprintf(stderr, "xlqa %s: %s: %zu violation%s\n", cmd, argv[i], rep.count, rep.count == 1 ? "" : "s");
+			else
+				fprintf(stderr, "xlqa %s: %s: ok, %zu lines\n", cmd, argv[i], rep.lines);
+			broken += rep.count > 0;
+		}
+		xlqa_clef_report_release(&rep);
+		xlqa_buf_release(&data);
+	}
+	if (!status && broken)
+		status = CLI_EXIT_INPUT;
+	xlqa_hash_release(&docnos);
+	xlqa_testset_release(&ts);
+	return cli_finish_output(cmd, status);
+}
+
+/* ---- judge ------------------------------------------------------------------------------------- */
+
+static void judge_usage(FILE *fp)
+{
+	fprintf(fp, "usage: xlqa judge [--track clef2004] JUDGE [--lang LANG] [-o FILE] RUN\n\n"
+	            "Judges each response of a CLEF 2004 run and writes the judged run: each line prefixed\n"
+	            "by R, X, U or W, as CLEF assessors returned them. JUDGE is one of\n"
+	            "      --judgments FILE  judged runs (repeat to pool several)\n"
+	            "      --gold FILE       a gold key (NNNN TAB DOCNO TAB answer ||| answer; NIL)\n"
+	            "      --patterns FILE   TREC answer patterns with documents (NNNN regex DOCNO)\n"
+	            "  -l, --lang LANG       target language for --gold (default: the run tag's)\n"
+	            "  -o, --output FILE     write there (completely or not at all), not to standard output\n"
+	            "A response the judge cannot judge is written as W and reported.\n");
+}
+
+/* Options shared by judge and score. Returns -1 when `c` is not one of them. */
+static int judge_option(const char *cmd, int c, struct judge_spec *spec)
+{
+	switch (c) {
+	case 'J': return spec_add(cmd, spec, "judgments", optarg);
+	case 'G': return spec_add(cmd, spec, "gold", optarg);
+	case 'P': return spec_add(cmd, spec, "patterns", optarg);
+	default: return -1;
+	}
+}
+
+#define JUDGE_LONG_OPTIONS                                                                                             \
+	{ "judgments", required_argument, NULL, 'J' }, { "gold", required_argument, NULL, 'G' },                        \
+		{ "patterns", required_argument, NULL, 'P' }, { "lang", required_argument, NULL, 'l' }
+
+static int clef_judge(int argc, char **argv)
+{
+	static const struct option opts[] = { JUDGE_LONG_OPTIONS,
+		                              { "output", required_argument, NULL, 'o' },
+		                              { "help", no_argument, NULL, 'h' },
+		                              { NULL, 0, NULL, 0 } };
+	const char *cmd = argv[0], *lang = NULL, *output = NULL;
+	struct judge_spec spec;
+	struct xlqa_judge *judge = NULL;
+	struct xlqa_clef_run run;
+	struct xlqa_buf out = XLQA_BUF_INIT;
+	struct xlqa_error err;
+	char lang_buf[3];
+	size_t unjudged = 0;
+	int c, status;
+
+	memset(&spec, 0, sizeof spec);
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "l:o:h", opts, NULL)) != -1) {
+		if ((status = judge_option(cmd, c, &spec)) >= 0) {
+			if (status)
+				return status;
+			continue;
+		}
+		switch (c) {
+		case 'l': lang = optarg; break;
+		case 'o': output = optarg; break;
+		case 'h': judge_usage(stdout); return cli_finish_output(cmd, CLI_EXIT_OK);
+		default: return cli_usage_error(cmd, "unknown option");
+		}
+	}
+	if (!spec.kind)
+		return cli_usage_error(cmd, "no judge: give --judgments, --gold or --patterns");
+	if (optind + 1 != argc)
+		return cli_usage_error(cmd, "one run file expected");
+	xlqa_error_clear(&err);
+	xlqa_clef_run_init(&run);
+	if (xlqa_clef_run_read(&run, argv[optind], 0, &err))
+		status = cli_fail(cmd, &err);
+	else
+		status = judge_open(cmd, &spec, target_lang(lang, NULL, &run, lang_buf), &judge);
+	if (!status && xlqa_judge_run(judge, &run, &unjudged, &err))
+		status = cli_fail(cmd, &err);
+	for (size_t i = 0; !status && i < run.count; i++)
+		if (run.responses[i].judgment == XLQA_JUDGMENT_NONE) {
+			fprintf(stderr, "xlqa %s: %s:%lld: question %u not judged, written as W\n", cmd, argv[optind],
+			        (long long)run.responses[i].line, run.responses[i].number);
+			run.responses[i].judgment = XLQA_JUDGMENT_W;
+		}
+	if (!status && xlqa_clef_run_format(&run, XLQA_CLEF_JUDGED, &out, &err))
+		status = cli_fail(cmd, &err);
+	if (!status)
+		status = emit(cmd, output, &out);
+	if (!status && unjudged)
+		fprintf(stderr, "xlqa %s: %s: %zu of %zu responses not judged\n", cmd, argv[optind], unjudged, run.count);
+	xlqa_buf_release(&out);
+	xlqa_judge_free(judge);
+	xlqa_clef_run_release(&run);
+	return status;
+}
+
+/* ---- score ------------------------------------------------------------------------------------- */
+
+static void score_usage(FILE *fp)
+{
+	fprintf(fp,
+	        "usage: xlqa score [--track clef2004] [JUDGE] [options] RUN...\n"
+	        "       xlqa score [--track clef2004] --compare KIND:FILE KIND:FILE [options] RUN...\n\n"
+	        "Scores CLEF 2004 runs: accuracy, CWS, K1, r, R/X/U/W counts, NIL precision and recall,\n"
+	        "strict (R) and lenient (R+U), overall, per question type and per answer type. Without a\n"
+	        "JUDGE the runs must be judged runs (lines prefixed by R, X, U or W). JUDGE is\n"
+	        "--judgments FILE (repeatable), --gold FILE or --patterns FILE, as for 'xlqa judge'.\n\n"
+	        "  -q, --testset FILE   score against the test set: unanswered questions count as wrong\n"
+	        "      --types FILE     answer types (TSV: question number, type; a header may name answer_type)\n"
+	        "  -l, --lang LANG      target language for --gold (default: test set's, else the run tag's)\n"
+	        "  -f, --format FMT     text (default) or json (one object; an array for several runs)\n"
+	        "      --lenient-x      lenient also counts X (inexact) as right\n"
+	        "      --calibration    add the calibration report: reliability table, ECE, Brier, CWS vs best\n"
+	        "      --plot FILE.svg  write a reliability diagram (one run only)\n"
+	        "      --compare        the first two arguments are judges KIND:FILE[,FILE...] (judgments,\n"
+	        "                       gold, patterns): rank the runs under each by --measure and report\n"
+	        "                       Kendall's tau (tau-b) and the swapped pairs\n"
+	        "  -m, --measure NAME   the measure --compare ranks by (default accuracy)\n"
+	        "      --measures       list the measures\n");
+}
+
+struct score_opts {
+	const char *cmd;
+	const char *lang;
+	const char *types_path;
+	const char *plot;
+	const char *measure;
+	unsigned flags;
+	bool json;
+	struct xlqa_testset ts;
+	bool have_ts;
+	struct xlqa_answer_types types;
+	bool have_types;
+};
+
+/*
+ * Reads run `path`, judges it with `spec` (opening *judge on first use) and builds its items.
+ * Returns an exit status; on success *items (free()) and *n are set.
+ */
+static int score_items(struct score_opts *o, const struct judge_spec *spec, struct xlqa_judge **judge, const char *path,
+                       struct xlqa_eval_item **items, size_t *n)
+{
+	struct xlqa_clef_run run;
+	struct xlqa_error err;
+	char lang_buf[3];
+	int status = CLI_EXIT_OK;
+
+	xlqa_error_clear(&err);
+	xlqa_clef_run_init(&run);
+	if (xlqa_clef_run_read(&run, path, spec->kind ? 0 : XLQA_CLEF_JUDGED, &err))
+		status = cli_fail(o->cmd, &err);
+	if (!status && spec->kind && !*judge)
+		status = judge_open(o->cmd, spec, target_lang(o->lang, o->have_ts ? &o->ts : NULL, &run, lang_buf), judge);
+	if (!status && spec->kind && xlqa_judge_run(*judge, &run, NULL, &err))
+		status = cli_fail(o->cmd, &err);
+	if (!status && xlqa_eval_items(&run, o->have_ts ? &o->ts : NULL, *judge, o->have_types ? &o->types : NULL, items,
+	                               n, &err)) {
+		xlqa_error_prefix(&err, "%s", path);
+		status = cli_fail(o->cmd, &err);
+	}
+	xlqa_clef_run_release(&run);
+	return status;
+}
+
+static int write_plot(struct score_opts *o, const char *run_name, const struct xlqa_eval_item *items, size_t n)
+{
+	struct xlqa_calibration cal;
+	struct xlqa_buf svg = XLQA_BUF_INIT;
+	struct xlqa_error err;
+	int status = CLI_EXIT_OK;
+
+	xlqa_error_clear(&err);
+	xlqa_calibration_compute(items, n, XLQA_EVAL_STRICT, &cal);
+	if (xlqa_calibration_svg(&cal, run_name, &svg, &err) || xlqa_file_write_atomic(o->plot, svg.buf, svg.len, &err))
+		status = cli_fail(o->cmd, &err);
+	xlqa_buf_release(&svg);
+	return status;
+}
+
+static int score_runs(struct score_opts *o, const struct judge_spec *spec, int n_runs, char **runs)
+{
+	struct xlqa_judge *judge = NULL;
+	struct xlqa_buf out = XLQA_BUF_INIT;
+	int status = CLI_EXIT_OK;
+
+	if (o->plot && n_runs != 1)
+		return cli_usage_error(o->cmd, "--plot takes one run");
+	if (o->json && n_runs > 1)
+		xlqa_buf_addstr(&out, "[\n");
+	for (int i = 0; !status && i < n_runs; i++) {
+		struct xlqa_eval_item *items = NULL;
+		struct xlqa_error err;
+		size_t n = 0;
+
+		xlqa_error_clear(&err);
+		status = score_items(o, spec, &judge, runs[i], &items, &n);
+		if (!status && i > 0)
+			xlqa_buf_addstr(&out, o->json ? ",\n" : "\n");
+		if (!status && xlqa_eval_report(base_name(runs[i]), items, n, o->flags, !o->json, &out, &err))
+			status = cli_fail(o->cmd, &err);
+		if (!status && o->plot)
+			status = write_plot(o, base_name(runs[i]), items, n);
+		free(items);
+	}
+	if (!status && o->json)
+		xlqa_buf_addstr(&out, n_runs > 1 ? "\n]\n" : "\n");
+	if (!status)
+		status = emit(o->cmd, NULL, &out);
+	xlqa_buf_release(&out);
+	xlqa_judge_free(judge);
+	return status;
+}
+
+static int score_compare(struct score_opts *o, char *spec_a, char *spec_b, int n_runs, char **runs)
+{
+	const struct xlqa_measure *m = xlqa_measure_find(o->measure ? o->measure : "accuracy");
+	struct judge_spec specs[2];
+	struct xlqa_judge *judges[2] = { NULL, NULL };
+	const char *labels[2] = { NULL, NULL };
+	double *scores[2];
+	const char **names;
+	struct xlqa_kendall k;
+	struct xlqa_buf out = XLQA_BUF_INIT;
+	struct xlqa_error err;
+	int status;
+
+	if (!m || m->is_count)
+		return cli_usage_error(o->cmd, "unknown or count measure '%s' (see --measures)", o->measure);
+	if (n_runs < 2)
+		return cli_usage_error(o->cmd, "--compare needs at least two runs to rank");
+	labels[0] = base_name(strchr(spec_a, ':') ? strchr(spec_a, ':') + 1 : spec_a);
+	labels[1] = base_name(strchr(spec_b, ':') ? strchr(spec_b, ':') + 1 : spec_b);
+	if ((status = spec_parse(o->cmd, spec_a, &specs[0])) || (status = spec_parse(o->cmd, spec_b, &specs[1])))
+		return status;
+	scores[0] = calloc((size_t)n_runs, sizeof *scores[0]);
+	scores[1] = calloc((size_t)n_runs, sizeof *scores[1]);
+	names = calloc((size_t)n_runs, sizeof *names);
+	xlqa_kendall_init(&k);
+	xlqa_error_clear(&err);
+	if (!scores[0] || !scores[1] || !names) {
+		xlqa_error_set(&err, XLQA_ENOMEM, "out of memory");
+		status = cli_fail(o->cmd, &err);
+	}
+	for (int i = 0; !status && i < n_runs; i++) {
+		names[i] = base_name(runs[i]);
+		for (int s = 0; !status && s < 2; s++) {
+			struct xlqa_eval_item *items = NULL;
+			size_t n = 0;
+
+			status = score_items(o, &specs[s], &judges[s], runs[i], &items, &n);
+			if (!status)
+				scores[s][i] = m->compute(items, n, XLQA_EVAL_STRICT);
+			free(items);
+		}
+	}
+	if (!status && (xlqa_kendall_compute(scores[0], scores[1], (size_t)n_runs, &k, &err) ||
+	                xlqa_eval_compare_report(m->name, labels[0], labels[1], names, scores[0], scores[1],
+	                                         (size_t)n_runs, &k, !o->json, &out, &err)))
+		status = cli_fail(o->cmd, &err);
+	if (!status && o->json)
+		xlqa_buf_addch(&out, '\n');
+	if (!status)
+		status = emit(o->cmd, NULL, &out);
+	xlqa_buf_release(&out);
+	xlqa_kendall_release(&k);
+	xlqa_judge_free(judges[0]);
+	xlqa_judge_free(judges[1]);
+	free(scores[0]);
+	free(scores[1]);
+	free(names);
+	return status;
+}
+
+static int clef_score(int argc, char **argv)
+{
+	static const struct option opts[] = { JUDGE_LONG_OPTIONS,
+		                              { "testset", required_argument, NULL, 'q' },
+		                              { "types", required_argument, NULL, 't' },
+		                              { "format", required_argument, NULL, 'f' },
+		                              { "lenient-x", no_argument, NULL, 'x' },
+		                              { "calibration", no_argument, NULL, 'c' },
+		                              { "plot", required_argument, NULL, 'p' },
+		                              { "compare", no_argument, NULL, 'C' },
+		                              { "measure", required_argument, NULL, 'm' },
+		                              { "measures", no_argument, NULL, 'M' },
+		                              { "help", no_argument, NULL, 'h' },
+		                              { NULL, 0, NULL, 0 } };
+	struct score_opts o;
+	struct judge_spec spec;
+	struct xlqa_error err;
+	const char *testset_path = NULL;
+	bool compare = false;
+	int c, status;
+
+	memset(&o, 0, sizeof o);
+	memset(&spec, 0, sizeof spec);
+	o.cmd = argv[0];
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "q:l:f:m:h", opts, NULL)) != -1) {
+		if ((status = judge_option(o.cmd, c, &spec)) >= 0) {
+			if (status)
+				return status;
+			continue;
+		}
+		switch (c) {
+		case 'q': testset_path = optarg; break;
+		case 't': o.types_path = optarg; break;
+		case 'l': o.lang = optarg; break;
+		case 'f':
+			if (strcmp(optarg, "json") != 0 && strcmp(optarg, "text") != 0)
+				return cli_usage_error(o.cmd, "unknown format '%s' (text, json)", optarg);
+			o.json = strcmp(optarg, "json") == 0;
+			break;
+		case 'x': o.flags |= XLQA_EVAL_REPORT_LENIENT_X; break;
+		case 'c': o.flags |= XLQA_EVAL_REPORT_CALIBRATION; break;
+		case 'p': o.plot = optarg; break;
+		case 'C': compare = true; break;
+		case 'm': o.measure = optarg; break;
+		case 'M':
+			for (size_t i = 0; i < xlqa_measure_count(); i++)
+				printf("%-14s %s\n", xlqa_measure_at(i)->name, xlqa_measure_at(i)->help);
+			return cli_finish_output(o.cmd, CLI_EXIT_OK);
+		case 'h': score_usage(stdout); return cli_finish_output(o.cmd, CLI_EXIT_OK);
+		default: return cli_usage_error(o.cmd, "unknown option");
+		}
+	}
+	if (compare && spec.kind)
+		return cli_usage_error(o.cmd, "--compare takes its judges as arguments, not as --%s", spec.kind);
+	if (optind + (compare ? 2 : 0) >= argc)
+		return cli_usage_error(o.cmd, compare ? "--compare needs two judges and the runs" : "no run file given");
+	xlqa_error_clear(&err);
+	xlqa_testset_init(&o.ts);
+	xlqa_answer_types_init(&o.types);
+	status = CLI_EXIT_OK;
+	if (testset_path) {
+		status = read_testset(o.cmd, testset_path, &o.ts);
+		o.have_ts = status == CLI_EXIT_OK;
+	}
+	if (!status && o.types_path) {
+		if (xlqa_answer_types_read(&o.types, o.types_path, &err))
+			status = cli_fail(o.cmd, &err);
+		o.have_types = status == CLI_EXIT_OK;
+	}
+	if (!status)
+		status = compare ? score_compare(&o, argv[optind], argv[optind + 1], argc - optind - 2, argv + optind + 2)
+		                 : score_runs(&o, &spec, argc - optind, argv + optind);
+	xlqa_answer_types_release(&o.types);
+	xlqa_testset_release(&o.ts);
+	return status;
+}
+
+const struct cli_track cli_track_clef2004 = {
+	"clef2004", "clef", "CLEF 2004 QA: one response a question, R/X/U/W, accuracy, CWS, K1",
+	clef_check, clef_judge, clef_score,
+};
