@@ -7,6 +7,7 @@
 
 #include "xlqa/lang.h"
 #include "xlqa/query.h"
+#include "xlqa/question.h"
 #include "xlqa/testset.h"
 #include "xlqa/text.h"
 #include "xlqa/util.h"
