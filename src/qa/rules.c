@@ -21,6 +21,7 @@
 #define MAX_ELEMS 16
 #define WORDS_MAX 4 /* @words takes at most this many words */
 #define NAME_GAP 2  /* stop words allowed between the capitalised words of a @name */
+#define FOCUS_LOOKAHEAD 3 /* words after the first one a focus noun may be found at */
 
 enum elem_kind { EL_LIT, EL_SKIP, EL_FOCUS, EL_NAME, EL_WORDS, EL_NUM, EL_END };
 
@@ -551,7 +552,15 @@ static const struct qa_class *focus_class(const struct xlqa_question_rules *r, c
 				return c;
 			}
 		}
-	return lookup(words, stems, t);
+	/* Adjectives come between the interrogative and the noun ("what annual revenue"): look on. */
+	for (size_t j = (size_t)m->focus; j < w->n && j <= (size_t)m->focus + FOCUS_LOOKAHEAD && !w->stop[j]; j++) {
+		const struct qa_class *c = lookup(words, stems, w->tok[j]);
+		if (c) {
+			m->focus = (long)j;
+			return c;
+		}
+	}
+	return NULL;
 }
 
 bool qa_rules_match(const struct xlqa_question_rules *r, const struct qa_words *w, struct qa_match *m)
