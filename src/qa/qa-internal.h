@@ -12,6 +12,7 @@ struct qa_words {
 	const char *text;                 /* the question */
 	const struct xlqa_token **tok;    /* n word and number tokens, in order */
 	bool *cap;                        /* first letter upper case */
+	bool *name;                       /* capitalised and, where nouns are too, unknown or an acronym */
 	bool *stop;                       /* stop word or article */
 	size_t n;
 };

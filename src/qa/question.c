@@ -161,23 +161,29 @@ static const char *surface(const struct qa_words *w, size_t i, size_t *len)
 }
 
 /*
- * True when word i starts or continues a name. The first word of a question is capitalised anyway,
- * so it counts only as an acronym or before another capitalised word; where nouns are capitalised
- * (German), a capitalised word must also be unknown to the dictionary or be an acronym.
+ * True when word i is a name word: capitalised and, where nouns are capitalised too (German), unknown
+ * to the dictionary or an acronym. Stop words are never names.
  */
-static bool name_word(const struct qa_words *w, size_t i, bool cap_nouns)
+static bool name_like(const struct qa_words *w, size_t i, bool cap_nouns)
 {
 	size_t len;
 	const char *s = surface(w, i, &len);
-	bool acr = acronym(s, len);
 
 	if (!w->cap[i] || w->stop[i])
 		return false;
-	if (acr)
-		return true;
-	if (cap_nouns && w->tok[i]->lemmas.n > 0)
+	return !cap_nouns || acronym(s, len) || w->tok[i]->lemmas.n == 0;
+}
+
+/* True when word i starts or continues a name keyword. The first word of a question is capitalised
+ * anyway, so it counts only as an acronym or before another name word. */
+static bool name_word(const struct qa_words *w, size_t i)
+{
+	size_t len;
+	const char *s = surface(w, i, &len);
+
+	if (!w->name[i])
 		return false;
-	return i > 0 || (w->n > 1 && w->cap[1] && !w->stop[1]);
+	return i > 0 || acronym(s, len) || (w->n > 1 && w->name[1]);
 }
 
 /* Copies words [a, b) joined by one blank into the arena. */
@@ -208,11 +214,9 @@ static int add_keyword(struct xlqa_question *q, const char *text, double weight,
 }
 
 /* Keywords: every word the rule did not match literally, minus stop words; names as one keyword. */
-static int find_keywords(struct xlqa_question *q, const struct xlqa_question_rules *rules, const struct qa_words *w,
+static int find_keywords(struct xlqa_question *q, const struct qa_words *w,
                          const struct qa_match *m, size_t *best_name_start, size_t *best_name_end)
 {
-	bool cap_nouns = qa_rules_capitalised_nouns(rules);
-
 	*best_name_start = *best_name_end = 0;
 	for (size_t i = 0; i < w->n; i++) {
 		size_t j = i + 1;
@@ -220,8 +224,8 @@ static int find_keywords(struct xlqa_question *q, const struct xlqa_question_rul
 
 		if (m->question_word[i] || w->stop[i])
 			continue;
-		if (name_word(w, i, cap_nouns)) {
-			while (j < w->n && !m->question_word[j] && name_word(w, j, cap_nouns))
+		if (name_word(w, i)) {
+			while (j < w->n && !m->question_word[j] && name_word(w, j))
 				j++;
 			rc = add_keyword(q, words_text(q, w, i, j), WEIGHT_NAME,
 			                 XLQA_QUERY_NAME | (j - i > 1 ? XLQA_QUERY_PHRASE : 0));
@@ -284,8 +288,10 @@ static int find_times(struct xlqa_question *q, const struct xlqa_question_rules 
 }
 
 /* Builds the word view of q->tokens in q->arena. */
-static int build_words(struct xlqa_question *q, const char *text, struct qa_words *w)
+static int build_words(struct xlqa_question *q, const struct xlqa_question_rules *rules, const char *text,
+                       struct qa_words *w)
 {
+	bool cap_nouns = qa_rules_capitalised_nouns(rules);
 	const struct xlqa_analysis *a = &q->tokens;
 
 	w->text = text;
@@ -293,7 +299,8 @@ static int build_words(struct xlqa_question *q, const char *text, struct qa_word
 	w->tok = xlqa_arena_alloc(&q->arena, (a->n_tokens + 1) * sizeof *w->tok);
 	w->cap = xlqa_arena_alloc(&q->arena, a->n_tokens + 1);
 	w->stop = xlqa_arena_alloc(&q->arena, a->n_tokens + 1);
-	if (!w->tok || !w->cap || !w->stop)
+	w->name = xlqa_arena_alloc(&q->arena, a->n_tokens + 1);
+	if (!w->tok || !w->cap || !w->stop || !w->name)
 		return XLQA_ENOMEM;
 	for (size_t i = 0; i < a->n_tokens; i++) {
 		const struct xlqa_token *t = &a->tokens[i];
@@ -302,6 +309,7 @@ static int build_words(struct xlqa_question *q, const char *text, struct qa_word
 		w->tok[w->n] = t;
 		w->cap[w->n] = capitalised(text + t->start, t->end - t->start);
 		w->stop[w->n] = (t->flags & (XLQA_TOKEN_STOP | XLQA_TOKEN_ARTICLE)) != 0;
+		w->name[w->n] = name_like(w, w->n, cap_nouns);
 		w->n++;
 	}
 	return XLQA_OK;
@@ -321,11 +329,43 @@ static void decide_type(struct xlqa_question *q, const struct qa_match *m, char 
 		                                      m->type == XLQA_ANSWER_PERSON ? "person" : "organization",
 		                                      m->type == XLQA_ANSWER_PERSON ? 6 : 12);
 	} else if (q->category == 'F' && m->definition) {
-		/* A factoid shaped like a definition: "Who is X?" asks for a person, "What is X?" a body. */
+		/* A factoid shaped like a definition: "Who is X?" asks for a person; "What is X?", stated
+		 * to be a factoid, for something that is not a body the CLEF definitions would cover. */
 		bool person = m->subtype && strcmp(m->subtype->name, "person") == 0;
-		q->type = person ? XLQA_ANSWER_PERSON : XLQA_ANSWER_ORGANIZATION;
+		q->type = person ? XLQA_ANSWER_PERSON : XLQA_ANSWER_OTHER;
 		q->subtype = NULL;
 	}
+}
+
+/*
+ * Copies the question into the arena without the invisible characters that glue onto words (zero-width
+ * space and joiners, BOM, soft hyphen: translated questions carry them, "welchem\u200b Jahr").
+ */
+static int visible_copy(struct xlqa_question *q, const char *text, size_t len, const char **out, size_t *out_len,
+                        struct xlqa_error *err)
+{
+	char *copy = xlqa_arena_alloc(&q->arena, len + 1);
+	size_t n = 0;
+	int32_t i = 0;
+
+	if (!copy)
+		return xlqa_error_set(err, XLQA_ENOMEM, "question analysis: %s", xlqa_strerror(XLQA_ENOMEM));
+	while (i < (int32_t)len) {
+		int32_t start = i;
+		UChar32 c;
+
+		U8_NEXT(text, i, (int32_t)len, c);
+		if (c < 0)
+			return xlqa_error_at(err, XLQA_EENCODING, start, -1, "question: invalid UTF-8 at byte %d", (int)start);
+		if (c == 0x200B || c == 0x200C || c == 0x200D || c == 0x2060 || c == 0xFEFF || c == 0x00AD)
+			continue;
+		memcpy(copy + n, text + start, (size_t)(i - start));
+		n += (size_t)(i - start);
+	}
+	copy[n] = '\0';
+	*out = copy;
+	*out_len = n;
+	return XLQA_OK;
 }
 
 int xlqa_question_analyze(const struct xlqa_question_rules *rules, struct xlqa_lang *lang, const char *text,
@@ -341,9 +381,12 @@ int xlqa_question_analyze(const struct xlqa_question_rules *rules, struct xlqa_l
 	xlqa_arena_reset(&q->arena);
 	q->n_keywords = q->n_times = 0;
 	q->focus = q->target = q->rule = NULL;
-	if ((rc = xlqa_lang_analyze(lang, text, len, XLQA_ANALYZE_STEMS | XLQA_ANALYZE_LEMMAS, &q->tokens, err)))
+	if ((rc = visible_copy(q, text, len, &text, &len, err)))
 		return rc;
-	if ((rc = build_words(q, text, &w)))
+	if ((rc = xlqa_lang_analyze(lang, text, len, XLQA_ANALYZE_STEMS | XLQA_ANALYZE_LEMMAS | XLQA_ANALYZE_COMPOUNDS,
+	                            &q->tokens, err)))
+		return rc;
+	if ((rc = build_words(q, rules, text, &w)))
 		goto nomem;
 	if (w.n == 0)
 		return xlqa_error_set(err, XLQA_EEMPTY, "question '%.*s' has no word", (int)(len > 60 ? 60 : len), text);
@@ -365,7 +408,7 @@ int xlqa_question_analyze(const struct xlqa_question_rules *rules, struct xlqa_l
 	decide_type(q, &m, category);
 	if (m.focus >= 0 && !(q->focus = words_text(q, &w, (size_t)m.focus, (size_t)m.focus + 1)))
 		goto nomem;
-	if ((rc = find_keywords(q, rules, &w, &m, &name_start, &name_end)) || (rc = find_times(q, rules, &w)))
+	if ((rc = find_keywords(q, &w, &m, &name_start, &name_end)) || (rc = find_times(q, rules, &w)))
 		goto nomem;
 	if (m.name_end > m.name_start) {
 		name_start = m.name_start;

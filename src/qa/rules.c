@@ -56,13 +56,19 @@ struct qa_rule {
 	size_t line;
 };
 
+/* A table word found by its stem: the class and the word as listed. */
+struct qa_stem {
+	const struct qa_class *cls;
+	const char *word;
+};
+
 struct xlqa_question_rules {
 	struct xlqa_lang *lang;
 	char *path;
 	struct xlqa_arena arena;
 	struct qa_rule *rules;
 	size_t n_rules, alloc_rules;
-	struct xlqa_hash focus, focus_stems; /* word -> struct qa_class * */
+	struct xlqa_hash focus, focus_stems; /* word -> struct qa_class *; stem -> struct qa_stem * */
 	struct xlqa_hash unit, unit_stems;
 	struct xlqa_hash transparent;        /* word -> NULL */
 	struct xlqa_hash temporal;           /* word -> NULL */
@@ -154,9 +160,13 @@ static int add_words(struct xlqa_question_rules *r, const struct rule_line *l, s
 			if ((rc = xlqa_lang_stem(r->lang, w, strlen(w), &r->scratch, err)))
 				return rc;
 			/* The first word listed for a stem keeps it: tables list the typical sense first. */
-			if (!xlqa_hash_get(stems, r->scratch.buf, r->scratch.len, NULL) &&
-			    xlqa_hash_put(stems, r->scratch.buf, r->scratch.len, v, NULL))
-				return nomem(r, err);
+			if (!xlqa_hash_get(stems, r->scratch.buf, r->scratch.len, NULL)) {
+				struct qa_stem *st = xlqa_arena_alloc(&r->arena, sizeof *st);
+				if (!st || xlqa_hash_put(stems, r->scratch.buf, r->scratch.len, st, NULL))
+					return nomem(r, err);
+				st->cls = v;
+				st->word = w;
+			}
 		}
 	}
 	return XLQA_OK;
@@ -418,20 +428,20 @@ static bool is_number(const struct qa_words *w, size_t i)
 	return (w->tok[i]->flags & XLQA_TOKEN_NUMERIC) != 0;
 }
 
-/* The end of the longest @name starting at word i (0 when none): capitalised words, with at most
- * NAME_GAP stop words between two of them ("Ordem do Templo Solar"). */
+/* The end of the longest @name starting at word i (0 when none): name words (struct qa_words), with
+ * at most NAME_GAP stop words between two of them ("Ordem do Templo Solar"). */
 static size_t name_end(const struct qa_words *w, size_t i)
 {
 	size_t end = 0;
 
 	for (size_t j = i; j < w->n;) {
 		size_t k = j;
-		if (!w->cap[j] && !(j > i && is_number(w, j)))
+		if (!w->name[j] && !(j > i && is_number(w, j)))
 			break;
 		end = j + 1;
 		for (k = j + 1; k < w->n && k - j - 1 < NAME_GAP && w->stop[k] && !w->cap[k]; k++)
 			;
-		if (k == j + 1 || (k < w->n && w->cap[k]))
+		if (k == j + 1 || (k < w->n && w->name[k]))
 			j = k;
 		else
 			break;
@@ -491,13 +501,13 @@ static bool match_from(const struct qa_rule *rule, size_t e, const struct qa_wor
 				return true;
 		return false;
 	case EL_FOCUS:
-		/* Articles and stop words before the noun belong to the question, not the focus. */
-		for (j = i; j < w->n && w->stop[j]; j++)
+		/* Articles, stop words and numerals before the noun ("the two largest") are no focus. */
+		for (j = i; j < w->n && (w->stop[j] || is_number(w, j)); j++)
 			;
-		return j < w->n && !is_number(w, j) && take(rule, e, w, i, j + 1, m);
+		return j < w->n && take(rule, e, w, i, j + 1, m);
 	case EL_NAME:
 		for (j = i < w->n ? name_end(w, i) : 0; j > i; j--)
-			if ((w->cap[j - 1] || is_number(w, j - 1)) && take(rule, e, w, i, j, m))
+			if ((w->name[j - 1] || is_number(w, j - 1)) && take(rule, e, w, i, j, m))
 				return true;
 		return false;
 	case EL_WORDS:
@@ -515,7 +525,7 @@ static bool match_from(const struct qa_rule *rule, size_t e, const struct qa_wor
 	return false;
 }
 
-/* The class of word i in a table: by normalised form, then stem, then hunspell lemma. */
+/* The class of a word in a table: by normalised form, hunspell lemma, stem, last compound part. */
 static const struct qa_class *lookup(const struct xlqa_hash *words, const struct xlqa_hash *stems,
                                      const struct xlqa_token *t)
 {
@@ -526,8 +536,20 @@ static const struct qa_class *lookup(const struct xlqa_hash *words, const struct
 	for (size_t k = 0; k < t->lemmas.n; k++)
 		if (xlqa_hash_get(words, t->lemmas.items[k], strlen(t->lemmas.items[k]), &v))
 			return v;
-	if (t->stem && xlqa_hash_get(stems, t->stem, strlen(t->stem), &v))
-		return v;
+	/* Stems conflate too much ("parte" and "partido" share "part"): a stem match counts only when
+	 * one word begins with the other ("boxers", "boxer"; "Jahren", "Jahr"). */
+	if (t->stem && xlqa_hash_get(stems, t->stem, strlen(t->stem), &v)) {
+		const struct qa_stem *st = v;
+		size_t a = strlen(t->norm), b = strlen(st->word);
+		if (memcmp(t->norm, st->word, a < b ? a : b) == 0)
+			return st->cls;
+	}
+	/* A compound is what its last part is: "Einwohnerzahl" is a "Zahl". */
+	if (t->parts.n > 0) {
+		const char *last = t->parts.items[t->parts.n - 1];
+		if (xlqa_hash_get(words, last, strlen(last), &v))
+			return v;
+	}
 	return NULL;
 }
 
@@ -554,7 +576,7 @@ static const struct qa_class *focus_class(const struct xlqa_question_rules *r, c
 		}
 	/* Adjectives come between the interrogative and the noun ("what annual revenue"): look on. */
 	for (size_t j = (size_t)m->focus; j < w->n && j <= (size_t)m->focus + FOCUS_LOOKAHEAD && !w->stop[j]; j++) {
-		const struct qa_class *c = lookup(words, stems, w->tok[j]);
+		const struct qa_class *c = j == (size_t)m->focus || !w->name[j] ? lookup(words, stems, w->tok[j]) : NULL;
 		if (c) {
 			m->focus = (long)j;
 			return c;
