@@ -82,7 +82,7 @@ section_en() {
 }
 
 section_fixtures() {
-	for l in bg de en es fi fr it nl pt; do
+	for l in ${FIXTURE_LANGS:-bg de en es fi fr it nl pt}; do
 		f=$here/tests/qa/$l.tsv
 		"$XLQA" analyze -l "$l" --questions "$f" --format-in tsv --format tsv > "$tmp/$l.out"
 		score "$f" "$tmp/$l.out" "fixture tests/qa/$l.tsv" all

@@ -50,8 +50,8 @@ int xlqa_testset_parse(struct xlqa_testset *ts, const char *data, size_t len, co
 int xlqa_testset_read(struct xlqa_testset *ts, const char *path, struct xlqa_error *err);
 /*
  * Parses a question list in TSV, one question a line: `id<TAB>year<TAB>category<TAB>answer_type<TAB>
- * question` (../shared/data/clef-questions-pt/clef2004-pt.tsv); a first line starting "id<TAB>" is a
- * header. Only the id (1-4 digits, 1-9999, written back as four digits) and the question are read: the
+ * question` (../shared/data/clef-questions-pt/clef2004-pt.tsv); lines starting '#' are comments and
+ * a line starting "id<TAB>" before the first question is the header. Only the id (1-4 digits, 1-9999, written back as four digits) and the question are read: the
  * gold columns are ignored, so every question's type is 0 and source and target are empty. Errors
  * as xlqa_testset_parse: XLQA_EPARSE "name:line: ..." for fewer than five columns, a bad or repeated
  * number or an empty question; XLQA_EENCODING, XLQA_EEMPTY, XLQA_ENOMEM.

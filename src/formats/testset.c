@@ -182,14 +182,15 @@ static int add_question(struct xlqa_testset *ts, char type, const char *id, size
 	return XLQA_OK;
 }
 
-/* id<TAB>year<TAB>category<TAB>answer_type<TAB>question; a first line starting "id<TAB>" is a header. */
+/* id<TAB>year<TAB>category<TAB>answer_type<TAB>question; '#' lines are comments, a line starting "id<TAB>"
+ * before the first question is the header. */
 static int parse_tsv_line(struct xlqa_testset *ts, const char *line, size_t n, int64_t lineno, const char *name,
                           struct xlqa_error *err)
 {
 	const char *f[5];
 	size_t len[5], k = 0;
 
-	if (lineno == 1 && n >= 3 && memcmp(line, "id\t", 3) == 0)
+	if (line[0] == '#' || (ts->count == 0 && n >= 3 && memcmp(line, "id\t", 3) == 0))
 		return XLQA_OK;
 	f[0] = line;
 	for (size_t i = 0; i < n && k < 4; i++)
