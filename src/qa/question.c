@@ -265,7 +265,8 @@ static int find_times(struct xlqa_question *q, const struct xlqa_question_rules 
 
 		if (!year_word(w, i))
 			continue;
-		for (size_t k = i; k > 0 && i - k < TEMPORAL_LOOKBACK && !cue; k--) {
+		/* The restriction starts at the farthest cue or month within reach: "en marzo de 1995". */
+		for (size_t k = i; k > 0 && i - k < TEMPORAL_LOOKBACK; k--) {
 			const struct xlqa_token *t = w->tok[k - 1];
 			if ((t->flags & XLQA_TOKEN_MONTH) && !month) {
 				month = (int)t->value;
@@ -273,6 +274,8 @@ static int find_times(struct xlqa_question *q, const struct xlqa_question_rules 
 			} else if (qa_rules_temporal(rules, t)) {
 				cue = true;
 				start = k - 1;
+			} else if (!w->stop[k - 1] && !(t->flags & XLQA_TOKEN_MONTH) && k < i) {
+				break; /* a content word ends the phrase, except next to the year ("Jahr 1994") */
 			}
 		}
 		if (!cue && !month)

@@ -482,16 +482,12 @@ static bool take(const struct qa_rule *rule, size_t e, const struct qa_words *w,
 	return true;
 }
 
-static bool match_from(const struct qa_rule *rule, size_t e, const struct qa_words *w, size_t i, struct qa_match *m)
+/* Matches element e itself at word i, then the rest of the pattern. */
+static bool match_elem(const struct qa_rule *rule, size_t e, const struct qa_words *w, size_t i, struct qa_match *m)
 {
-	const struct qa_elem *el;
+	const struct qa_elem *el = &rule->elems[e];
 	size_t j;
 
-	if (e == rule->n_elems)
-		return true;
-	el = &rule->elems[e];
-	if (el->optional && match_from(rule, e + 1, w, i, m))
-		return true;
 	switch (el->kind) {
 	case EL_LIT:
 		return i < w->n && lit_match(el, w->tok[i]->norm) && take(rule, e, w, i, i + 1, m);
@@ -523,6 +519,14 @@ static bool match_from(const struct qa_rule *rule, size_t e, const struct qa_wor
 		return i == w->n && take(rule, e, w, i, i, m);
 	}
 	return false;
+}
+
+/* Matches elements e.. from word i; an optional element is taken when it can be, else skipped. */
+static bool match_from(const struct qa_rule *rule, size_t e, const struct qa_words *w, size_t i, struct qa_match *m)
+{
+	if (e == rule->n_elems)
+		return true;
+	return match_elem(rule, e, w, i, m) || (rule->elems[e].optional && match_from(rule, e + 1, w, i, m));
 }
 
 /* The class of a word in a table: by normalised form, hunspell lemma, stem, last compound part. */

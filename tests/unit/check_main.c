@@ -14,6 +14,7 @@ int main(void)
 	srunner_add_suite(sr, lang_suite());
 	srunner_add_suite(sr, formats_suite());
 	srunner_add_suite(sr, index_suite());
+	srunner_add_suite(sr, qa_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -19,5 +19,6 @@ Suite *text_suite(void);
 Suite *lang_suite(void);
 Suite *formats_suite(void);
 Suite *index_suite(void);
+Suite *qa_suite(void);
 
 #endif
