@@ -162,14 +162,14 @@ static const char *surface(const struct qa_words *w, size_t i, size_t *len)
 
 /*
  * True when word i is a name word: capitalised and, where nouns are capitalised too (German), unknown
- * to the dictionary or an acronym. Stop words are never names.
+ * to the dictionary or an acronym. Stop words, months and weekdays ("Março") are never names.
  */
 static bool name_like(const struct qa_words *w, size_t i, bool cap_nouns)
 {
 	size_t len;
 	const char *s = surface(w, i, &len);
 
-	if (!w->cap[i] || w->stop[i])
+	if (!w->cap[i] || w->stop[i] || (w->tok[i]->flags & (XLQA_TOKEN_MONTH | XLQA_TOKEN_WEEKDAY)))
 		return false;
 	return !cap_nouns || acronym(s, len) || w->tok[i]->lemmas.n == 0;
 }
