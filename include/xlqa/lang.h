@@ -71,6 +71,8 @@ int xlqa_lang_open(const char *name, const struct xlqa_lang_options *opt, struct
 		   struct xlqa_error *err);
 void xlqa_lang_free(struct xlqa_lang *lang);
 const struct xlqa_lang_info *xlqa_lang_get_info(const struct xlqa_lang *lang);
+/* The folder the pack was loaded from (holding <code>/...): owned by the pack, valid until xlqa_lang_free. */
+const char *xlqa_lang_dir(const struct xlqa_lang *lang);
 /* True when the pack has hunspell loaded, so lemmas (and compound splitting) are available. */
 bool xlqa_lang_has_lemmas(const struct xlqa_lang *lang);
 

@@ -14,6 +14,7 @@
 #include "xlqa/lexicon.h"
 #include "xlqa/patterns.h"
 #include "xlqa/query.h"
+#include "xlqa/question.h"
 #include "xlqa/testset.h"
 #include "xlqa/text.h"
 #include "xlqa/trec.h"

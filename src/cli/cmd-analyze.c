@@ -1,6 +1,7 @@
 /*
  * analyze: shows what a language pack does to text: sentences, tokens, normalised forms, stems,
- * lemmas, compound parts and token flags, as readable text or as TSV (one token a line).
+ * lemmas, compound parts and token flags, as readable text or as TSV (one token a line); with
+ * --questions, the analysis of each question of a test set (category, answer type, focus, keywords).
  */
 #include "config.h"
 
@@ -28,12 +29,23 @@ static const char analyze_help[] =
 	"      --no-lemmas        skip hunspell lemmas and compound splitting (faster)\n"
 	"      --fold-accents     show normalised forms without accents\n"
 	"      --stats            print bytes, tokens and throughput on standard error\n"
+	"\n"
+	"  -q, --questions=FILE   analyse the questions of FILE instead: category, answer type, subtype,\n"
+	"                         focus, target, keywords and temporal restrictions; with --format=tsv\n"
+	"                         one line a question: id, category, answer_type, subtype, focus,\n"
+	"                         keywords (word:weight separated by blanks; blanks inside a name as '_')\n"
+	"      --format-in=FMT    the question file's format: 'clef' (default; CLEF 2004 test set, whose\n"
+	"                         source language is the default --lang and whose F/D is kept) or 'tsv'\n"
+	"                         (id, year, category, answer_type, question; gold columns ignored)\n"
 	"  -h, --help             this text\n";
 
 enum analyze_format { FORMAT_TEXT, FORMAT_TSV, FORMAT_NONE };
 
 struct analyze_opts {
 	const char *lang;
+	bool lang_given;
+	const char *questions; /* --questions FILE, or NULL */
+	bool tsv_in;           /* --format-in=tsv */
 	const char *encoding;
 	bool entities;
 	bool stats;
@@ -140,23 +152,123 @@ static void print_tsv(const char *name, const char *text, const struct xlqa_anal
 	}
 }
 
+/* Prints a keyword list "word:weight ...", blanks inside a keyword as '_' so the list splits at blanks. */
+static void print_keywords(const struct xlqa_question *q)
+{
+	for (size_t i = 0; i < q->n_keywords; i++) {
+		if (i)
+			putchar(' ');
+		for (const char *p = q->keywords[i].text; *p; p++)
+			putchar(*p == ' ' || *p == '\t' ? '_' : *p);
+		printf(":%g", q->keywords[i].weight);
+	}
+}
+
+static void print_question(const struct xlqa_testset_question *tq, const struct xlqa_question *q,
+			   enum analyze_format format, struct xlqa_buf *scratch)
+{
+	struct xlqa_query query;
+
+	if (format == FORMAT_NONE)
+		return;
+	if (format == FORMAT_TSV) {
+		printf("%s\t%c\t%s\t%s\t", tq->id, q->category, xlqa_question_type_name(q), xlqa_question_subtype_name(q));
+		if (q->focus)
+			print_field(q->focus, strlen(q->focus));
+		else
+			fputs("-\t", stdout);
+		print_keywords(q);
+		putchar('\n');
+		return;
+	}
+	printf("%s %s\n", tq->id, tq->text);
+	printf("  category  %c%s\n", q->category, q->category_given ? " (test set)" : "");
+	printf("  type      %s%s%s", xlqa_question_type_name(q), q->subtype ? "." : "", q->subtype ? q->subtype->name : "");
+	printf("  (rule %s)\n", q->rule ? q->rule : "none: default");
+	printf("  focus     %s\n  target    %s\n  keywords  ", q->focus ? q->focus : "-", q->target ? q->target : "-");
+	print_keywords(q);
+	putchar('\n');
+	for (size_t i = 0; i < q->n_times; i++)
+		printf("  time      %s (year %d, month %d)\n", q->times[i].text, q->times[i].year, q->times[i].month);
+	xlqa_query_init(&query);
+	xlqa_buf_reset(scratch);
+	if (xlqa_question_to_query(q, &query, NULL) == XLQA_OK && xlqa_query_format(&query, scratch) == XLQA_OK)
+		printf("  query     %s\n", scratch->buf);
+	xlqa_query_release(&query);
+	putchar('\n');
+}
+
+/* --questions: analyses every question of a test set. */
+static int analyze_questions(struct analyze_opts *o)
+{
+	struct xlqa_lang_options lopts = { NULL, NULL, 0 };
+	struct xlqa_question_rules *rules = NULL;
+	struct xlqa_buf scratch = XLQA_BUF_INIT;
+	struct xlqa_lang *lang = NULL;
+	struct xlqa_testset ts;
+	struct xlqa_question q;
+	struct xlqa_error err;
+	int status = CLI_EXIT_OK;
+
+	xlqa_error_clear(&err);
+	xlqa_testset_init(&ts);
+	xlqa_question_init(&q);
+	if ((o->tsv_in ? xlqa_testset_read_tsv(&ts, o->questions, &err) : xlqa_testset_read(&ts, o->questions, &err))) {
+		status = cli_fail("analyze", &err);
+		goto done;
+	}
+	/* A CLEF test set names its source language: that is the default language. */
+	if (!o->lang_given && ts.source[0])
+		o->lang = ts.source;
+	if (xlqa_lang_open(o->lang, &lopts, &lang, &err) || xlqa_question_rules_new(lang, &rules, &err)) {
+		status = cli_fail("analyze", &err);
+		goto done;
+	}
+	for (size_t i = 0; i < ts.count; i++) {
+		const struct xlqa_testset_question *tq = &ts.questions[i];
+		if (xlqa_question_analyze(rules, lang, tq->text, strlen(tq->text), tq->type, &q, &err)) {
+			xlqa_error_prefix(&err, "%s:%lld: question %s", o->questions, (long long)tq->line, tq->id);
+			status = cli_fail("analyze", &err);
+			goto done;
+		}
+		print_question(tq, &q, o->format, &scratch);
+	}
+done:
+	xlqa_buf_release(&scratch);
+	xlqa_question_release(&q);
+	xlqa_question_rules_free(rules);
+	xlqa_lang_free(lang);
+	xlqa_testset_release(&ts);
+	return cli_finish_output("analyze", status);
+}
+
 static int parse_args(int argc, char **argv, struct analyze_opts *o)
 {
-	enum { OPT_ENTITIES = 256, OPT_NO_STEMS, OPT_NO_LEMMAS, OPT_FOLD, OPT_STATS };
+	enum { OPT_ENTITIES = 256, OPT_NO_STEMS, OPT_NO_LEMMAS, OPT_FOLD, OPT_STATS, OPT_FORMAT_IN };
 	static const struct option opts[] = {
 		{ "lang", required_argument, NULL, 'l' },     { "encoding", required_argument, NULL, 'e' },
 		{ "format", required_argument, NULL, 'f' },   { "entities", no_argument, NULL, OPT_ENTITIES },
 		{ "no-stems", no_argument, NULL, OPT_NO_STEMS }, { "no-lemmas", no_argument, NULL, OPT_NO_LEMMAS },
 		{ "fold-accents", no_argument, NULL, OPT_FOLD }, { "stats", no_argument, NULL, OPT_STATS },
+		{ "questions", required_argument, NULL, 'q' }, { "format-in", required_argument, NULL, OPT_FORMAT_IN },
 		{ "help", no_argument, NULL, 'h' },           { NULL, 0, NULL, 0 },
 	};
 	int c;
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "l:e:f:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "l:e:f:q:h", opts, NULL)) != -1) {
 		switch (c) {
-		case 'l': o->lang = optarg; break;
+		case 'l':
+			o->lang = optarg;
+			o->lang_given = true;
+			break;
+		case 'q': o->questions = optarg; break;
+		case OPT_FORMAT_IN:
+			if (strcmp(optarg, "clef") != 0 && strcmp(optarg, "tsv") != 0)
+				return cli_usage_error("analyze", "unknown input format '%s' (expected clef or tsv)", optarg);
+			o->tsv_in = strcmp(optarg, "tsv") == 0;
+			break;
 		case 'e': o->encoding = optarg; break;
 		case 'f':
 			if (strcmp(optarg, "text") == 0)
@@ -182,6 +294,10 @@ static int parse_args(int argc, char **argv, struct analyze_opts *o)
 	}
 	if (!xlqa_lang_find(o->lang))
 		return cli_usage_error("analyze", "unknown language '%s' (see 'xlqa langs')", o->lang);
+	if (o->tsv_in && !o->questions)
+		return cli_usage_error("analyze", "--format-in goes with --questions");
+	if (o->questions && optind < argc)
+		return cli_usage_error("analyze", "--questions reads its FILE; no other input '%s'", argv[optind]);
 	return CLI_EXIT_OK;
 }
 
@@ -226,7 +342,7 @@ done:
 
 int cmd_analyze(int argc, char **argv)
 {
-	struct analyze_opts o = { "en", "UTF-8", false, false, FORMAT_TEXT,
+	struct analyze_opts o = { "en", false, NULL, false, "UTF-8", false, false, FORMAT_TEXT,
 				  XLQA_ANALYZE_STEMS | XLQA_ANALYZE_LEMMAS | XLQA_ANALYZE_COMPOUNDS };
 	struct xlqa_lang_options lopts = { NULL, NULL, 0 };
 	char *stdin_only[] = { "-" };
@@ -243,6 +359,8 @@ int cmd_analyze(int argc, char **argv)
 
 	if ((rc = parse_args(argc, argv, &o)))
 		return rc < 0 ? cli_finish_output("analyze", CLI_EXIT_OK) : rc;
+	if (o.questions)
+		return analyze_questions(&o);
 	files = optind < argc ? argv + optind : stdin_only;
 	n_files = optind < argc ? argc - optind : 1;
 	/* Loading hunspell takes a while: skip it unless lemmas, compounds or hunspell stems (BG) are wanted. */

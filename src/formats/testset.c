@@ -7,6 +7,7 @@
 #include "xlqa/testset.h"
 #include "xlqa/text.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -101,7 +102,11 @@ static int parse_line(struct xlqa_testset *ts, const char *line, size_t n, int64
 	return XLQA_OK;
 }
 
-int xlqa_testset_parse(struct xlqa_testset *ts, const char *data, size_t len, const char *name,
+typedef int (*line_fn)(struct xlqa_testset *ts, const char *line, size_t n, int64_t lineno, const char *name,
+                       struct xlqa_error *err);
+
+/* Checks the encoding, then calls `fn` for every non-blank line (without its newline and CR). */
+static int parse_lines(struct xlqa_testset *ts, const char *data, size_t len, const char *name, line_fn fn,
                        struct xlqa_error *err)
 {
 	size_t bad, pos = 0;
@@ -125,7 +130,7 @@ int xlqa_testset_parse(struct xlqa_testset *ts, const char *data, size_t len, co
 		if (n > 0 && data[pos + n - 1] == '\r')
 			n--;
 		if (strspn(data + pos, " \t") < n) {
-			rc = parse_line(ts, data + pos, n, lineno, name, err);
+			rc = fn(ts, data + pos, n, lineno, name, err);
 			if (rc)
 				return rc;
 		}
@@ -136,15 +141,98 @@ int xlqa_testset_parse(struct xlqa_testset *ts, const char *data, size_t len, co
 	return XLQA_OK;
 }
 
-int xlqa_testset_read(struct xlqa_testset *ts, const char *path, struct xlqa_error *err)
+int xlqa_testset_parse(struct xlqa_testset *ts, const char *data, size_t len, const char *name,
+                       struct xlqa_error *err)
+{
+	return parse_lines(ts, data, len, name, parse_line, err);
+}
+
+/* Adds question `id` (digits) with text [q, q + qlen), both checked; `type` is 0 for unknown. */
+static int add_question(struct xlqa_testset *ts, char type, const char *id, size_t idlen, const char *q,
+                        size_t qlen, int64_t lineno, const char *name, struct xlqa_error *err)
+{
+	struct xlqa_testset_question *tq;
+	unsigned number = 0;
+
+	for (size_t i = 0; i < idlen && i < 4; i++)
+		number = number * 10 + (unsigned)(id[i] - '0') % 10;
+	if (idlen == 0 || idlen > 4 || strspn(id, "0123456789") < idlen || number == 0)
+		return xlqa_error_at(err, XLQA_EPARSE, -1, lineno, "%s:%lld: question number 1-9999 expected, found '%.*s'",
+		                     name, (long long)lineno, (int)(idlen > 20 ? 20 : idlen), id);
+	while (qlen > 0 && (*q == ' ' || *q == '\t'))
+		q++, qlen--;
+	while (qlen > 0 && (q[qlen - 1] == ' ' || q[qlen - 1] == '\t'))
+		qlen--;
+	if (qlen == 0)
+		return xlqa_error_at(err, XLQA_EPARSE, -1, lineno, "%s:%lld: empty question", name, (long long)lineno);
+	for (size_t i = 0; i < ts->count; i++)
+		if (ts->questions[i].number == number)
+			return xlqa_error_at(err, XLQA_EPARSE, -1, lineno, "%s:%lld: question %04u repeats line %lld", name,
+			                     (long long)lineno, number, (long long)ts->questions[i].line);
+	if (XLQA_ARRAY_RESERVE(ts->questions, ts->alloc, ts->count + 1))
+		return xlqa_error_set(err, XLQA_ENOMEM, "%s: out of memory", name);
+	tq = &ts->questions[ts->count];
+	tq->type = type;
+	snprintf(tq->id, sizeof tq->id, "%04u", number % 10000);
+	tq->number = number;
+	tq->line = lineno;
+	if (!(tq->text = xlqa_arena_strndup(&ts->strings, q, qlen)))
+		return xlqa_error_set(err, XLQA_ENOMEM, "%s: out of memory", name);
+	ts->count++;
+	return XLQA_OK;
+}
+
+/* id<TAB>year<TAB>category<TAB>answer_type<TAB>question; '#' lines are comments, a line starting "id<TAB>"
+ * before the first question is the header. */
+static int parse_tsv_line(struct xlqa_testset *ts, const char *line, size_t n, int64_t lineno, const char *name,
+                          struct xlqa_error *err)
+{
+	const char *f[5];
+	size_t len[5], k = 0;
+
+	if (line[0] == '#' || (ts->count == 0 && n >= 3 && memcmp(line, "id\t", 3) == 0))
+		return XLQA_OK;
+	f[0] = line;
+	for (size_t i = 0; i < n && k < 4; i++)
+		if (line[i] == '\t') {
+			len[k] = (size_t)(line + i - f[k]);
+			f[++k] = line + i + 1;
+		}
+	if (k < 4)
+		return xlqa_error_at(err, XLQA_EPARSE, -1, lineno,
+		                     "%s:%lld: 5 tab-separated columns expected (id, year, category, answer_type, "
+		                     "question), found %zu", name, (long long)lineno, k + 1);
+	len[4] = (size_t)(line + n - f[4]);
+	return add_question(ts, 0, f[0], len[0], f[4], len[4], lineno, name, err);
+}
+
+int xlqa_testset_parse_tsv(struct xlqa_testset *ts, const char *data, size_t len, const char *name,
+                           struct xlqa_error *err)
+{
+	return parse_lines(ts, data, len, name, parse_tsv_line, err);
+}
+
+static int read_with(struct xlqa_testset *ts, const char *path,
+                     int (*parse)(struct xlqa_testset *, const char *, size_t, const char *, struct xlqa_error *),
+                     struct xlqa_error *err)
 {
 	struct xlqa_buf buf = XLQA_BUF_INIT;
 	int rc = xlqa_file_read(path, &buf, err);
 
 	if (rc == XLQA_OK)
-		rc = xlqa_testset_parse(ts, buf.buf, buf.len, path, err);
+		rc = parse(ts, buf.buf, buf.len, path, err);
 	xlqa_buf_release(&buf);
 	return rc;
+}
+
+int xlqa_testset_read(struct xlqa_testset *ts, const char *path, struct xlqa_error *err)
+{
+	return read_with(ts, path, xlqa_testset_parse, err);
+}
+
+int xlqa_testset_read_tsv(struct xlqa_testset *ts, const char *path, struct xlqa_error *err)
+{
+	return read_with(ts, path, xlqa_testset_parse_tsv, err);
 }
 
 const struct xlqa_testset_question *xlqa_testset_find(const struct xlqa_testset *ts, unsigned number)

@@ -23,6 +23,7 @@ struct lang_number {
 
 struct xlqa_lang {
 	const struct xlqa_lang_info *info;
+	const char *dir;           /* the folder holding the packs (in `arena`) */
 	struct xlqa_arena arena;   /* pack-lifetime strings and values */
 	struct xlqa_hash stopwords; /* norm -> NULL */
 	struct xlqa_hash articles;  /* norm -> NULL */

@@ -461,6 +461,11 @@ int xlqa_lang_open(const char *name, const struct xlqa_lang_options *opt, struct
 	xlqa_buf_init(&lang->scratch);
 	lang->min_part = 3;
 	lang->min_word = 8;
+	lang->dir = xlqa_arena_strndup(&lang->arena, dir, strlen(dir));
+	if (!lang->dir) {
+		xlqa_lang_free(lang);
+		return xlqa_error_set(err, XLQA_ENOMEM, "loading %s: %s", info->name, xlqa_strerror(XLQA_ENOMEM));
+	}
 
 	if ((rc = xlqa_segmenter_new(info->icu_locale, &lang->segmenter, err)) ||
 	    (rc = pack_read(lang, dir, "stopwords.txt", true, on_stopword, err)) ||
@@ -500,6 +505,11 @@ void xlqa_lang_free(struct xlqa_lang *lang)
 	xlqa_buf_release(&lang->scratch);
 	xlqa_arena_release(&lang->arena);
 	free(lang);
+}
+
+const char *xlqa_lang_dir(const struct xlqa_lang *lang)
+{
+	return lang->dir;
 }
 
 const struct xlqa_lang_info *xlqa_lang_get_info(const struct xlqa_lang *lang)

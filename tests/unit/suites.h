@@ -24,5 +24,6 @@ Suite *eval_biogen_suite(void);
 Suite *eval_trec_suite(void);
 Suite *lexicon_suite(void);
 Suite *eval_clef_suite(void);
+Suite *qa_suite(void);
 
 #endif

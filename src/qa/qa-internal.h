@@ -1,0 +1,50 @@
+/*
+ * qa-internal: what the files of src/qa share: the loaded rules (rules.c) and the view of a question's
+ * words the rules are matched against (question.c builds it).
+ */
+#ifndef XLQA_QA_INTERNAL_H
+#define XLQA_QA_INTERNAL_H
+
+#include "xlqa/question.h"
+
+/* The words of a question (punctuation left out), with what the matcher asks of each. */
+struct qa_words {
+	const char *text;                 /* the question */
+	const struct xlqa_token **tok;    /* n word and number tokens, in order */
+	bool *cap;                        /* first letter upper case */
+	bool *name;                       /* capitalised and, where nouns are too, unknown or an acronym */
+	bool *stop;                       /* stop word or article */
+	size_t n;
+};
+
+/* The result of matching one rule. */
+struct qa_match {
+	size_t line;                      /* the rule's line in questions.txt */
+	enum xlqa_answer_type type;
+	const struct xlqa_answer_subtype_info *subtype;
+	bool definition;                  /* the rule says D */
+	long focus;                       /* word index of the focus noun, or -1 */
+	size_t name_start, name_end;      /* the @name/@words capture [start, end), empty when equal */
+	bool *question_word;              /* n flags: words the pattern matched literally (not keywords) */
+};
+
+/* A word's class in a focus or unit table. */
+struct qa_class {
+	enum xlqa_answer_type type;
+	const struct xlqa_answer_subtype_info *subtype;
+};
+
+/*
+ * Tries the rules in file order on `w` and fills `m` from the first that matches (m->question_word
+ * must have room for w->n flags). False when none matches. Errors cannot happen: matching allocates
+ * nothing.
+ */
+bool qa_rules_match(const struct xlqa_question_rules *rules, const struct qa_words *w, struct qa_match *m);
+/* True when the rules say capitalised words may be common nouns (German): names need more evidence. */
+bool qa_rules_capitalised_nouns(const struct xlqa_question_rules *rules);
+/* True when `tok` is a word the rules list as announcing a temporal restriction ("in", "im", "em"). */
+bool qa_rules_temporal(const struct xlqa_question_rules *rules, const struct xlqa_token *tok);
+/* "questions.txt" path of the rules, for rule references in analyses. */
+const char *qa_rules_file(const struct xlqa_question_rules *rules);
+
+#endif

@@ -1,0 +1,439 @@
+/*
+ * question: the analysis of one question (include/xlqa/question.h). The question is tokenised by the
+ * language pack, the language's rules (rules.c) decide the category, answer type, subtype and focus,
+ * and what the rules did not use becomes weighted keywords: names (runs of capitalised words) weigh 2,
+ * numbers 1.5, other content words 1, the focus noun 0.5; stop words, articles and the words a rule
+ * matched literally (the interrogatives) are left out.
+ *
+ * Invariant: after a successful analysis every keyword has weight > 0 and text inside q->arena, and
+ * q->type/q->subtype agree with the registries below.
+ */
+#include "config.h"
+
+#include "qa-internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
+
+/* Keyword weights: names identify the passage best, numbers nearly as well (they pass translation
+ * unchanged); the focus noun is often absent from the answer's sentence ("city"). */
+#define WEIGHT_NAME 2.0
+#define WEIGHT_NUMBER 1.5
+#define WEIGHT_WORD 1.0
+#define WEIGHT_FOCUS 0.5
+#define TEMPORAL_LOOKBACK 3 /* words between a temporal cue ("im") and its year ("im Jahr 1994") */
+
+static const struct xlqa_answer_type_info answer_types[] = {
+	{ XLQA_ANSWER_PERSON, "PERSON", "a person's name" },
+	{ XLQA_ANSWER_ORGANIZATION, "ORGANIZATION", "a company, party, team, institution or other body" },
+	{ XLQA_ANSWER_LOCATION, "LOCATION", "a place: city, country, region, building, body of water" },
+	{ XLQA_ANSWER_TIME, "TIME", "a date, year, month, day or period in time" },
+	{ XLQA_ANSWER_MEASURE, "MEASURE", "a quantity: a count, an amount of money, a length, an age ..." },
+	{ XLQA_ANSWER_OBJECT, "OBJECT", "a concrete thing: a product, vehicle, substance, work" },
+	{ XLQA_ANSWER_MANNER, "MANNER", "how something happens or is done (how-questions)" },
+	{ XLQA_ANSWER_OTHER, "OTHER", "anything else: a title, a language, a currency, a name of a thing" },
+	{ XLQA_ANSWER_DEFINITION, "DEFINITION", "a definition question: who or what an entity is" },
+};
+
+static const struct xlqa_answer_subtype_info answer_subtypes[] = {
+	{ XLQA_ANSWER_TIME, "date", "a full or partial date (day, month, year)" },
+	{ XLQA_ANSWER_TIME, "year", "a year" },
+	{ XLQA_ANSWER_TIME, "month", "a month" },
+	{ XLQA_ANSWER_TIME, "day", "a day of the month or of the week" },
+	{ XLQA_ANSWER_TIME, "century", "a century or decade" },
+	{ XLQA_ANSWER_MEASURE, "count", "how many of something" },
+	{ XLQA_ANSWER_MEASURE, "money", "an amount of money, a price, a cost" },
+	{ XLQA_ANSWER_MEASURE, "length", "a length, height, depth or distance" },
+	{ XLQA_ANSWER_MEASURE, "area", "an area, a surface" },
+	{ XLQA_ANSWER_MEASURE, "volume", "a volume or capacity" },
+	{ XLQA_ANSWER_MEASURE, "weight", "a weight or mass" },
+	{ XLQA_ANSWER_MEASURE, "age", "the age of a person or thing" },
+	{ XLQA_ANSWER_MEASURE, "duration", "a length of time" },
+	{ XLQA_ANSWER_MEASURE, "percentage", "a percentage or rate" },
+	{ XLQA_ANSWER_MEASURE, "speed", "a speed" },
+	{ XLQA_ANSWER_MEASURE, "temperature", "a temperature" },
+	{ XLQA_ANSWER_MEASURE, "frequency", "how often" },
+	{ XLQA_ANSWER_LOCATION, "city", "a city or town" },
+	{ XLQA_ANSWER_LOCATION, "country", "a country or state" },
+	{ XLQA_ANSWER_LOCATION, "region", "a region, province, continent or island" },
+	{ XLQA_ANSWER_LOCATION, "water", "a river, lake, sea or ocean" },
+	{ XLQA_ANSWER_LOCATION, "mountain", "a mountain or range" },
+	{ XLQA_ANSWER_LOCATION, "address", "an address or building" },
+	{ XLQA_ANSWER_DEFINITION, "person", "the entity to define is a person" },
+	{ XLQA_ANSWER_DEFINITION, "organization", "the entity to define is an organization" },
+};
+
+#define N_SUBTYPES (sizeof answer_subtypes / sizeof answer_subtypes[0])
+
+const struct xlqa_answer_type_info *xlqa_answer_type_info(enum xlqa_answer_type type)
+{
+	return (unsigned)type < XLQA_ANSWER_TYPE_COUNT ? &answer_types[type] : NULL;
+}
+
+bool xlqa_answer_type_find(const char *name, size_t len, enum xlqa_answer_type *out)
+{
+	for (size_t i = 0; i < XLQA_ANSWER_TYPE_COUNT; i++)
+		if (strlen(answer_types[i].name) == len && strncasecmp(answer_types[i].name, name, len) == 0) {
+			*out = answer_types[i].type;
+			return true;
+		}
+	return false;
+}
+
+size_t xlqa_answer_subtype_count(void)
+{
+	return N_SUBTYPES;
+}
+
+const struct xlqa_answer_subtype_info *xlqa_answer_subtype_at(size_t i)
+{
+	return i < N_SUBTYPES ? &answer_subtypes[i] : NULL;
+}
+
+const struct xlqa_answer_subtype_info *xlqa_answer_subtype_find(enum xlqa_answer_type type, const char *name,
+                                                                size_t len)
+{
+	for (size_t i = 0; i < N_SUBTYPES; i++)
+		if (answer_subtypes[i].type == type && strlen(answer_subtypes[i].name) == len &&
+		    strncasecmp(answer_subtypes[i].name, name, len) == 0)
+			return &answer_subtypes[i];
+	return NULL;
+}
+
+const char *xlqa_question_type_name(const struct xlqa_question *q)
+{
+	return answer_types[q->type].name;
+}
+
+const char *xlqa_question_subtype_name(const struct xlqa_question *q)
+{
+	return q->subtype ? q->subtype->name : "-";
+}
+
+void xlqa_question_init(struct xlqa_question *q)
+{
+	memset(q, 0, sizeof *q);
+	xlqa_analysis_init(&q->tokens);
+	xlqa_arena_init(&q->arena, 0);
+}
+
+void xlqa_question_release(struct xlqa_question *q)
+{
+	free(q->keywords);
+	free(q->times);
+	xlqa_analysis_release(&q->tokens);
+	xlqa_arena_release(&q->arena);
+	memset(q, 0, sizeof *q);
+}
+
+/* True when the word's first character is an upper-case or title-case letter. */
+static bool capitalised(const char *s, size_t len)
+{
+	UChar32 c;
+	int32_t i = 0;
+
+	U8_NEXT(s, i, (int32_t)len, c);
+	return c >= 0 && (u_isupper(c) || u_istitle(c));
+}
+
+/* True when every letter is upper case and there are at least two ("UNICEF", "CERN"). */
+static bool acronym(const char *s, size_t len)
+{
+	int32_t i = 0, letters = 0;
+
+	while (i < (int32_t)len) {
+		UChar32 c;
+		U8_NEXT(s, i, (int32_t)len, c);
+		if (c < 0 || u_islower(c))
+			return false;
+		letters += u_isalpha(c) != 0;
+	}
+	return letters >= 2;
+}
+
+static const char *surface(const struct qa_words *w, size_t i, size_t *len)
+{
+	*len = w->tok[i]->end - w->tok[i]->start;
+	return w->text + w->tok[i]->start;
+}
+
+/*
+ * True when word i is a name word: capitalised and, where nouns are capitalised too (German), unknown
+ * to the dictionary or an acronym. Stop words, months and weekdays ("Março") are never names.
+ */
+static bool name_like(const struct qa_words *w, size_t i, bool cap_nouns)
+{
+	size_t len;
+	const char *s = surface(w, i, &len);
+
+	if (!w->cap[i] || w->stop[i] || (w->tok[i]->flags & (XLQA_TOKEN_MONTH | XLQA_TOKEN_WEEKDAY)))
+		return false;
+	return !cap_nouns || acronym(s, len) || w->tok[i]->lemmas.n == 0;
+}
+
+/* True when word i starts or continues a name keyword. The first word of a question is capitalised
+ * anyway, so it counts only as an acronym or before another name word. */
+static bool name_word(const struct qa_words *w, size_t i)
+{
+	size_t len;
+	const char *s = surface(w, i, &len);
+
+	if (!w->name[i])
+		return false;
+	return i > 0 || acronym(s, len) || (w->n > 1 && w->name[1]);
+}
+
+/* Copies words [a, b) joined by one blank into the arena. */
+static const char *words_text(struct xlqa_question *q, const struct qa_words *w, size_t a, size_t b)
+{
+	struct xlqa_buf buf = XLQA_BUF_INIT;
+	const char *out;
+
+	for (size_t i = a; i < b; i++) {
+		size_t len;
+		const char *s = surface(w, i, &len);
+		if ((i > a && xlqa_buf_addch(&buf, ' ')) || xlqa_buf_add(&buf, s, len)) {
+			xlqa_buf_release(&buf);
+			return NULL;
+		}
+	}
+	out = xlqa_arena_strndup(&q->arena, buf.buf, buf.len);
+	xlqa_buf_release(&buf);
+	return out;
+}
+
+static int add_keyword(struct xlqa_question *q, const char *text, double weight, unsigned flags)
+{
+	if (!text || XLQA_ARRAY_RESERVE(q->keywords, q->alloc_keywords, q->n_keywords + 1))
+		return XLQA_ENOMEM;
+	q->keywords[q->n_keywords++] = (struct xlqa_question_keyword){ text, weight, flags };
+	return XLQA_OK;
+}
+
+/* Keywords: every word the rule did not match literally, minus stop words; names as one keyword. */
+static int find_keywords(struct xlqa_question *q, const struct qa_words *w,
+                         const struct qa_match *m, size_t *best_name_start, size_t *best_name_end)
+{
+	*best_name_start = *best_name_end = 0;
+	for (size_t i = 0; i < w->n; i++) {
+		size_t j = i + 1;
+		int rc;
+
+		if (m->question_word[i] || w->stop[i])
+			continue;
+		if (name_word(w, i)) {
+			while (j < w->n && !m->question_word[j] && name_word(w, j))
+				j++;
+			rc = add_keyword(q, words_text(q, w, i, j), WEIGHT_NAME,
+			                 XLQA_QUERY_NAME | (j - i > 1 ? XLQA_QUERY_PHRASE : 0));
+			if (j - i > *best_name_end - *best_name_start) {
+				*best_name_start = i;
+				*best_name_end = j;
+			}
+		} else if (w->tok[i]->flags & XLQA_TOKEN_NUMERIC) {
+			rc = add_keyword(q, words_text(q, w, i, j), WEIGHT_NUMBER, XLQA_QUERY_NUMBER);
+		} else {
+			rc = add_keyword(q, words_text(q, w, i, j), (long)i == m->focus ? WEIGHT_FOCUS : WEIGHT_WORD, 0);
+		}
+		if (rc)
+			return rc;
+		i = j - 1;
+	}
+	return XLQA_OK;
+}
+
+/* A four-digit year 1000-2100 written in digits. */
+static bool year_word(const struct qa_words *w, size_t i)
+{
+	const struct xlqa_token *t = w->tok[i];
+	double v = t->value;
+
+	return (t->flags & XLQA_TOKEN_NUMERIC) && t->kind == XLQA_SPAN_NUMBER && t->end - t->start == 4 &&
+	       v >= 1000 && v <= 2100 && v == (double)(int)v;
+}
+
+/* Temporal restrictions: a year after a cue word ("in", "im Jahr") or after a month name. */
+static int find_times(struct xlqa_question *q, const struct xlqa_question_rules *rules, const struct qa_words *w)
+{
+	for (size_t i = 0; i < w->n; i++) {
+		size_t start = i;
+		int month = 0;
+		bool cue = false;
+
+		if (!year_word(w, i))
+			continue;
+		/* The restriction starts at the farthest cue or month within reach: "en marzo de 1995". */
+		for (size_t k = i; k > 0 && i - k < TEMPORAL_LOOKBACK; k--) {
+			const struct xlqa_token *t = w->tok[k - 1];
+			if ((t->flags & XLQA_TOKEN_MONTH) && !month) {
+				month = (int)t->value;
+				start = k - 1;
+			} else if (qa_rules_temporal(rules, t)) {
+				cue = true;
+				start = k - 1;
+			} else if (!w->stop[k - 1] && !(t->flags & XLQA_TOKEN_MONTH) && k < i) {
+				break; /* a content word ends the phrase, except next to the year ("Jahr 1994") */
+			}
+		}
+		if (!cue && !month)
+			continue;
+		if (XLQA_ARRAY_RESERVE(q->times, q->alloc_times, q->n_times + 1))
+			return XLQA_ENOMEM;
+		q->times[q->n_times] = (struct xlqa_question_time){ (int)w->tok[i]->value, month,
+		                                                    words_text(q, w, start, i + 1) };
+		if (!q->times[q->n_times++].text)
+			return XLQA_ENOMEM;
+	}
+	return XLQA_OK;
+}
+
+/* Builds the word view of q->tokens in q->arena. */
+static int build_words(struct xlqa_question *q, const struct xlqa_question_rules *rules, const char *text,
+                       struct qa_words *w)
+{
+	bool cap_nouns = qa_rules_capitalised_nouns(rules);
+	const struct xlqa_analysis *a = &q->tokens;
+
+	w->text = text;
+	w->n = 0;
+	w->tok = xlqa_arena_alloc(&q->arena, (a->n_tokens + 1) * sizeof *w->tok);
+	w->cap = xlqa_arena_alloc(&q->arena, a->n_tokens + 1);
+	w->stop = xlqa_arena_alloc(&q->arena, a->n_tokens + 1);
+	w->name = xlqa_arena_alloc(&q->arena, a->n_tokens + 1);
+	if (!w->tok || !w->cap || !w->stop || !w->name)
+		return XLQA_ENOMEM;
+	for (size_t i = 0; i < a->n_tokens; i++) {
+		const struct xlqa_token *t = &a->tokens[i];
+		if (t->kind == XLQA_SPAN_PUNCT)
+			continue;
+		w->tok[w->n] = t;
+		w->cap[w->n] = capitalised(text + t->start, t->end - t->start);
+		w->stop[w->n] = (t->flags & (XLQA_TOKEN_STOP | XLQA_TOKEN_ARTICLE)) != 0;
+		w->name[w->n] = name_like(w, w->n, cap_nouns);
+		w->n++;
+	}
+	return XLQA_OK;
+}
+
+/* Category and type from the rule's result and the test set's category, when given. */
+static void decide_type(struct xlqa_question *q, const struct qa_match *m, char category)
+{
+	q->category_given = category != 0;
+	q->category = category ? category : m->definition ? 'D' : 'F';
+	q->type = m->type;
+	q->subtype = m->subtype;
+	if (q->category == 'D' && !m->definition) {
+		/* The test set says D where the rules saw a factoid: keep what the rules knew of the entity. */
+		const char *kind = m->type == XLQA_ANSWER_PERSON ? "person" : "organization";
+		q->type = XLQA_ANSWER_DEFINITION;
+		q->subtype = xlqa_answer_subtype_find(XLQA_ANSWER_DEFINITION, kind, strlen(kind));
+	} else if (q->category == 'F' && m->definition) {
+		/* A factoid shaped like a definition: "Who is X?" asks for a person; "What is X?", stated
+		 * to be a factoid, for something that is not a body the CLEF definitions would cover. */
+		bool person = m->subtype && strcmp(m->subtype->name, "person") == 0;
+		q->type = person ? XLQA_ANSWER_PERSON : XLQA_ANSWER_OTHER;
+		q->subtype = NULL;
+	}
+}
+
+/*
+ * Copies the question into the arena without the invisible characters that glue onto words (zero-width
+ * space and joiners, BOM, soft hyphen: translated questions carry them, "welchem\u200b Jahr").
+ */
+static int visible_copy(struct xlqa_question *q, const char *text, size_t len, const char **out, size_t *out_len,
+                        struct xlqa_error *err)
+{
+	char *copy = xlqa_arena_alloc(&q->arena, len + 1);
+	size_t n = 0;
+	int32_t i = 0;
+
+	if (!copy)
+		return xlqa_error_set(err, XLQA_ENOMEM, "question analysis: %s", xlqa_strerror(XLQA_ENOMEM));
+	while (i < (int32_t)len) {
+		int32_t start = i;
+		UChar32 c;
+
+		U8_NEXT(text, i, (int32_t)len, c);
+		if (c < 0)
+			return xlqa_error_at(err, XLQA_EENCODING, start, -1, "question: invalid UTF-8 at byte %d", (int)start);
+		if (c == 0x200B || c == 0x200C || c == 0x200D || c == 0x2060 || c == 0xFEFF || c == 0x00AD)
+			continue;
+		memcpy(copy + n, text + start, (size_t)(i - start));
+		n += (size_t)(i - start);
+	}
+	copy[n] = '\0';
+	*out = copy;
+	*out_len = n;
+	return XLQA_OK;
+}
+
+int xlqa_question_analyze(const struct xlqa_question_rules *rules, struct xlqa_lang *lang, const char *text,
+                          size_t len, char category, struct xlqa_question *q, struct xlqa_error *err)
+{
+	struct qa_words w;
+	struct qa_match m;
+	size_t name_start, name_end;
+	int rc;
+
+	if (category != 0 && category != 'F' && category != 'D')
+		return xlqa_error_set(err, XLQA_EINVAL, "question category '%c' (expected F or D)", category);
+	xlqa_arena_reset(&q->arena);
+	q->n_keywords = q->n_times = 0;
+	q->focus = q->target = q->rule = NULL;
+	if ((rc = visible_copy(q, text, len, &text, &len, err)))
+		return rc;
+	if ((rc = xlqa_lang_analyze(lang, text, len, XLQA_ANALYZE_STEMS | XLQA_ANALYZE_LEMMAS | XLQA_ANALYZE_COMPOUNDS,
+	                            &q->tokens, err)))
+		return rc;
+	if ((rc = build_words(q, rules, text, &w)))
+		goto nomem;
+	if (w.n == 0)
+		return xlqa_error_set(err, XLQA_EEMPTY, "question '%.*s' has no word", (int)(len > 60 ? 60 : len), text);
+	if (!(m.question_word = xlqa_arena_alloc(&q->arena, w.n * sizeof *m.question_word)))
+		goto nomem;
+	if (!qa_rules_match(rules, &w, &m)) {
+		memset(m.question_word, 0, w.n * sizeof *m.question_word);
+		m = (struct qa_match){ 0, XLQA_ANSWER_OTHER, NULL, false, -1, 0, 0, m.question_word };
+	} else {
+		struct xlqa_buf ref = XLQA_BUF_INIT;
+		const char *file = strrchr(qa_rules_file(rules), '/');
+		if (xlqa_buf_addf(&ref, "%s:%zu", file ? file + 1 : qa_rules_file(rules), m.line) ||
+		    !(q->rule = xlqa_arena_strndup(&q->arena, ref.buf, ref.len))) {
+			xlqa_buf_release(&ref);
+			goto nomem;
+		}
+		xlqa_buf_release(&ref);
+	}
+	decide_type(q, &m, category);
+	if (m.focus >= 0 && !(q->focus = words_text(q, &w, (size_t)m.focus, (size_t)m.focus + 1)))
+		goto nomem;
+	if ((rc = find_keywords(q, &w, &m, &name_start, &name_end)) || (rc = find_times(q, rules, &w)))
+		goto nomem;
+	if (m.name_end > m.name_start) {
+		name_start = m.name_start;
+		name_end = m.name_end;
+	}
+	if (name_end > name_start && !(q->target = words_text(q, &w, name_start, name_end)))
+		goto nomem;
+	return XLQA_OK;
+nomem:
+	return xlqa_error_set(err, XLQA_ENOMEM, "question analysis: %s", xlqa_strerror(XLQA_ENOMEM));
+}
+
+int xlqa_question_to_query(const struct xlqa_question *q, struct xlqa_query *query, struct xlqa_error *err)
+{
+	for (size_t i = 0; i < q->n_keywords; i++) {
+		const struct xlqa_question_keyword *k = &q->keywords[i];
+		size_t g;
+		int rc = xlqa_query_add_group(query, k->text, k->weight, k->flags, &g);
+
+		if (!rc)
+			rc = xlqa_query_add_alt(query, g, k->text, strlen(k->text), 1.0);
+		if (rc)
+			return xlqa_error_set(err, rc, "question query: %s", xlqa_strerror(rc));
+	}
+	return XLQA_OK;
+}

@@ -1,0 +1,618 @@
+/*
+ * rules: reads lang/<iso>/questions.txt and matches its patterns against a question's words. The file
+ * is data for one engine: ordered pattern rules (first match wins), tables of focus nouns and units
+ * with their answer types, the nouns that pass the focus on ("name of the city"), the words that
+ * announce a temporal restriction, and options. The format is in the header of every questions.txt
+ * and in doc/question-analysis.md.
+ *
+ * Invariant: every word stored is normalised like token forms (NFC, case folded); table words are
+ * also stored by stem, so "cities" finds "city"; every rule's type and subtype are registry entries.
+ */
+#include "config.h"
+
+#include "qa-internal.h"
+#include "xlqa/text.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define NORM_FLAGS (XLQA_NORM_CASEFOLD | XLQA_NORM_APOSTROPHES)
+#define MAX_FIELDS 4
+#define MAX_ELEMS 16
+#define WORDS_MAX 4 /* @words takes at most this many words */
+#define NAME_GAP 2  /* stop words allowed between the capitalised words of a @name */
+#define FOCUS_LOOKAHEAD 3 /* words after the first one a focus noun may be found at */
+
+enum elem_kind { EL_LIT, EL_SKIP, EL_FOCUS, EL_NAME, EL_WORDS, EL_NUM, EL_END };
+
+/* Pattern element names after '@', and '...' and '$'. */
+static const struct {
+	const char *name;
+	enum elem_kind kind;
+} elem_names[] = {
+	{ "...", EL_SKIP }, { "@focus", EL_FOCUS }, { "@name", EL_NAME },
+	{ "@words", EL_WORDS }, { "@num", EL_NUM }, { "$", EL_END },
+};
+
+struct qa_elem {
+	enum elem_kind kind;
+	bool optional;      /* trailing '?' */
+	bool is_focus;      /* leading '=' on a literal: the matched word is the focus */
+	const char **alts;  /* EL_LIT: normalised alternatives; a trailing '*' kept means "prefix" */
+	size_t n_alts;
+};
+
+enum rule_opts {
+	RULE_DEF = 1 << 0,   /* a definition question */
+	RULE_FOCUS = 1 << 1, /* the focus table may override the type */
+	RULE_UNIT = 1 << 2,  /* the unit table may override the type */
+};
+
+struct qa_rule {
+	struct qa_elem elems[MAX_ELEMS];
+	size_t n_elems;
+	struct qa_class cls;
+	unsigned opts;
+	size_t line;
+};
+
+/* A table word found by its stem: the class and the word as listed. */
+struct qa_stem {
+	const struct qa_class *cls;
+	const char *word;
+};
+
+struct xlqa_question_rules {
+	struct xlqa_lang *lang;
+	char *path;
+	struct xlqa_arena arena;
+	struct qa_rule *rules;
+	size_t n_rules, alloc_rules;
+	struct xlqa_hash focus, focus_stems; /* word -> struct qa_class *; stem -> struct qa_stem * */
+	struct xlqa_hash unit, unit_stems;
+	struct xlqa_hash transparent;        /* word -> NULL */
+	struct xlqa_hash temporal;           /* word -> NULL */
+	bool capitalised_nouns;
+	struct xlqa_buf scratch;
+};
+
+/* One line split at tabs; fields point into the file buffer. */
+struct rule_line {
+	size_t lineno;
+	const char *field[MAX_FIELDS];
+	size_t len[MAX_FIELDS];
+	size_t n;
+};
+
+static int syntax(const struct xlqa_question_rules *r, const struct rule_line *l, const char *what,
+                  struct xlqa_error *err)
+{
+	return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)l->lineno, "%s:%zu: %s", r->path, l->lineno, what);
+}
+
+static int nomem(const struct xlqa_question_rules *r, struct xlqa_error *err)
+{
+	return xlqa_error_set(err, XLQA_ENOMEM, "%s: %s", r->path, xlqa_strerror(XLQA_ENOMEM));
+}
+
+/* Normalises s[0..len) into an arena string. */
+static int norm_word(struct xlqa_question_rules *r, const char *s, size_t len, const char **out,
+                     struct xlqa_error *err)
+{
+	int rc;
+
+	xlqa_buf_reset(&r->scratch);
+	if ((rc = xlqa_text_normalize(s, len, NORM_FLAGS, &r->scratch, err)))
+		return rc;
+	*out = xlqa_arena_strndup(&r->arena, r->scratch.buf, r->scratch.len);
+	return *out ? XLQA_OK : nomem(r, err);
+}
+
+/* Parses "TYPE" or "TYPE.subtype" into *cls. */
+static int parse_class(struct xlqa_question_rules *r, const struct rule_line *l, const char *s, size_t len,
+                       struct qa_class *cls, struct xlqa_error *err)
+{
+	const char *dot = memchr(s, '.', len);
+	size_t tlen = dot ? (size_t)(dot - s) : len;
+
+	if (!xlqa_answer_type_find(s, tlen, &cls->type))
+		return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)l->lineno,
+		                     "%s:%zu: unknown answer type '%.*s'", r->path, l->lineno, (int)tlen, s);
+	cls->subtype = NULL;
+	if (dot && !(cls->subtype = xlqa_answer_subtype_find(cls->type, dot + 1, len - tlen - 1)))
+		return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)l->lineno,
+		                     "%s:%zu: unknown subtype '%.*s' of %.*s", r->path, l->lineno,
+		                     (int)(len - tlen - 1), dot + 1, (int)tlen, s);
+	return XLQA_OK;
+}
+
+/* The next blank-separated item of [*p, end): true with it in [*s, *s + *n), *p moved past it. */
+static bool next_item(const char **p, const char *end, const char **s, size_t *n)
+{
+	while (*p < end && **p == ' ')
+		(*p)++;
+	if (*p == end)
+		return false;
+	*s = *p;
+	while (*p < end && **p != ' ')
+		(*p)++;
+	*n = (size_t)(*p - *s);
+	return true;
+}
+
+/* Adds every word of field `f` to `set` (and by stem to `stems` when not NULL) with value `v`. */
+static int add_words(struct xlqa_question_rules *r, const struct rule_line *l, size_t f, struct xlqa_hash *set,
+                     struct xlqa_hash *stems, void *v, struct xlqa_error *err)
+{
+	const char *p = l->field[f], *item;
+	size_t n;
+	int rc;
+
+	while (next_item(&p, l->field[f] + l->len[f], &item, &n)) {
+		const char *w;
+
+		if ((rc = norm_word(r, item, n, &w, err)))
+			return rc;
+		if (xlqa_hash_put(set, w, strlen(w), v, NULL))
+			return nomem(r, err);
+		if (stems) {
+			xlqa_buf_reset(&r->scratch);
+			if ((rc = xlqa_lang_stem(r->lang, w, strlen(w), &r->scratch, err)))
+				return rc;
+			/* The first word listed for a stem keeps it: tables list the typical sense first. */
+			if (!xlqa_hash_get(stems, r->scratch.buf, r->scratch.len, NULL)) {
+				struct qa_stem *st = xlqa_arena_alloc(&r->arena, sizeof *st);
+				if (!st || xlqa_hash_put(stems, r->scratch.buf, r->scratch.len, st, NULL))
+					return nomem(r, err);
+				st->cls = v;
+				st->word = w;
+			}
+		}
+	}
+	return XLQA_OK;
+}
+
+/* Parses one pattern element `s[0..len)` into *e. */
+static int parse_elem(struct xlqa_question_rules *r, const struct rule_line *l, const char *s, size_t len,
+                      struct qa_elem *e, struct xlqa_error *err)
+{
+	memset(e, 0, sizeof *e);
+	if (len > 1 && s[len - 1] == '?') {
+		e->optional = true;
+		len--;
+	}
+	for (size_t i = 0; i < sizeof elem_names / sizeof elem_names[0]; i++)
+		if (strlen(elem_names[i].name) == len && memcmp(elem_names[i].name, s, len) == 0) {
+			e->kind = elem_names[i].kind;
+			return XLQA_OK;
+		}
+	if (s[0] == '@')
+		return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)l->lineno,
+		                     "%s:%zu: unknown element '%.*s' (expected @focus, @name, @words or @num)", r->path,
+		                     l->lineno, (int)len, s);
+	e->kind = EL_LIT;
+	if (s[0] == '=') {
+		e->is_focus = true;
+		s++;
+		len--;
+	}
+	for (size_t i = 0; i <= len; i++)
+		e->n_alts += i == len || s[i] == '|';
+	e->alts = xlqa_arena_alloc(&r->arena, e->n_alts * sizeof *e->alts);
+	if (!e->alts)
+		return nomem(r, err);
+	for (size_t i = 0, start = 0, k = 0; i <= len; i++) {
+		int rc;
+
+		if (i < len && s[i] != '|')
+			continue;
+		if (i == start)
+			return syntax(r, l, "empty alternative in a pattern element", err);
+		if ((rc = norm_word(r, s + start, i - start, &e->alts[k++], err)))
+			return rc;
+		start = i + 1;
+	}
+	return XLQA_OK;
+}
+
+static int on_rule(struct xlqa_question_rules *r, const struct rule_line *l, struct xlqa_error *err)
+{
+	struct qa_rule *rule;
+	const char *p, *item;
+	size_t n;
+	int rc;
+
+	if (l->n < 3)
+		return syntax(r, l, "expected 'rule<TAB>pattern<TAB>TYPE[.subtype][<TAB>options]'", err);
+	if (XLQA_ARRAY_RESERVE(r->rules, r->alloc_rules, r->n_rules + 1))
+		return nomem(r, err);
+	rule = &r->rules[r->n_rules];
+	memset(rule, 0, sizeof *rule);
+	rule->line = l->lineno;
+	for (p = l->field[1]; next_item(&p, l->field[1] + l->len[1], &item, &n);) {
+		if (rule->n_elems == MAX_ELEMS)
+			return syntax(r, l, "more than 16 pattern elements", err);
+		if ((rc = parse_elem(r, l, item, n, &rule->elems[rule->n_elems++], err)))
+			return rc;
+	}
+	if (rule->n_elems == 0)
+		return syntax(r, l, "empty pattern", err);
+	if ((rc = parse_class(r, l, l->field[2], l->len[2], &rule->cls, err)))
+		return rc;
+	for (p = l->field[3]; l->n == 4 && next_item(&p, l->field[3] + l->len[3], &item, &n);) {
+		if (n == 1 && *item == 'D')
+			rule->opts |= RULE_DEF;
+		else if (n == 5 && memcmp(item, "focus", 5) == 0)
+			rule->opts |= RULE_FOCUS;
+		else if (n == 4 && memcmp(item, "unit", 4) == 0)
+			rule->opts |= RULE_UNIT;
+		else
+			return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)l->lineno,
+			                     "%s:%zu: unknown rule option '%.*s' (expected D, focus or unit)", r->path,
+			                     l->lineno, (int)n, item);
+	}
+	if ((rule->opts & RULE_DEF) != (rule->cls.type == XLQA_ANSWER_DEFINITION))
+		return syntax(r, l, "option D goes with type DEFINITION and only with it", err);
+	r->n_rules++;
+	return XLQA_OK;
+}
+
+static int on_table(struct xlqa_question_rules *r, const struct rule_line *l, bool unit, struct xlqa_error *err)
+{
+	struct qa_class *cls;
+	int rc;
+
+	if (l->n != 3)
+		return syntax(r, l, unit ? "expected 'unit<TAB>TYPE[.subtype]<TAB>words'"
+		                         : "expected 'focus<TAB>TYPE[.subtype]<TAB>words'", err);
+	if (!(cls = xlqa_arena_alloc(&r->arena, sizeof *cls)))
+		return nomem(r, err);
+	if ((rc = parse_class(r, l, l->field[1], l->len[1], cls, err)))
+		return rc;
+	return add_words(r, l, 2, unit ? &r->unit : &r->focus, unit ? &r->unit_stems : &r->focus_stems, cls, err);
+}
+
+static int on_line(struct xlqa_question_rules *r, const struct rule_line *l, struct xlqa_error *err)
+{
+#define IS(word) (l->len[0] == strlen(word) && memcmp(l->field[0], word, l->len[0]) == 0)
+	if (IS("rule"))
+		return on_rule(r, l, err);
+	if (IS("focus") || IS("unit"))
+		return on_table(r, l, IS("unit"), err);
+	if (IS("transparent") || IS("temporal")) {
+		if (l->n != 2)
+			return syntax(r, l, "expected a keyword, a tab and words separated by blanks", err);
+		return add_words(r, l, 1, IS("transparent") ? &r->transparent : &r->temporal, NULL, NULL, err);
+	}
+	if (IS("option")) {
+		if (l->n == 3 && l->len[1] == 17 && memcmp(l->field[1], "capitalised-nouns", 17) == 0 &&
+		    (l->len[2] == 3 || l->len[2] == 2)) {
+			r->capitalised_nouns = l->len[2] == 3 && memcmp(l->field[2], "yes", 3) == 0;
+			if (r->capitalised_nouns || memcmp(l->field[2], "no", 2) == 0)
+				return XLQA_OK;
+		}
+		return syntax(r, l, "expected 'option<TAB>capitalised-nouns<TAB>yes|no'", err);
+	}
+#undef IS
+	return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)l->lineno,
+	                     "%s:%zu: unknown line kind '%.*s' (expected rule, focus, unit, transparent, temporal "
+	                     "or option)", r->path, l->lineno, (int)l->len[0], l->field[0]);
+}
+
+static int parse_file(struct xlqa_question_rules *r, const char *data, size_t len, struct xlqa_error *err)
+{
+	struct rule_line l = { 0 };
+	size_t pos = 0, bad;
+	int rc;
+
+	if (!xlqa_text_utf8_valid(data, len, &bad))
+		return xlqa_error_at(err, XLQA_EENCODING, (int64_t)bad, -1, "%s: byte offset %zu: invalid UTF-8",
+		                     r->path, bad);
+	while (pos < len) {
+		const char *nl = memchr(data + pos, '\n', len - pos);
+		size_t end = nl ? (size_t)(nl - data) : len, start = pos;
+
+		l.lineno++;
+		pos = end + 1;
+		while (end > start && strchr(" \t\r", data[end - 1]))
+			end--;
+		if (start == end || data[start] == '#')
+			continue;
+		l.n = 0;
+		for (size_t i = start, fs = start; i <= end; i++) {
+			if (i < end && data[i] != '\t')
+				continue;
+			if (l.n == MAX_FIELDS)
+				return syntax(r, &l, "more than 4 tab-separated fields", err);
+			l.field[l.n] = data + fs;
+			l.len[l.n++] = i - fs;
+			fs = i + 1;
+		}
+		if ((rc = on_line(r, &l, err)))
+			return rc;
+	}
+	return XLQA_OK;
+}
+
+int xlqa_question_rules_new(struct xlqa_lang *lang, struct xlqa_question_rules **out, struct xlqa_error *err)
+{
+	struct xlqa_buf path = XLQA_BUF_INIT, data = XLQA_BUF_INIT;
+	struct xlqa_question_rules *r;
+	int rc;
+
+	*out = NULL;
+	if (!(r = calloc(1, sizeof *r)))
+		return xlqa_error_set(err, XLQA_ENOMEM, "question rules: %s", xlqa_strerror(XLQA_ENOMEM));
+	r->lang = lang;
+	xlqa_arena_init(&r->arena, 0);
+	xlqa_hash_init(&r->focus);
+	xlqa_hash_init(&r->focus_stems);
+	xlqa_hash_init(&r->unit);
+	xlqa_hash_init(&r->unit_stems);
+	xlqa_hash_init(&r->transparent);
+	xlqa_hash_init(&r->temporal);
+	xlqa_buf_init(&r->scratch);
+	if ((rc = xlqa_buf_addf(&path, "%s/%s/questions.txt", xlqa_lang_dir(lang), xlqa_lang_get_info(lang)->code))) {
+		rc = xlqa_error_set(err, rc, "question rules: %s", xlqa_strerror(rc));
+		goto done;
+	}
+	r->path = xlqa_buf_detach(&path, NULL);
+	if ((rc = xlqa_file_read(r->path, &data, err)) || (rc = parse_file(r, data.buf, data.len, err)))
+		goto done;
+	*out = r;
+	r = NULL;
+done:
+	xlqa_buf_release(&path);
+	xlqa_buf_release(&data);
+	xlqa_question_rules_free(r);
+	return rc;
+}
+
+void xlqa_question_rules_free(struct xlqa_question_rules *r)
+{
+	if (!r)
+		return;
+	free(r->rules);
+	free(r->path);
+	xlqa_hash_release(&r->focus);
+	xlqa_hash_release(&r->focus_stems);
+	xlqa_hash_release(&r->unit);
+	xlqa_hash_release(&r->unit_stems);
+	xlqa_hash_release(&r->transparent);
+	xlqa_hash_release(&r->temporal);
+	xlqa_buf_release(&r->scratch);
+	xlqa_arena_release(&r->arena);
+	free(r);
+}
+
+size_t xlqa_question_rules_count(const struct xlqa_question_rules *r)
+{
+	return r->n_rules;
+}
+
+bool qa_rules_capitalised_nouns(const struct xlqa_question_rules *r)
+{
+	return r->capitalised_nouns;
+}
+
+const char *qa_rules_file(const struct xlqa_question_rules *r)
+{
+	return r->path;
+}
+
+bool qa_rules_temporal(const struct xlqa_question_rules *r, const struct xlqa_token *tok)
+{
+	return xlqa_hash_get(&r->temporal, tok->norm, strlen(tok->norm), NULL);
+}
+
+/* ---- matching ------------------------------------------------------------------------------- */
+
+static bool lit_match(const struct qa_elem *e, const char *norm)
+{
+	size_t nlen = strlen(norm);
+
+	for (size_t i = 0; i < e->n_alts; i++) {
+		size_t alen = strlen(e->alts[i]);
+		if (alen > 1 && e->alts[i][alen - 1] == '*') {
+			if (nlen >= alen - 1 && memcmp(norm, e->alts[i], alen - 1) == 0)
+				return true;
+		} else if (alen == nlen && memcmp(norm, e->alts[i], nlen) == 0) {
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool is_number(const struct qa_words *w, size_t i)
+{
+	return (w->tok[i]->flags & XLQA_TOKEN_NUMERIC) != 0;
+}
+
+/* The end of the longest @name starting at word i (0 when none): name words (struct qa_words), with
+ * at most NAME_GAP stop words between two of them ("Ordem do Templo Solar"). */
+static size_t name_end(const struct qa_words *w, size_t i)
+{
+	size_t end = 0;
+
+	for (size_t j = i; j < w->n;) {
+		size_t k = j;
+		if (!w->name[j] && !(j > i && is_number(w, j)))
+			break;
+		end = j + 1;
+		for (k = j + 1; k < w->n && k - j - 1 < NAME_GAP && w->stop[k] && !w->cap[k]; k++)
+			;
+		if (k == j + 1 || (k < w->n && w->name[k]))
+			j = k;
+		else
+			break;
+	}
+	return end;
+}
+
+static bool match_from(const struct qa_rule *rule, size_t e, const struct qa_words *w, size_t i, struct qa_match *m);
+
+/* Matches element e at word i taking words [i, j), then the rest; records captures on success. */
+static bool take(const struct qa_rule *rule, size_t e, const struct qa_words *w, size_t i, size_t j,
+                 struct qa_match *m)
+{
+	const struct qa_elem *el = &rule->elems[e];
+
+	if (!match_from(rule, e + 1, w, j, m))
+		return false;
+	/* Reached only on the successful path: the captures of the match that is returned. */
+	switch (el->kind) {
+	case EL_LIT:
+		if (j > i) {
+			m->question_word[i] = true;
+			if (el->is_focus)
+				m->focus = (long)i;
+		}
+		break;
+	case EL_FOCUS:
+		m->focus = (long)j - 1;
+		break;
+	case EL_NAME:
+	case EL_WORDS:
+		m->name_start = i;
+		m->name_end = j;
+		break;
+	default:
+		break;
+	}
+	return true;
+}
+
+/* Matches element e itself at word i, then the rest of the pattern. */
+static bool match_elem(const struct qa_rule *rule, size_t e, const struct qa_words *w, size_t i, struct qa_match *m)
+{
+	const struct qa_elem *el = &rule->elems[e];
+	size_t j;
+
+	switch (el->kind) {
+	case EL_LIT:
+		return i < w->n && lit_match(el, w->tok[i]->norm) && take(rule, e, w, i, i + 1, m);
+	case EL_SKIP:
+		for (j = i; j <= w->n; j++)
+			if (take(rule, e, w, i, j, m))
+				return true;
+		return false;
+	case EL_FOCUS:
+		/* Articles, stop words and numerals before the noun ("the two largest") are no focus. */
+		for (j = i; j < w->n && (w->stop[j] || is_number(w, j)); j++)
+			;
+		return j < w->n && take(rule, e, w, i, j + 1, m);
+	case EL_NAME:
+		for (j = i < w->n ? name_end(w, i) : 0; j > i; j--)
+			if ((w->name[j - 1] || is_number(w, j - 1)) && take(rule, e, w, i, j, m))
+				return true;
+		return false;
+	case EL_WORDS:
+		for (j = i; j < w->n && j - i < WORDS_MAX && !w->stop[j]; j++)
+			;
+		for (; j > i; j--)
+			if (take(rule, e, w, i, j, m))
+				return true;
+		return false;
+	case EL_NUM:
+		return i < w->n && is_number(w, i) && take(rule, e, w, i, i + 1, m);
+	case EL_END:
+		return i == w->n && take(rule, e, w, i, i, m);
+	}
+	return false;
+}
+
+/* Matches elements e.. from word i; an optional element is taken when it can be, else skipped. */
+static bool match_from(const struct qa_rule *rule, size_t e, const struct qa_words *w, size_t i, struct qa_match *m)
+{
+	if (e == rule->n_elems)
+		return true;
+	return match_elem(rule, e, w, i, m) || (rule->elems[e].optional && match_from(rule, e + 1, w, i, m));
+}
+
+/* The class of a word in a table: by normalised form, hunspell lemma, stem, last compound part. */
+static const struct qa_class *lookup(const struct xlqa_hash *words, const struct xlqa_hash *stems,
+                                     const struct xlqa_token *t)
+{
+	void *v;
+
+	if (xlqa_hash_get(words, t->norm, strlen(t->norm), &v))
+		return v;
+	for (size_t k = 0; k < t->lemmas.n; k++)
+		if (xlqa_hash_get(words, t->lemmas.items[k], strlen(t->lemmas.items[k]), &v))
+			return v;
+	/* Stems conflate too much ("parte" and "partido" share "part"): a stem match counts only when
+	 * one word begins with the other ("boxers", "boxer"; "Jahren", "Jahr"). */
+	if (t->stem && xlqa_hash_get(stems, t->stem, strlen(t->stem), &v)) {
+		const struct qa_stem *st = v;
+		size_t a = strlen(t->norm), b = strlen(st->word);
+		if (memcmp(t->norm, st->word, a < b ? a : b) == 0)
+			return st->cls;
+	}
+	/* A compound is what its last part is: "Einwohnerzahl" is a "Zahl". */
+	if (t->parts.n > 0) {
+		const char *last = t->parts.items[t->parts.n - 1];
+		if (xlqa_hash_get(words, last, strlen(last), &v))
+			return v;
+	}
+	return NULL;
+}
+
+/*
+ * The focus class: the focus word's, or, for a transparent noun ("name", "kind"), that of the first
+ * content word after it that a table knows ("the name of the PRESIDENT"); the focus index moves with it.
+ */
+static const struct qa_class *focus_class(const struct xlqa_question_rules *r, const struct qa_words *w,
+                                          const struct xlqa_hash *words, const struct xlqa_hash *stems,
+                                          struct qa_match *m)
+{
+	const struct xlqa_token *t = w->tok[m->focus];
+
+	if (xlqa_hash_get(&r->transparent, t->norm, strlen(t->norm), NULL))
+		for (size_t j = (size_t)m->focus + 1, content = 0; j < w->n && content < 2; j++) {
+			const struct qa_class *c;
+			if (w->stop[j])
+				continue;
+			content++;
+			if ((c = lookup(words, stems, w->tok[j]))) {
+				m->focus = (long)j;
+				return c;
+			}
+		}
+	/* Adjectives come between the interrogative and the noun ("what annual revenue"): look on. */
+	for (size_t j = (size_t)m->focus; j < w->n && j <= (size_t)m->focus + FOCUS_LOOKAHEAD && !w->stop[j]; j++) {
+		const struct qa_class *c = j == (size_t)m->focus || !w->name[j] ? lookup(words, stems, w->tok[j]) : NULL;
+		if (c) {
+			m->focus = (long)j;
+			return c;
+		}
+	}
+	return NULL;
+}
+
+bool qa_rules_match(const struct xlqa_question_rules *r, const struct qa_words *w, struct qa_match *m)
+{
+	for (size_t k = 0; k < r->n_rules; k++) {
+		const struct qa_rule *rule = &r->rules[k];
+		const struct qa_class *c = NULL;
+
+		memset(m->question_word, 0, w->n * sizeof *m->question_word);
+		m->focus = -1;
+		m->name_start = m->name_end = 0;
+		if (!match_from(rule, 0, w, 0, m))
+			continue;
+		m->line = rule->line;
+		m->type = rule->cls.type;
+		m->subtype = rule->cls.subtype;
+		m->definition = (rule->opts & RULE_DEF) != 0;
+		if (m->focus >= 0 && (rule->opts & RULE_UNIT))
+			c = focus_class(r, w, &r->unit, &r->unit_stems, m);
+		if (!c && m->focus >= 0 && (rule->opts & RULE_FOCUS))
+			c = focus_class(r, w, &r->focus, &r->focus_stems, m);
+		if (c) {
+			m->type = c->type;
+			m->subtype = c->subtype;
+		}
+		return true;
+	}
+	return false;
+}
