@@ -60,8 +60,8 @@ void cli_translation_close(struct cli_translation *t);
  * Builds the source-language query of one question from the analyzer's content tokens (the
  * stand-in for question analysis; see translation.c). Library status.
  */
-int cli_source_query(struct xlqa_lang *lang, struct xlqa_analysis *a, const char *text, struct xlqa_query *q,
-		     struct xlqa_error *err);
+int cli_source_query(struct xlqa_lang *lang, struct xlqa_analysis *a, const char *text, double name_weight,
+		     struct xlqa_query *q, struct xlqa_error *err);
 
 /* Prints "xlqa CMD: message" for a library error and returns the exit status for its status. */
 int cli_fail(const char *cmd, const struct xlqa_error *err);

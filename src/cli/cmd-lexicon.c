@@ -292,7 +292,7 @@ static int cover_texts(struct cli_translation *t, const char *const *texts, size
 	xlqa_query_init(&src);
 	xlqa_query_init(&dst);
 	for (size_t i = 0; i < n && !rc; i++) {
-		if (!(rc = cli_source_query(t->lang, &a, texts[i], &src, err)))
+		if (!(rc = cli_source_query(t->lang, &a, texts[i], 2.0, &src, err)))
 			rc = xlqa_translator_translate(t->tr, &src, &dst, &cov->st, err);
 		cov->questions++;
 	}

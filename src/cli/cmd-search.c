@@ -18,21 +18,30 @@ static const char usage_text[] =
 	"\n"
 	"Ranks the index's documents by BM25 and finds passages in the best ones. With --questions, answers\n"
 	"every question of a CLEF 2004 test set as retrieval, writing trec_eval's results format, one line\n"
-	"a retrieved document: NNNN Q0 DOCNO rank score tag.\n"
+	"a retrieved document: NNNN Q0 DOCNO rank score tag. A cross-language test set (source language\n"
+	"other than the index's) is translated word by word through the pair's lexicon (xlqa lexicon build).\n"
 	"\n"
 	"  -i, --index DIR       the index (xlqa index)\n"
 	"  -l, --lang XX         the query's language; default and only choice for now: the index's\n"
 	"  -Q, --questions FILE  a CLEF test set; its target language must be the index's\n"
+	"  -k, --keywords K      what a question's query is made of: words (every word that is not a\n"
+	"                        stop word, weight 1; the default) or analysis (question analysis:\n"
+	"                        names 2, numbers 1.5, content words 1, the focus 0.5)\n"
+	"  -L, --lexicon-dir DIR where the pair lexicons are (default: $XLQA_LEXICON_DIR or the cache)\n"
 	"  -f, --format F        text (default for a query) or trec (default for --questions)\n"
 	"  -n, --docs N          documents listed (default 10, or 1000 with --format trec)\n"
 	"  -p, --passages N      passages listed (default 5; 0: none)\n"
 	"  -t, --tag TAG         run tag of the trec format (default xlqa)\n"
+	"  -P, --passage-weight X  rerank the top 20 documents by BM25 + X times their best passage's\n"
+	"                        score (default 0.2, fitted on benchmark sets 1-2; 0: BM25 alone)\n"
 	"      --k1 X            BM25 k1 (default 1.2)\n"
 	"      --b X             BM25 b (default 0.75)\n"
 	"  -h, --help            this text\n";
 
 struct search_cli {
 	struct xlqa_index *idx;
+	const char *lexicon_dir;
+	bool analysis; /* keywords from question analysis, not every content word */
 	struct xlqa_lang *lang;
 	struct xlqa_searcher *searcher;
 	struct xlqa_search_options opt;
@@ -103,31 +112,109 @@ static int print_text(struct search_cli *s, size_t max_docs, size_t max_passages
 	return XLQA_OK;
 }
 
+/*
+ * The cognate vocabulary of the index: every word of its documents, case folded, with its count.
+ * Read from the document store, so it costs one pass over the collection.
+ */
+static int index_vocabulary(struct search_cli *s, struct xlqa_translator *tr, struct xlqa_error *err)
+{
+	struct xlqa_hash counts;
+	struct xlqa_buf norm = XLQA_BUF_INIT;
+	const char **words = NULL;
+	uint64_t *freqs = NULL;
+	size_t n = 0, pos = 0;
+	const struct xlqa_hash_entry *e;
+	int rc = XLQA_OK;
+
+	xlqa_hash_init(&counts);
+	for (uint32_t d = 0; d < xlqa_index_get_stats(s->idx)->documents && rc == XLQA_OK; d++) {
+		if ((rc = xlqa_index_doc_text(s->idx, d, &s->text, err)) ||
+		    (rc = xlqa_termer_run(s->termer, s->text.buf, s->text.len, &s->words, err)))
+			break;
+		for (size_t i = 0; i < s->words.n_words && rc == XLQA_OK; i++) {
+			const struct xlqa_term_word *w = &s->words.words[i];
+			void *old = NULL;
+
+			if (!w->n_terms || s->text.buf[w->start] <= '9')
+				continue;
+			xlqa_buf_reset(&norm);
+			if ((rc = xlqa_text_normalize(s->text.buf + w->start, w->end - w->start, XLQA_NORM_CASEFOLD, &norm, err)))
+				break;
+			xlqa_hash_get(&counts, norm.buf, norm.len, &old);
+			if ((rc = xlqa_hash_put(&counts, norm.buf, norm.len, (void *)((uintptr_t)old + 1), NULL)))
+				rc = xlqa_error_set(err, rc, "out of memory");
+		}
+	}
+	if (rc == XLQA_OK) {
+		words = malloc((counts.count ? counts.count : 1) * sizeof *words);
+		freqs = malloc((counts.count ? counts.count : 1) * sizeof *freqs);
+		if (!words || !freqs)
+			rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+		while (rc == XLQA_OK && (e = xlqa_hash_next(&counts, &pos))) {
+			words[n] = e->key;
+			freqs[n++] = (uintptr_t)e->value;
+		}
+		if (rc == XLQA_OK)
+			rc = xlqa_translator_set_vocabulary(tr, words, freqs, n, err);
+	}
+	free(words);
+	free(freqs);
+	xlqa_buf_release(&norm);
+	xlqa_hash_release(&counts);
+	return rc;
+}
+
 static int run_questions(struct search_cli *s, const char *path, const char *tag, bool trec, size_t max_docs,
                          size_t max_passages, struct xlqa_error *err)
 {
 	struct xlqa_testset ts;
+	struct cli_translation tr;
+	struct xlqa_question_rules *rules = NULL;
+	struct xlqa_question qa;
+	struct xlqa_analysis tokens;
+	struct xlqa_query source;
 	const char *lang = xlqa_index_get_stats(s->idx)->language;
+	char src[4], tgt[4];
+	bool cross;
 	int rc;
 
+	memset(&tr, 0, sizeof tr);
 	xlqa_testset_init(&ts);
+	xlqa_question_init(&qa);
+	xlqa_analysis_init(&tokens);
+	xlqa_query_init(&source);
 	if ((rc = xlqa_testset_read(&ts, path, err)))
 		goto out;
-	if (strncasecmp(ts.target, lang, 2) != 0) {
+	snprintf(src, sizeof src, "%c%c", ts.source[0] | 0x20, ts.source[1] | 0x20);
+	snprintf(tgt, sizeof tgt, "%c%c", ts.target[0] | 0x20, ts.target[1] | 0x20);
+	if (strcmp(tgt, lang) != 0) {
 		rc = xlqa_error_set(err, XLQA_EINVAL, "%s: target language %s, but the index is in '%s'", path, ts.target,
 		                    lang);
 		goto out;
 	}
-	if (strncasecmp(ts.source, ts.target, 2) != 0) {
-		rc = xlqa_error_set(err, XLQA_EUNSUPPORTED,
-		                    "%s: task %s-%s is cross-language, which needs a translation lexicon (not yet built in)",
-		                    path, ts.source, ts.target);
+	cross = strcmp(src, tgt) != 0;
+	if ((rc = cli_translation_open(src, tgt, s->lexicon_dir, NULL, &tr, err)) ||
+	    (cross && (rc = index_vocabulary(s, tr.tr, err))) ||
+	    (s->analysis && (rc = xlqa_question_rules_new(tr.lang, &rules, err))))
 		goto out;
-	}
 	for (size_t i = 0; i < ts.count; i++) {
 		const struct xlqa_testset_question *q = &ts.questions[i];
+		struct xlqa_query *query = cross ? &source : &s->query;
 
-		if ((rc = text_query(s, q->text, err)) || (rc = xlqa_search(s->searcher, &s->query, &s->opt, &s->res, err))) {
+		xlqa_query_reset(query);
+		if (s->analysis)
+			rc = xlqa_question_analyze(rules, tr.lang, q->text, strlen(q->text), q->type, &qa, err) ||
+			     xlqa_question_to_query(&qa, query, err);
+		else if (!cross)
+			rc = text_query(s, q->text, err); /* words cut exactly as the index cut them */
+		else
+			rc = cli_source_query(tr.lang, &tokens, q->text, 1.0, query, err);
+		if (rc == XLQA_OK && cross)
+			rc = xlqa_translator_translate(tr.tr, &source, &s->query, NULL, err);
+		if (rc == XLQA_OK)
+			rc = xlqa_search(s->searcher, &s->query, &s->opt, &s->res, err);
+		if (rc) {
+			rc = err->status ? err->status : XLQA_EINVAL;
 			xlqa_error_prefix(err, "%s:%lld: question %s: ", path, (long long)q->line, q->id);
 			goto out;
 		}
@@ -142,6 +229,11 @@ static int run_questions(struct search_cli *s, const char *path, const char *tag
 			       s->res.hits[k].score, tag);
 	}
 out:
+	xlqa_question_rules_free(rules);
+	xlqa_question_release(&qa);
+	xlqa_analysis_release(&tokens);
+	xlqa_query_release(&source);
+	cli_translation_close(&tr);
 	xlqa_testset_release(&ts);
 	return rc;
 }
@@ -154,6 +246,7 @@ int cmd_search(int argc, char **argv)
 		{ "questions", required_argument, NULL, 'Q' }, { "format", required_argument, NULL, 'f' },
 		{ "docs", required_argument, NULL, 'n' },  { "passages", required_argument, NULL, 'p' },
 		{ "tag", required_argument, NULL, 't' },   { "k1", required_argument, NULL, OPT_K1 },
+		{ "keywords", required_argument, NULL, 'k' }, { "passage-weight", required_argument, NULL, 'P' }, { "lexicon-dir", required_argument, NULL, 'L' },
 		{ "b", required_argument, NULL, OPT_B },   { "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -166,10 +259,22 @@ int cmd_search(int argc, char **argv)
 	char *end;
 
 	memset(&s, 0, sizeof s);
-	s.opt = (struct xlqa_search_options){ XLQA_BM25_K1, XLQA_BM25_B, 1000, 20, 3, 20, 0 };
+	s.opt = (struct xlqa_search_options){ XLQA_BM25_K1, XLQA_BM25_B, 1000, 20, 3, 20, XLQA_PASSAGE_WEIGHT };
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "i:l:Q:f:n:p:t:h", opts, NULL)) != -1) {
+	s.analysis = false;
+	while ((c = getopt_long(argc, argv, "i:l:Q:f:n:p:t:k:L:P:h", opts, NULL)) != -1) {
 		switch (c) {
+		case 'k':
+			if (strcmp(optarg, "analysis") != 0 && strcmp(optarg, "words") != 0)
+				return cli_usage_error("search", "unknown keywords '%s' (expected analysis or words)", optarg);
+			s.analysis = strcmp(optarg, "analysis") == 0;
+			break;
+		case 'L': s.lexicon_dir = optarg; break;
+		case 'P':
+			s.opt.passage_weight = strtod(optarg, &end);
+			if (*end || end == optarg || s.opt.passage_weight < 0)
+				return cli_usage_error("search", "bad value '%s' for --passage-weight", optarg);
+			break;
 		case 'i': dir = optarg; break;
 		case 'l': lang_name = optarg; break;
 		case 'Q': questions = optarg; break;
@@ -212,7 +317,7 @@ int cmd_search(int argc, char **argv)
 		docs = trec ? 1000 : 10;
 	s.opt.max_docs = (size_t)docs;
 	s.opt.max_passages = (size_t)passages;
-	s.opt.passage_docs = trec || passages == 0 ? 0 : 20;
+	s.opt.passage_docs = (trec || passages == 0) && s.opt.passage_weight == 0 ? 0 : 20;
 	xlqa_error_clear(&err);
 	xlqa_query_init(&s.query);
 	xlqa_results_init(&s.res);

@@ -82,7 +82,7 @@ int cmd_translate(int argc, char **argv)
 	for (size_t i = 0; i < ts.count && !status; i++) {
 		const struct xlqa_testset_question *q = &ts.questions[i];
 		const struct xlqa_query *out = &sq;
-		if (cli_source_query(t.lang, &a, q->text, &sq, &err) ||
+		if (cli_source_query(t.lang, &a, q->text, 2.0, &sq, &err) ||
 		    (t.tr && xlqa_translator_translate(t.tr, &sq, &tq, NULL, &err))) {
 			xlqa_error_prefix(&err, "%s:%lld", argv[optind], (long long)q->line);
 			status = cli_fail("translate", &err);

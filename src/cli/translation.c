@@ -119,12 +119,12 @@ static bool capitalised(const char *text, const struct xlqa_token *tok)
 }
 
 /*
- * The source query of a question until question analysis provides one: each content token (a word
- * or number that is not a stop word) is a group of weight 1; numbers are flagged as such; a
- * capitalised word other than the sentence's first is a name of weight 2.
+ * The word query of a question: each content token (a word or number that is not a stop word) is a
+ * group of weight 1; numbers are flagged as such; a capitalised word other than the sentence's first
+ * is flagged as a name (it passes through translation) and weighs `name_weight`.
  */
-int cli_source_query(struct xlqa_lang *lang, struct xlqa_analysis *a, const char *text, struct xlqa_query *q,
-		     struct xlqa_error *err)
+int cli_source_query(struct xlqa_lang *lang, struct xlqa_analysis *a, const char *text, double name_weight,
+		     struct xlqa_query *q, struct xlqa_error *err)
 {
 	size_t last_sentence = (size_t)-1;
 	int rc;
@@ -147,7 +147,7 @@ int cli_source_query(struct xlqa_lang *lang, struct xlqa_analysis *a, const char
 			flags |= XLQA_QUERY_NUMBER;
 		else if (!first && capitalised(text, tok)) {
 			flags |= XLQA_QUERY_NAME;
-			weight = 2;
+			weight = name_weight;
 		}
 		if ((rc = xlqa_query_add_term(q, text + tok->start, tok->end - tok->start, weight, flags)))
 			return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));

@@ -414,7 +414,7 @@ static void select_passages(struct xlqa_results *out, size_t max)
 int xlqa_search(struct xlqa_searcher *s, const struct xlqa_query *q, const struct xlqa_search_options *opt,
                 struct xlqa_results *out, struct xlqa_error *err)
 {
-	struct xlqa_search_options o = { XLQA_BM25_K1, XLQA_BM25_B, 1000, 20, 3, 20, 0 };
+	struct xlqa_search_options o = { XLQA_BM25_K1, XLQA_BM25_B, 1000, 20, 3, 20, XLQA_PASSAGE_WEIGHT };
 	const struct xlqa_index_stats *st = xlqa_index_get_stats(s->idx);
 	double n = (double)st->documents, avgdl = st->avg_length > 0 ? st->avg_length : 1;
 	size_t n_hits;
