@@ -2,7 +2,17 @@
 # Installs every Debian 12 package xlqa needs: the build tools, the -dev libraries, Check, the hunspell
 # dictionaries for the eight languages Debian has them for (no Finnish), Snowball's libstemmer and the
 # FreeDict bilingual dictionaries for the CLEF source/target languages. Run as root; safe to run twice.
+# With --bench, or XLQA_BENCH_DEPS=1 in the environment, it also installs what bench/index-xapian.sh
+# compares against: Xapian's Python bindings and tools (left out by default so CI stays quick).
+# usage: sh scripts/install-deps.sh [--bench]
 set -eu
+
+with_bench=${XLQA_BENCH_DEPS:-0}
+case ${1:-} in
+'') ;;
+--bench) with_bench=1 ;;
+*) echo "usage: install-deps.sh [--bench]" >&2; exit 2 ;;
+esac
 
 build="build-essential autoconf automake libtool pkg-config gettext autopoint time"
 libs="libicu-dev libxml2-dev libhunspell-dev check zlib1g-dev libstemmer-dev libjansson-dev"
@@ -21,6 +31,10 @@ freedict="dict-freedict-deu-bul dict-freedict-deu-eng dict-freedict-deu-fin dict
  dict-freedict-nld-fra dict-freedict-nld-ita dict-freedict-nld-por dict-freedict-nld-spa
  dict-freedict-por-deu dict-freedict-por-eng dict-freedict-por-fra dict-freedict-por-spa
  dict-freedict-spa-deu dict-freedict-spa-eng dict-freedict-spa-por"
+# benchmarks only: python3-xapian is the indexer bench/xapian-index.py drives; xapian-tools adds
+# xapian-compact and xapian-delve for looking at the database it builds.
+benchmarks="python3-xapian xapian-tools"
+[ "$with_bench" = 1 ] || benchmarks=
 
 if [ "$(id -u)" -ne 0 ]; then
     echo "install-deps.sh: run as root (apt-get installs system packages)" >&2
@@ -29,4 +43,4 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 # shellcheck disable=SC2086 # the lists are word lists on purpose
-apt-get install -y -qq --no-install-recommends $build $libs $hunspell $freedict >/dev/null
+apt-get install -y -qq --no-install-recommends $build $libs $hunspell $freedict $benchmarks >/dev/null

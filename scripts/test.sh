@@ -12,7 +12,7 @@ sh scripts/install-deps.sh
 summarise() {
     awk '
         /^[0-9]+%: Checks: / { print; gsub(",", ""); c = $3; f = $5; e = $7; p += c - f - e; n += f + e }
-        /^[0-9]+ passed, [0-9]+ failed$/ { p += $1; n += $3; print }
+        /^(# )?[0-9]+ passed, [0-9]+ failed$/ { sub(/^# /, ""); p += $1; n += $3; print FILENAME ": " $0 }
         END { printf "tests: %d passed, %d failed\n", p, n }
     ' "$@"
 }
@@ -25,11 +25,11 @@ mkdir build-san
     make -j2 >/dev/null
     if ! make -j2 check >/dev/null 2>&1; then
         cat test-suite.log
-        summarise tests/unit/check_xlqa.log tests/cli/analyze.log
+        summarise tests/unit/check_xlqa.log tests/cli/*.log
         exit 1
     fi
     echo "make check under ASan+UBSan: passed"
-    summarise tests/unit/check_xlqa.log tests/cli/analyze.log
+    summarise tests/unit/check_xlqa.log tests/cli/*.log
 )
 mkdir build-dist
 (
