@@ -141,6 +141,13 @@ static bool docno_in_set(void *ctx, const char *docno)
 	return xlqa_hash_get(ctx, docno, strlen(docno), NULL);
 }
 
+static bool docno_in_index(void *ctx, const char *docno)
+{
+	uint32_t doc;
+
+	return xlqa_index_find_docno(ctx, docno, &doc);
+}
+
 /* Reads a DOCNO list, one a line (blanks around it ignored, blank lines skipped). */
 static int read_docnos(const char *cmd, const char *path, struct xlqa_hash *set)
 {
@@ -176,11 +183,12 @@ static int read_docnos(const char *cmd, const char *path, struct xlqa_hash *set)
 
 static void check_usage(FILE *fp)
 {
-	fprintf(fp, "usage: xlqa check [--track clef2004] --testset FILE [--docnos FILE] RUN...\n\n"
+	fprintf(fp, "usage: xlqa check [--track clef2004] --testset FILE [--docnos FILE | --index DIR] RUN...\n\n"
 	            "Checks CLEF 2004 run files against the track's rules and prints every violation as\n"
 	            "FILE:LINE: RULE: what is wrong. Exit status 1 when any run breaks a rule.\n\n"
 	            "  -q, --testset FILE  the test set the runs answer (required)\n"
 	            "      --docnos FILE   the collection's DOCNOs, one a line: unknown DOCNOs are violations\n"
+	            "  -i, --index DIR     the collection's index (xlqa index): unknown DOCNOs are violations\n"
 	            "      --rules         list the rules\n");
 }
 
@@ -188,20 +196,23 @@ static int clef_check(int argc, char **argv)
 {
 	static const struct option opts[] = { { "testset", required_argument, NULL, 'q' },
 		                              { "docnos", required_argument, NULL, 'd' },
+		                              { "index", required_argument, NULL, 'i' },
 		                              { "rules", no_argument, NULL, 'r' },
 		                              { "help", no_argument, NULL, 'h' },
 		                              { NULL, 0, NULL, 0 } };
-	const char *cmd = argv[0], *testset_path = NULL, *docnos_path = NULL;
+	const char *cmd = argv[0], *testset_path = NULL, *docnos_path = NULL, *index_path = NULL;
 	struct xlqa_testset ts;
 	struct xlqa_hash docnos;
+	struct xlqa_index *idx = NULL;
 	size_t broken = 0; /* runs with violations: every run is checked before the exit status says so */
 	int c, status = CLI_EXIT_OK;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "q:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "q:i:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'q': testset_path = optarg; break;
 		case 'd': docnos_path = optarg; break;
+		case 'i': index_path = optarg; break;
 		case 'r':
 			for (int r = 0; r < XLQA_CLEF_RULE_COUNT_; r++)
 				printf("%-11s %s\n", xlqa_clef_rule_name(r), xlqa_clef_rule_help(r));
@@ -214,13 +225,23 @@ static int clef_check(int argc, char **argv)
 		return cli_usage_error(cmd, "the CLEF 2004 checker needs --testset FILE");
 	if (optind >= argc)
 		return cli_usage_error(cmd, "no run file given");
+	if (docnos_path && index_path)
+		return cli_usage_error(cmd, "give --docnos or --index, not both");
 	xlqa_testset_init(&ts);
 	xlqa_hash_init(&docnos);
 	status = read_testset(cmd, testset_path, &ts);
 	if (!status && docnos_path)
 		status = read_docnos(cmd, docnos_path, &docnos);
+	if (!status && index_path) {
+		struct xlqa_error err;
+
+		xlqa_error_clear(&err);
+		if (xlqa_index_open(index_path, &idx, &err))
+			status = cli_fail(cmd, &err);
+	}
 	for (int i = optind; !status && i < argc; i++) {
-		struct xlqa_clef_check_options o = { &ts, argv[i], docnos_path ? docno_in_set : NULL, &docnos };
+		struct xlqa_clef_check_options o = { &ts, argv[i], docnos_path ? docno_in_set : idx ? docno_in_index : NULL,
+			                             idx ? (void *)idx : &docnos };
 		struct xlqa_clef_report rep;
 		struct xlqa_buf data = XLQA_BUF_INIT;
 		struct xlqa_error err;
@@ -244,6 +265,7 @@ static int clef_check(int argc, char **argv)
 	}
 	if (!status && broken)
 		status = CLI_EXIT_INPUT;
+	xlqa_index_close(idx);
 	xlqa_hash_release(&docnos);
 	xlqa_testset_release(&ts);
 	return cli_finish_output(cmd, status);
