@@ -134,6 +134,7 @@ struct xlqa_lexicon_weights {
 	double inverse;    /* default 0.8 */
 	double pivot_en;   /* default 0.5, times the weights of both steps */
 	double pivot_de;   /* default 0.4, times the weights of both steps */
+	double pivot_stem; /* default 0.7, times a pivot path whose pivot word is found by its stem; 0: off */
 	double names;      /* default 1.0 */
 	double rank_decay; /* default 0.15 */
 };

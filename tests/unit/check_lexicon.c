@@ -307,6 +307,9 @@ START_TEST(test_build_paths)
 	 * through English: 0.5 x w(coche->car) 1 x w(car->Auto) 1 */
 	lex = build_open("es", "de", false, NULL);
 	expect_trans(lex, "coche", 0, "Auto", 0.5, XLQA_LEX_PIVOT_EN);
+	/* "coches" -> "cars", which English-German lacks; its stem "car" is the key "car": the pivot
+	 * path counts with the stem factor, 0.5 x 1 x 1 x 0.7 */
+	expect_trans(lex, "coches", 0, "Auto", 0.35, XLQA_LEX_PIVOT_EN);
 	/* casa -> Haus: inverse 0.8; pivot casa->house (1) ->Haus (1) gives 0.5, and casa->home (1/1.15)
 	 * ->Haus (inverted from deu-eng, second: 0.8/1.15) gives 0.5 x 0.8 / 1.15^2; by noisy-or
 	 * 1 - 0.2 x 0.5 x (1 - 0.4 / 1.3225) = 0.930246 */
