@@ -528,7 +528,8 @@ static int layer_stems(struct xlqa_lexicon_builder *b, struct layer *l, struct x
 			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
 		l->stems[l->n_stems++] = (struct stem_ref){ stem, (uint32_t)i };
 	}
-	qsort(l->stems, l->n_stems, sizeof *l->stems, stem_ref_cmp);
+	if (l->n_stems)
+		qsort(l->stems, l->n_stems, sizeof *l->stems, stem_ref_cmp);
 	l->stemmed = true;
 	return XLQA_OK;
 }

@@ -516,6 +516,41 @@ START_TEST(test_lookup)
 }
 END_TEST
 
+START_TEST(test_lookup_lemma_stem)
+{
+	const char *words[1] = { "wohnte" };
+	struct xlqa_lexicon *lex;
+	struct xlqa_lang *lang = open_de();
+	struct xlqa_translator *tr;
+	struct xlqa_lexicon_hits hits;
+	struct xlqa_error err;
+	char tsv[1200];
+	FILE *fp;
+
+	make_tmp();
+	snprintf(tsv, sizeof tsv, "%s/wohne.tsv", tmp_dir);
+	ck_assert_ptr_nonnull(fp = fopen(tsv, "w"));
+	fputs("wohne\tlive\n", fp);
+	ck_assert_int_eq(fclose(fp), 0);
+	lex = build_open("de", "en", false, tsv);
+	ck_assert_int_eq(xlqa_translator_new(lex, lang, &tr, &err), XLQA_OK);
+	xlqa_lexicon_hits_init(&hits);
+	/* "wohnte" is no key, nor is its hunspell lemma "wohnen", and its Snowball stem "wohnt" is no
+	 * key's; the lemma's stem "wohn" is that of the key "wohne": a stem match, 1 x 0.7 */
+	ck_assert_int_eq(xlqa_translator_lookup(tr, words, 1, 0, &hits, &err), XLQA_OK);
+	ck_assert_uint_eq(hits.n, 1);
+	ck_assert_str_eq(hits.items[0].text, "live");
+	ck_assert_int_eq(hits.items[0].how, XLQA_HOW_STEM);
+	ck_assert_str_eq(hits.items[0].via, "wohne");
+	ck_assert_double_eq_tol(hits.items[0].weight, 0.7, 1e-4);
+	xlqa_lexicon_hits_release(&hits);
+	xlqa_translator_free(tr);
+	xlqa_lexicon_free(lex);
+	xlqa_lang_free(lang);
+	remove_tmp();
+}
+END_TEST
+
 START_TEST(test_translate_query)
 {
 	struct xlqa_lexicon *lex;
@@ -590,6 +625,7 @@ Suite *lexicon_suite(void)
 	tcase_add_loop_test(tc, test_edit_distance, 0, (int)(sizeof distance_cases / sizeof distance_cases[0]));
 	tcase_add_test(tc, test_transliterate);
 	tcase_add_loop_test(tc, test_lookup, 0, (int)(sizeof lookup_cases / sizeof lookup_cases[0]));
+	tcase_add_test(tc, test_lookup_lemma_stem);
 	tcase_add_test(tc, test_translate_query);
 	suite_add_tcase(s, tc);
 	return s;
