@@ -481,6 +481,15 @@ static struct xlqa_lang *open_de(void)
 	return lang;
 }
 
+/* Frees what a lookup test opened and removes its folder. */
+static void close_translation(struct xlqa_translator *tr, struct xlqa_lexicon *lex, struct xlqa_lang *lang)
+{
+	xlqa_translator_free(tr);
+	xlqa_lexicon_free(lex);
+	xlqa_lang_free(lang);
+	remove_tmp();
+}
+
 START_TEST(test_lookup)
 {
 	static const char *const vocab[] = { "quality", "quantity", "equality" };
@@ -509,10 +518,7 @@ START_TEST(test_lookup)
 	for (size_t i = 1; i < hits.n; i++) /* best first, no text twice */
 		ck_assert(hits.items[i].weight <= hits.items[i - 1].weight && strcmp(hits.items[i].text, hits.items[0].text));
 	xlqa_lexicon_hits_release(&hits);
-	xlqa_translator_free(tr);
-	xlqa_lexicon_free(lex);
-	xlqa_lang_free(lang);
-	remove_tmp();
+	close_translation(tr, lex, lang);
 }
 END_TEST
 
@@ -544,10 +550,7 @@ START_TEST(test_lookup_lemma_stem)
 	ck_assert_str_eq(hits.items[0].via, "wohne");
 	ck_assert_double_eq_tol(hits.items[0].weight, 0.7, 1e-4);
 	xlqa_lexicon_hits_release(&hits);
-	xlqa_translator_free(tr);
-	xlqa_lexicon_free(lex);
-	xlqa_lang_free(lang);
-	remove_tmp();
+	close_translation(tr, lex, lang);
 }
 END_TEST
 
