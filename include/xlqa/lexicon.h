@@ -77,7 +77,7 @@ struct xlqa_dict_stats {
 	size_t entries;        /* entries passed to the callback */
 	size_t translations;   /* translations passed to the callback */
 	size_t skipped_entries;/* entries without a usable headword or translation */
-	size_t skipped_items;  /* translations dropped: empty after cleaning, "a/b" alternatives, too long */
+	size_t skipped_items;  /* translations dropped: empty after cleaning, too long, a "/" not between alternatives */
 	size_t notes;          /* note, synonym, example and gloss lines left out */
 	size_t see_refs;       /* "see:" cross-reference lines left out */
 	size_t bad_lines;      /* TSV lines without two fields or with a bad weight */
@@ -134,6 +134,7 @@ struct xlqa_lexicon_weights {
 	double inverse;    /* default 0.8 */
 	double pivot_en;   /* default 0.5, times the weights of both steps */
 	double pivot_de;   /* default 0.4, times the weights of both steps */
+	double pivot_stem; /* default 0.7, times a pivot path whose pivot word is found by its stem; 0: off */
 	double names;      /* default 1.0 */
 	double rank_decay; /* default 0.15 */
 };

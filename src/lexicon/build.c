@@ -11,7 +11,10 @@
  *            pivots compound two ambiguities (a pivot word's other senses leak in), so they weigh
  *            least; English first because its dictionaries are the largest and least ambiguous
  *            pivots in the literature (Gollins and Sanderson, SIGIR 2001, triangulated transitive
- *            translation); only the 5 best translations of each step are followed
+ *            translation); only the 5 best translations of each step are followed. A pivot word
+ *            that is no key of P-T (dictionaries translate inflected forms: "erhielt" ->
+ *            "received") is looked up by its Snowball stem among P-T's keys ("receive"), the
+ *            path weighing 0.7 times more, the translator's factor for a stem match
  *   names    ICU locale names                                     weight 1.0: curated and exact
  *   tsv      a user's file                                        the file's weight
  * Within a dictionary entry the i-th translation (0-based) is worth 1 / (1 + 0.15 i) of the entry:
@@ -282,9 +285,18 @@ struct dict {
 	size_t n_trans, alloc_trans;
 };
 
+/* A stem of a layer's one-word key: for finding keys by stem (pool ids). */
+struct stem_ref {
+	uint32_t stem;
+	uint32_t row;
+};
+
 struct layer {
 	char from[4], to[4];
 	struct table t;
+	struct stem_ref *stems; /* sorted by stem, then row; built on first use */
+	size_t n_stems;
+	bool stemmed;
 };
 
 struct xlqa_lexicon_builder {
@@ -294,7 +306,7 @@ struct xlqa_lexicon_builder {
 	struct pool pool;
 	struct dict *dicts;
 	size_t n_dicts, alloc_dicts;
-	struct layer *layers;
+	struct layer **layers; /* each allocated on its own: tables handed out stay put as layers grow */
 	size_t n_layers, alloc_layers;
 	struct xlqa_lang *stemmers[16]; /* source packs, by registry index */
 };
@@ -406,23 +418,22 @@ static double rank_factor(const struct xlqa_lexicon_builder *b, size_t rank)
 
 /* The layer from `from` to `to`: the direct dictionary plus the reverse one inverted. */
 static int get_layer(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info *from,
-		     const struct xlqa_lang_info *to, struct table **out, struct xlqa_error *err)
+		     const struct xlqa_lang_info *to, struct layer **out, struct xlqa_error *err)
 {
 	struct dict *fwd, *rev;
 	struct layer *l;
 	int rc;
 
 	for (size_t i = 0; i < b->n_layers; i++)
-		if (strcmp(b->layers[i].from, from->code) == 0 && strcmp(b->layers[i].to, to->code) == 0) {
-			*out = &b->layers[i].t;
+		if (strcmp(b->layers[i]->from, from->code) == 0 && strcmp(b->layers[i]->to, to->code) == 0) {
+			*out = b->layers[i];
 			return XLQA_OK;
 		}
 	if ((rc = get_dict(b, from, to, &fwd, err)) || (rc = get_dict(b, to, from, &rev, err)))
 		return rc;
-	if (XLQA_ARRAY_RESERVE(b->layers, b->alloc_layers, b->n_layers + 1))
+	if (XLQA_ARRAY_RESERVE(b->layers, b->alloc_layers, b->n_layers + 1) || !(l = calloc(1, sizeof *l)))
 		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
-	l = &b->layers[b->n_layers++];
-	memset(l, 0, sizeof *l);
+	b->layers[b->n_layers++] = l;
 	snprintf(l->from, sizeof l->from, "%s", from->code);
 	snprintf(l->to, sizeof l->to, "%s", to->code);
 	for (size_t i = 0; fwd && i < fwd->n_entries; i++) {
@@ -440,25 +451,154 @@ static int get_layer(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info
 				return rc;
 	}
 	table_sort(&l->t);
-	*out = &l->t;
+	*out = l;
 	return XLQA_OK;
 }
 
-/* Adds to `t` the compositions S -> P -> T of two layers. */
-static int add_pivot(struct table *t, const struct table *sp, const struct table *pt,
-		     double weight, unsigned origin, struct xlqa_error *err)
+/* The stemmer of language `lang` (a pack opened without hunspell), opened on first use. */
+static int get_stemmer(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info *lang, struct xlqa_lang **out,
+		       struct xlqa_error *err)
+{
+	size_t at = 0;
+	int rc;
+
+	*out = NULL;
+	for (size_t i = 0; i < xlqa_lang_count(); i++)
+		if (xlqa_lang_at(i) == lang)
+			at = i;
+	if (at >= sizeof b->stemmers / sizeof b->stemmers[0])
+		return XLQA_OK;
+	if (!b->stemmers[at]) {
+		struct xlqa_lang_options lo = { NULL, NULL, XLQA_LANG_OPEN_NO_HUNSPELL };
+		if (b->opt.lang)
+			lo = *b->opt.lang;
+		lo.flags |= XLQA_LANG_OPEN_NO_HUNSPELL;
+		if ((rc = xlqa_lang_open(lang->code, &lo, &b->stemmers[at], err)))
+			return rc;
+	}
+	*out = b->stemmers[at];
+	return XLQA_OK;
+}
+
+/* The pool id of the Snowball stem of string `id`; false (and no error) for a phrase. */
+static int stem_of(struct xlqa_lexicon_builder *b, struct xlqa_lang *lang, uint32_t id, uint32_t *stem, bool *ok,
+		   struct xlqa_error *err)
+{
+	const char *str = b->pool.strs[id];
+	size_t len = strlen(str);
+	int rc;
+
+	*ok = false;
+	if (len == 0 || lex_count_words(str, len) != 1)
+		return XLQA_OK;
+	xlqa_buf_reset(&b->pool.scratch);
+	if ((rc = xlqa_lang_stem(lang, str, len, &b->pool.scratch, err)))
+		return rc;
+	if ((rc = pool_id(&b->pool, b->pool.scratch.buf, b->pool.scratch.len, stem)))
+		return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+	*ok = true;
+	return XLQA_OK;
+}
+
+static int stem_ref_cmp(const void *a, const void *b)
+{
+	const struct stem_ref *x = a, *y = b;
+
+	if (x->stem != y->stem)
+		return x->stem < y->stem ? -1 : 1;
+	return (x->row > y->row) - (x->row < y->row);
+}
+
+/* Builds the stems of layer `l`'s one-word keys, in its source language `lang`. */
+static int layer_stems(struct xlqa_lexicon_builder *b, struct layer *l, struct xlqa_lang *lang, struct xlqa_error *err)
+{
+	size_t alloc = 0;
+	int rc;
+
+	if (l->stemmed)
+		return XLQA_OK;
+	for (size_t i = 0; i < l->t.n_rows; i++) {
+		uint32_t stem;
+		bool ok;
+		if ((rc = stem_of(b, lang, l->t.rows[i].key, &stem, &ok, err)))
+			return rc;
+		if (!ok)
+			continue;
+		if (XLQA_ARRAY_RESERVE(l->stems, alloc, l->n_stems + 1))
+			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		l->stems[l->n_stems++] = (struct stem_ref){ stem, (uint32_t)i };
+	}
+	if (l->n_stems)
+		qsort(l->stems, l->n_stems, sizeof *l->stems, stem_ref_cmp);
+	l->stemmed = true;
+	return XLQA_OK;
+}
+
+/* The first of layer `l`'s stem entries for `stem`, and how many there are. */
+static size_t layer_find_stem(const struct layer *l, uint32_t stem, size_t *first)
+{
+	size_t lo = 0, hi = l->n_stems, n = 0;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (l->stems[mid].stem < stem)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*first = lo;
+	while (lo + n < l->n_stems && l->stems[lo + n].stem == stem)
+		n++;
+	return n;
+}
+
+/* Adds to `t` the translations of row `r2` reached from source row `r`'s candidate `c`. */
+static int add_composed(struct table *t, const struct row *r, const struct cand *c, const struct row *r2,
+			double weight, unsigned origin, struct xlqa_error *err)
 {
 	int rc;
 
+	for (uint32_t k = 0; k < r2->n && k < PIVOT_FANOUT; k++) {
+		double w = weight * c->weight * r2->c[k].weight;
+		if ((rc = table_add(t, r->key, r2->c[k].text, r2->c[k].norm, w, origin, c->pos)))
+			return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+	}
+	return XLQA_OK;
+}
+
+/*
+ * Adds to `t` the compositions S -> P -> T of two layers. A pivot word that is no key of P-T is
+ * looked for by its Snowball stem among P-T's one-word keys (`pivot_lang` stems), at most
+ * PIVOT_STEM_KEYS of them, weighted by w.pivot_stem: dictionaries translate into inflected words
+ * ("erhielt" -> "received") that the next dictionary has only as a lemma ("receive").
+ */
+#define PIVOT_STEM_KEYS 3
+static int add_pivot(struct xlqa_lexicon_builder *b, struct table *t, const struct table *sp, struct layer *pt,
+		     struct xlqa_lang *pivot_lang, double weight, unsigned origin, struct xlqa_error *err)
+{
+	int rc;
+
+	if (pivot_lang && b->w.pivot_stem > 0 && (rc = layer_stems(b, pt, pivot_lang, err)))
+		return rc;
 	for (size_t i = 0; i < sp->n_rows; i++) {
 		const struct row *r = &sp->rows[i];
 		for (uint32_t j = 0; j < r->n && j < PIVOT_FANOUT; j++) {
-			const struct row *r2 = table_row(pt, r->c[j].norm);
-			for (uint32_t k = 0; r2 && k < r2->n && k < PIVOT_FANOUT; k++) {
-				double w = weight * r->c[j].weight * r2->c[k].weight;
-				if ((rc = table_add(t, r->key, r2->c[k].text, r2->c[k].norm, w, origin, r->c[j].pos)))
-					return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+			const struct row *r2 = table_row(&pt->t, r->c[j].norm);
+			uint32_t stem;
+			size_t first, n;
+			bool ok;
+			if (r2) {
+				if ((rc = add_composed(t, r, &r->c[j], r2, weight, origin, err)))
+					return rc;
+				continue;
 			}
+			if (!pt->stemmed || (rc = stem_of(b, pivot_lang, r->c[j].norm, &stem, &ok, err)) || !ok)
+				continue;
+			n = layer_find_stem(pt, stem, &first);
+			for (size_t m = 0; m < n && m < PIVOT_STEM_KEYS; m++)
+				if ((rc = add_composed(t, r, &r->c[j], &pt->t.rows[pt->stems[first + m].row],
+						       weight * b->w.pivot_stem, origin, err)))
+					return rc;
 		}
 	}
 	return XLQA_OK;
@@ -724,6 +864,7 @@ void xlqa_lexicon_weights_default(struct xlqa_lexicon_weights *w)
 	w->inverse = 0.8;
 	w->pivot_en = 0.5;
 	w->pivot_de = 0.4;
+	w->pivot_stem = 0.7;
 	w->names = 1.0;
 	w->rank_decay = 0.15;
 }
@@ -766,7 +907,11 @@ void xlqa_lexicon_builder_free(struct xlqa_lexicon_builder *b)
 	}
 	free(b->dicts);
 	for (size_t i = 0; i < b->n_layers; i++)
-		table_release(&b->layers[i].t);
+		if (b->layers[i]) {
+			table_release(&b->layers[i]->t);
+			free(b->layers[i]->stems);
+			free(b->layers[i]);
+		}
 	free(b->layers);
 	for (size_t i = 0; i < sizeof b->stemmers / sizeof b->stemmers[0]; i++)
 		xlqa_lang_free(b->stemmers[i]);
@@ -820,8 +965,8 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 	struct xlqa_lexicon_build_report local;
 	struct table final = { 0 };
 	const struct table *direct;
-	struct table *layer;
-	size_t src_index = 0;
+	struct layer *layer;
+	struct xlqa_lang *stemmer;
 	int rc;
 
 	if (!report)
@@ -831,21 +976,12 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 		return rc;
 	if (src == tgt)
 		return xlqa_error_set(err, XLQA_EINVAL, "'%s-%s' is the identity: no lexicon needed", src->code, tgt->code);
-	for (size_t i = 0; i < xlqa_lang_count(); i++)
-		if (xlqa_lang_at(i) == src)
-			src_index = i;
-	if (src_index < sizeof b->stemmers / sizeof b->stemmers[0] && !b->stemmers[src_index]) {
-		struct xlqa_lang_options lo = { NULL, NULL, XLQA_LANG_OPEN_NO_HUNSPELL };
-		if (b->opt.lang)
-			lo = *b->opt.lang;
-		lo.flags |= XLQA_LANG_OPEN_NO_HUNSPELL;
-		if ((rc = xlqa_lang_open(src->code, &lo, &b->stemmers[src_index], err)))
-			return rc;
-	}
+	if ((rc = get_stemmer(b, src, &stemmer, err)))
+		return rc;
 	/* Copy the direct layer: the final table gains pivots and names that must not leak into it. */
 	if ((rc = get_layer(b, src, tgt, &layer, err)))
 		return rc;
-	direct = layer;
+	direct = &layer->t;
 	for (size_t i = 0; i < direct->n_rows; i++)
 		for (uint32_t j = 0; j < direct->rows[i].n; j++) {
 			const struct cand *c = &direct->rows[i].c[j];
@@ -860,11 +996,12 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 		const double weights[2] = { b->w.pivot_en, b->w.pivot_de };
 		const unsigned origins[2] = { XLQA_LEX_PIVOT_EN, XLQA_LEX_PIVOT_DE };
 		for (size_t p = 0; p < 2; p++) {
-			struct table *sp, *pt;
+			struct layer *sp, *pt;
 			if (pivots[p] == src || pivots[p] == tgt)
 				continue;
 			if ((rc = get_layer(b, src, pivots[p], &sp, err)) || (rc = get_layer(b, pivots[p], tgt, &pt, err)) ||
-			    (rc = add_pivot(&final, sp, pt, weights[p], origins[p], err)))
+			    (rc = get_stemmer(b, pivots[p], &stemmer, err)) ||
+			    (rc = add_pivot(b, &final, &sp->t, pt, stemmer, weights[p], origins[p], err)))
 				goto done;
 			note_missing(b, src, pivots[p], report);
 			note_missing(b, pivots[p], tgt, report);

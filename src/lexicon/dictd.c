@@ -110,7 +110,8 @@ static void reader_release(struct reader *r)
 }
 
 /* Ends the cleaned translation at r->items[start..] as an item, or drops it when it has no words
- * or too many. */
+ * or too many, or repeats an item of the same entry (slash alternatives can produce one twice:
+ * "photograph sb./sth." is "photograph" either way once placeholders go). */
 static int finish_item(struct reader *r, size_t start)
 {
 	size_t words = lex_count_words(r->items.buf + start, r->items.len - start);
@@ -120,6 +121,12 @@ static int finish_item(struct reader *r, size_t start)
 		r->stats->skipped_items++;
 		return XLQA_OK;
 	}
+	for (size_t i = 0; i < r->n_items; i++)
+		if (strlen(r->items.buf + r->starts[i]) == r->items.len - start &&
+		    memcmp(r->items.buf + r->starts[i], r->items.buf + start, r->items.len - start) == 0) {
+			xlqa_buf_setlen(&r->items, start);
+			return XLQA_OK;
+		}
 	if (xlqa_buf_addch(&r->items, '\0') || XLQA_ARRAY_RESERVE(r->starts, r->alloc_starts, r->n_items + 1))
 		return XLQA_ENOMEM;
 	r->starts[r->n_items++] = start;
@@ -145,6 +152,107 @@ static size_t abbreviation_start(const char *s, size_t len)
 	return space ? (size_t)(space - s) + 1 : 0;
 }
 
+static int add_item(struct reader *r, const char *s, size_t len, bool abbrev);
+
+/* True when s[0, len) is a run of ASCII digits. */
+static bool all_digits(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	return len > 0;
+}
+
+/* True when the word s[0, len) holds slash alternatives: a '/' with letters on both sides, not a
+ * fraction or a date ("24/7", "1/2"). */
+static bool slashed_word(const char *s, size_t len)
+{
+	const char *slash = memchr(s, '/', len);
+	size_t left;
+
+	if (!slash)
+		return false;
+	left = (size_t)(slash - s);
+	return left > 0 && left + 1 < len && !(all_digits(s, left) && all_digits(slash + 1, 1));
+}
+
+/*
+ * Ding writes alternatives with slashes. Between phrases, with spaces ("in a state of alarm /
+ * perturbation"), each side is an item; inside a word ("manufacturing company/firm", "take/make a
+ * measurement", "go/walk on foot") each alternative stands in the phrase in turn, so one item
+ * becomes several ("manufacturing company", "manufacturing firm"): the dictionary means each of
+ * them. Words with several slash groups multiply out, up to SLASH_MAX_ITEMS phrases in the order
+ * written (first alternatives first). The phrases are added through add_item, which cleans them.
+ */
+#define SLASH_MAX_ITEMS 8
+static int add_slashed(struct reader *r, const char *s, size_t len)
+{
+	struct {
+		size_t start, len;  /* the word */
+		size_t n, pick;     /* alternatives; the one in use */
+	} words[2 * LEX_MAX_TRANS_WORDS];
+	size_t n_words = 0, made = 0;
+	struct xlqa_buf phrase = XLQA_BUF_INIT;
+	int rc = XLQA_OK;
+
+	for (size_t i = 0; i + 2 < len; i++) /* phrase alternatives: " / " */
+		if (s[i] == ' ' && s[i + 1] == '/' && s[i + 2] == ' ') {
+			if ((rc = add_item(r, s, i, false)))
+				return rc;
+			return add_item(r, s + i + 3, len - i - 3, false);
+		}
+	for (size_t i = 0; i < len;) {
+		size_t j = i;
+		while (j < len && s[j] != ' ')
+			j++;
+		if (j > i) {
+			if (n_words == sizeof words / sizeof words[0]) { /* far too long for a translation */
+				r->stats->skipped_items++;
+				return XLQA_OK;
+			}
+			words[n_words].start = i;
+			words[n_words].len = j - i;
+			words[n_words].n = 1;
+			words[n_words].pick = 0;
+			if (slashed_word(s + i, j - i))
+				for (size_t k = i; k < j; k++)
+					words[n_words].n += s[k] == '/';
+			n_words++;
+		}
+		i = j + 1;
+	}
+	while (made < SLASH_MAX_ITEMS && rc == XLQA_OK) {
+		size_t w;
+		xlqa_buf_reset(&phrase);
+		for (w = 0; w < n_words && !rc; w++) {
+			const char *p = s + words[w].start, *end = p + words[w].len;
+			if (words[w].n > 1) { /* the pick-th alternative */
+				const char *slash;
+				for (size_t k = 0; k < words[w].pick; k++)
+					p = (const char *)memchr(p, '/', (size_t)(end - p)) + 1;
+				if ((slash = memchr(p, '/', (size_t)(end - p))))
+					end = slash;
+			}
+			if ((phrase.len && xlqa_buf_addch(&phrase, ' ')) || xlqa_buf_add(&phrase, p, (size_t)(end - p)))
+				rc = XLQA_ENOMEM;
+		}
+		if (!rc && memchr(phrase.buf, '/', phrase.len)) /* "24/7", a lone "/": not alternatives */
+			r->stats->skipped_items++;
+		else if (!rc && (rc = add_item(r, phrase.buf, phrase.len, false)))
+			break;
+		made++;
+		for (w = n_words; w-- > 0;) /* the next combination, the last word's alternatives fastest */
+			if (++words[w].pick < words[w].n)
+				break;
+			else
+				words[w].pick = 0;
+		if (w == (size_t)-1)
+			break;
+	}
+	xlqa_buf_release(&phrase);
+	return rc;
+}
+
 /*
  * Adds one translation (raw text) after cleaning it; dropped ones are counted. `abbrev`: Ding wrote
  * an abbreviation at its end (the next item is only the abbreviation's pronunciation), which becomes
@@ -160,10 +268,8 @@ static int add_item(struct reader *r, const char *s, size_t len, bool abbrev)
 	skip = lex_pronoun_prefix(s, len);
 	s += skip;
 	len -= skip;
-	if (memchr(s, '/', len)) { /* "doing/faring", "reach to a place/as far as a place": ambiguous */
-		r->stats->skipped_items++;
-		return XLQA_OK;
-	}
+	if (memchr(s, '/', len)) /* alternatives */
+		return add_slashed(r, s, len);
 	if (lex_clean(s, len, &r->items))
 		return XLQA_ENOMEM;
 	if (abbrev && (cut = abbreviation_start(r->items.buf + start, r->items.len - start)) > 0) {

@@ -418,13 +418,13 @@ static int lookup_lexical(struct xlqa_translator *tr, const char *word, size_t l
 			  struct xlqa_lexicon_hits *out, struct xlqa_error *err)
 {
 	const struct xlqa_lexicon *lex = tr->lex;
-	size_t k, first, n;
+	struct xlqa_strlist lemmas = { 0, NULL };
+	size_t k;
 	int rc;
 
 	if (xlqa_lexicon_find(lex, norm, nlen, &k))
 		return add_key(out, lex, k, 1.0, XLQA_HOW_EXACT, xlqa_lexicon_key(lex, k));
 	if (xlqa_lang_has_lemmas(tr->lang)) {
-		struct xlqa_strlist lemmas;
 		if ((rc = xlqa_lang_lemmas(tr->lang, word, len, &lemmas, err)))
 			return rc;
 		for (size_t i = 0; i < lemmas.n; i++)
@@ -434,14 +434,20 @@ static int lookup_lexical(struct xlqa_translator *tr, const char *word, size_t l
 		if (out->n)
 			return XLQA_OK;
 	}
-	xlqa_buf_reset(&tr->scratch);
-	if ((rc = xlqa_lang_stem(tr->lang, norm, nlen, &tr->scratch, err)))
-		return rc;
-	n = xlqa_lexicon_find_stem(lex, tr->scratch.buf, tr->scratch.len, &first);
-	for (size_t i = 0; i < n && i < 8; i++) {
-		k = xlqa_lexicon_stem_key(lex, first + i);
-		if ((rc = add_key(out, lex, k, W_STEM, XLQA_HOW_STEM, xlqa_lexicon_key(lex, k))))
-			return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+	/* Keys sharing the stem of the word, else of one of its lemmas: Snowball leaves some
+	 * inflections apart that hunspell joins ("Hugenotten" and "Hugenotte"). */
+	for (size_t l = 0; l <= lemmas.n && !out->n; l++) {
+		const char *form = l ? lemmas.items[l - 1] : norm;
+		size_t flen = l ? strlen(form) : nlen, first, n;
+		xlqa_buf_reset(&tr->scratch);
+		if ((rc = xlqa_lang_stem(tr->lang, form, flen, &tr->scratch, err)))
+			return rc;
+		n = xlqa_lexicon_find_stem(lex, tr->scratch.buf, tr->scratch.len, &first);
+		for (size_t i = 0; i < n && i < 8; i++) {
+			k = xlqa_lexicon_stem_key(lex, first + i);
+			if ((rc = add_key(out, lex, k, W_STEM, XLQA_HOW_STEM, xlqa_lexicon_key(lex, k))))
+				return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+		}
 	}
 	if (out->n)
 		return XLQA_OK;

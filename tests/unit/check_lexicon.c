@@ -58,19 +58,20 @@ START_TEST(test_read_ding)
 
 	ck_assert_int_eq(read_fixture("freedict-deu-eng", "dict.dz", &c, &st, &style, &err), XLQA_OK);
 	ck_assert_int_eq(style, XLQA_DICT_DING);
-	/* Entries in data order. Tags, pronunciations and "(§)" go; "go/walk on foot" is ambiguous and
-	 * dropped; Ding's glued abbreviation "UN" and "apt." become translations; the pronoun group of
-	 * "ich/er/sie fand" and "I/he/she found" goes; "leer" has only a see: line and is skipped. */
+	/* Entries in data order. Tags, pronunciations and "(§)" go; "go/walk on foot" is two
+	 * translations after the entry's others; Ding's glued abbreviation "UN" and "apt." become
+	 * translations; the pronoun group of "ich/er/sie fand" and "I/he/she found" goes; "leer" has
+	 * only a see: line and is skipped. */
 	ck_assert_str_eq(c.text.buf, "Haus|n|house;home\n"
 				     "Vereinte Nationen|-|United Nations;UN\n"
 				     "fand|-|found\n"
 				     "Universität|n|university\n"
-				     "gehen|v|go;walk\n"
+				     "gehen|v|go;walk;go on foot;walk on foot\n"
 				     "Wohnung|n|flat;apartment;apt.\n"
 				     "Paragraph|n|section\n");
 	ck_assert_uint_eq(st.entries, 7);
 	ck_assert_uint_eq(st.skipped_entries, 1);
-	ck_assert_uint_eq(st.skipped_items, 1);
+	ck_assert_uint_eq(st.skipped_items, 0);
 	/* Haus: synonym line; Universität: note; gehen: example */
 	ck_assert_uint_eq(st.notes, 3);
 	ck_assert_uint_eq(st.see_refs, 2);
@@ -89,12 +90,39 @@ START_TEST(test_read_wikdict_and_plain)
 	ck_assert_int_eq(style, XLQA_DICT_WIKDICT);
 	/* Glosses (even numbered ones after an unnumbered translation) are left out; numbered senses are
 	 * translation lines; a misplaced trailing " 2." and a translation-less " 3." sense are handled. */
-	ck_assert_str_eq(c.text.buf, "Haus|n|casa\nBank|n|banco;banco;asiento\nBasilika|n|basílica\n");
+	/* "banco" of both senses of Bank is one translation, at its first place */
+	ck_assert_str_eq(c.text.buf, "Haus|n|casa\nBank|n|banco;asiento\nBasilika|n|basílica\n");
 	ck_assert_uint_eq(st.notes, 5);
 	xlqa_buf_reset(&c.text);
 	/* An uncompressed .dict, and Bulgarian stress marks (U+0301) removed */
 	ck_assert_int_eq(read_fixture("freedict-eng-bul", "dict", &c, NULL, &style, &err), XLQA_OK);
 	ck_assert_str_eq(c.text.buf, "house|n|къща;династия\n");
+	xlqa_buf_release(&c.text);
+}
+END_TEST
+
+START_TEST(test_read_slashes)
+{
+	struct collected c = { XLQA_BUF_INIT };
+	struct xlqa_dict_stats st = { 0 };
+	struct xlqa_error err;
+
+	ck_assert_int_eq(read_fixture("ding-slashes", "dict", &c, &st, NULL, &err), XLQA_OK);
+	/* A slashed word stands for each alternative in turn, first ones first ("company/firm"); a
+	 * placeholder pair "sb./sth." gives "photograph" twice, kept once; " / " between phrases splits
+	 * the item; "24/7" is no alternative and is dropped (the one skipped item); "and/or" is two
+	 * words; three slashed words of three alternatives each make 27 phrases, of which the first 8
+	 * (the last word's alternatives changing fastest) are kept. */
+	ck_assert_str_eq(c.text.buf,
+			 "Firma|n|manufacturing company;manufacturing firm;business\n"
+			 "messen|v|take a measurement of;make a measurement of;photograph\n"
+			 "Alarm|n|state of alarm;perturbation\n"
+			 "immer|adv|always;and;or\n"
+			 "Maschine|n|twisting frames for cotton;twisting frames for wool;twisting frames for silk;"
+			 "twisting machines for cotton;twisting machines for wool;twisting machines for silk;"
+			 "twisting mills for cotton;twisting mills for wool\n");
+	ck_assert_uint_eq(st.entries, 5);
+	ck_assert_uint_eq(st.skipped_items, 1);
 	xlqa_buf_release(&c.text);
 }
 END_TEST
@@ -279,6 +307,9 @@ START_TEST(test_build_paths)
 	 * through English: 0.5 x w(coche->car) 1 x w(car->Auto) 1 */
 	lex = build_open("es", "de", false, NULL);
 	expect_trans(lex, "coche", 0, "Auto", 0.5, XLQA_LEX_PIVOT_EN);
+	/* "coches" -> "cars", which English-German lacks; its stem "car" is the key "car": the pivot
+	 * path counts with the stem factor, 0.5 x 1 x 1 x 0.7 */
+	expect_trans(lex, "coches", 0, "Auto", 0.35, XLQA_LEX_PIVOT_EN);
 	/* casa -> Haus: inverse 0.8; pivot casa->house (1) ->Haus (1) gives 0.5, and casa->home (1/1.15)
 	 * ->Haus (inverted from deu-eng, second: 0.8/1.15) gives 0.5 x 0.8 / 1.15^2; by noisy-or
 	 * 1 - 0.2 x 0.5 x (1 - 0.4 / 1.3225) = 0.930246 */
@@ -450,6 +481,15 @@ static struct xlqa_lang *open_de(void)
 	return lang;
 }
 
+/* Frees what a lookup test opened and removes its folder. */
+static void close_translation(struct xlqa_translator *tr, struct xlqa_lexicon *lex, struct xlqa_lang *lang)
+{
+	xlqa_translator_free(tr);
+	xlqa_lexicon_free(lex);
+	xlqa_lang_free(lang);
+	remove_tmp();
+}
+
 START_TEST(test_lookup)
 {
 	static const char *const vocab[] = { "quality", "quantity", "equality" };
@@ -478,10 +518,39 @@ START_TEST(test_lookup)
 	for (size_t i = 1; i < hits.n; i++) /* best first, no text twice */
 		ck_assert(hits.items[i].weight <= hits.items[i - 1].weight && strcmp(hits.items[i].text, hits.items[0].text));
 	xlqa_lexicon_hits_release(&hits);
-	xlqa_translator_free(tr);
-	xlqa_lexicon_free(lex);
-	xlqa_lang_free(lang);
-	remove_tmp();
+	close_translation(tr, lex, lang);
+}
+END_TEST
+
+START_TEST(test_lookup_lemma_stem)
+{
+	const char *words[1] = { "wohnte" };
+	struct xlqa_lexicon *lex;
+	struct xlqa_lang *lang = open_de();
+	struct xlqa_translator *tr;
+	struct xlqa_lexicon_hits hits;
+	struct xlqa_error err;
+	char tsv[1200];
+	FILE *fp;
+
+	make_tmp();
+	snprintf(tsv, sizeof tsv, "%s/wohne.tsv", tmp_dir);
+	ck_assert_ptr_nonnull(fp = fopen(tsv, "w"));
+	fputs("wohne\tlive\n", fp);
+	ck_assert_int_eq(fclose(fp), 0);
+	lex = build_open("de", "en", false, tsv);
+	ck_assert_int_eq(xlqa_translator_new(lex, lang, &tr, &err), XLQA_OK);
+	xlqa_lexicon_hits_init(&hits);
+	/* "wohnte" is no key, nor is its hunspell lemma "wohnen", and its Snowball stem "wohnt" is no
+	 * key's; the lemma's stem "wohn" is that of the key "wohne": a stem match, 1 x 0.7 */
+	ck_assert_int_eq(xlqa_translator_lookup(tr, words, 1, 0, &hits, &err), XLQA_OK);
+	ck_assert_uint_eq(hits.n, 1);
+	ck_assert_str_eq(hits.items[0].text, "live");
+	ck_assert_int_eq(hits.items[0].how, XLQA_HOW_STEM);
+	ck_assert_str_eq(hits.items[0].via, "wohne");
+	ck_assert_double_eq_tol(hits.items[0].weight, 0.7, 1e-4);
+	xlqa_lexicon_hits_release(&hits);
+	close_translation(tr, lex, lang);
 }
 END_TEST
 
@@ -512,9 +581,11 @@ START_TEST(test_translate_query)
 	ck_assert_uint_eq(dst.groups[0].flags, XLQA_QUERY_NAME | XLQA_QUERY_PHRASE);
 	ck_assert_double_eq(dst.groups[0].weight, 2);
 	xlqa_query_format(&dst, &out);
-	/* 1 / 1.15 = 0.869565 is stored in 16 bits: round(0.869565 x 65535) / 65535 = 0.869566 */
-	ck_assert_str_eq(out.buf, "Vereinte Nationen^2(United Nations:1|UN:0.869566) gehen^1(go:1|walk:0.869566) "
-				  "1994^1(1994:1)");
+	/* 1 / 1.15 = 0.869565 is stored in 16 bits: round(0.869565 x 65535) / 65535 = 0.869566; "go/walk
+	 * on foot" are the entry's third and fourth translations, 1 / 1.3 and 1 / 1.45 (0.769238 and
+	 * 0.689662 after the same rounding) */
+	ck_assert_str_eq(out.buf, "Vereinte Nationen^2(United Nations:1|UN:0.869566) "
+				  "gehen^1(go:1|walk:0.869566|go on foot:0.769238|walk on foot:0.689662) 1994^1(1994:1)");
 	/* stats leave numbers out: two source words by multiword, one exact, all from the lexicon */
 	ck_assert_uint_eq(st.groups, 3);
 	ck_assert_uint_eq(st.lexical, 3);
@@ -539,6 +610,7 @@ Suite *lexicon_suite(void)
 	tcase_add_checked_fixture(tc, setup, NULL);
 	tcase_add_test(tc, test_read_ding);
 	tcase_add_test(tc, test_read_wikdict_and_plain);
+	tcase_add_test(tc, test_read_slashes);
 	tcase_add_test(tc, test_read_errors);
 	tcase_add_test(tc, test_read_tsv);
 	tcase_add_test(tc, test_read_names);
@@ -556,6 +628,7 @@ Suite *lexicon_suite(void)
 	tcase_add_loop_test(tc, test_edit_distance, 0, (int)(sizeof distance_cases / sizeof distance_cases[0]));
 	tcase_add_test(tc, test_transliterate);
 	tcase_add_loop_test(tc, test_lookup, 0, (int)(sizeof lookup_cases / sizeof lookup_cases[0]));
+	tcase_add_test(tc, test_lookup_lemma_stem);
 	tcase_add_test(tc, test_translate_query);
 	suite_add_tcase(s, tc);
 	return s;
