@@ -338,9 +338,12 @@ int xlqa_model_fit(const double *x, const unsigned char *y, size_t n, size_t d, 
 		if (!newton_direction(z, y, n, d, beta, o.l2, constant, h, hwork, g, delta))
 			break;
 		for (halvings = 0; halvings < MAX_HALVINGS; halvings++, step *= 0.5) {
+			bool finite = true;
+
 			for (size_t a = 0; a < k; a++)
-				trial[a] = beta[a] - step * delta[a];
-			trial_loss = objective(z, y, n, d, trial, o.l2);
+				finite &= isfinite(trial[a] = beta[a] - step * delta[a]);
+			/* on separable data the loss can round to 0 for huge steps: keep the weights finite */
+			trial_loss = finite ? objective(z, y, n, d, trial, o.l2) : INFINITY;
 			if (trial_loss <= loss)
 				break;
 		}
