@@ -37,6 +37,8 @@ enum xlqa_extract_kind {
 	XLQA_EXTRACT_MEASURE,    /* a number with its unit or counted noun, a percentage, money */
 	XLQA_EXTRACT_PHRASE,     /* a run of content words (the fallback) */
 	XLQA_EXTRACT_DEFINITION, /* the Y of "X, the Y," or "X is a Y" */
+	XLQA_EXTRACT_CLAUSE,     /* the words of a sentence between query words: what the question leaves
+	                            open (added by the answerer, which knows the query) */
 	XLQA_EXTRACT_KINDS
 };
 /* "name", "year", ... Static; "?" out of range. */
@@ -101,6 +103,10 @@ enum xlqa_answer_feature {
 	XLQA_FEATURE_NAME,      /* 1 for a name */
 	XLQA_FEATURE_NUMERIC,   /* 1 for a year, date, number or measure */
 	XLQA_FEATURE_TOP,       /* 1 when it comes from the best passage */
+	XLQA_FEATURE_CLAUSE,    /* 1 for a clause between query words */
+	XLQA_FEATURE_STOP_EDGE, /* 1 when it starts with a stop word ("for Lutheran views") */
+	XLQA_FEATURE_WINDOW,    /* weighted share of the query's concepts within 6 words of it */
+	XLQA_FEATURE_SENTENCE_REL, /* its sentence feature / the best of the question's candidates */
 	XLQA_ANSWER_FEATURES
 };
 /* "passage", "doc_rank", ... Static; NULL out of range. */

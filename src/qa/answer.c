@@ -18,12 +18,14 @@
 #include <string.h>
 
 #define DEFAULT_PASSAGES 10
-#define DEFAULT_CANDIDATES 30
-#define MAX_GROUPS 64 /* query concepts tracked per sentence (a bit each) */
+#define DEFAULT_CANDIDATES 50
+#define CLAUSE_MAX_WORDS 8
+#define MAX_GROUPS 64
+#define WINDOW_WORDS 6 /* the window feature's reach on each side */ /* query concepts tracked per sentence (a bit each) */
 
 static const char *const feature_names[XLQA_ANSWER_FEATURES] = {
 	"passage", "doc_rank", "sentence", "proximity", "type_fit", "passages", "docs",
-	"length", "overlap", "lexicon", "name", "numeric", "top",
+	"length", "overlap", "lexicon", "name", "numeric", "top", "clause", "stop_edge", "window", "sentence_rel",
 };
 
 const char *xlqa_answer_feature_name(size_t i)
@@ -35,18 +37,18 @@ const char *xlqa_answer_feature_name(size_t i)
  * How well an extractor's kind fits an expected answer type: 1 what the type asks for, fractions
  * for kinds that sometimes hold such answers (a year for a date question, a name for OTHER), 0 for
  * kinds that never do (those spans are not kept).
- * Columns: name year date number measure phrase definition.
+ * Columns: name year date number measure phrase definition clause.
  */
 static const double type_fit[XLQA_ANSWER_TYPE_COUNT][XLQA_EXTRACT_KINDS] = {
-	[XLQA_ANSWER_PERSON] = { 1, 0, 0, 0, 0, 0.25, 0 },
-	[XLQA_ANSWER_ORGANIZATION] = { 1, 0, 0, 0, 0, 0.25, 0 },
-	[XLQA_ANSWER_LOCATION] = { 1, 0, 0, 0, 0, 0.25, 0 },
-	[XLQA_ANSWER_TIME] = { 0, 0.75, 1, 0.25, 0.25, 0, 0 },
-	[XLQA_ANSWER_MEASURE] = { 0, 0.25, 0, 1, 1, 0, 0 },
-	[XLQA_ANSWER_OBJECT] = { 0.75, 0, 0, 0, 0, 1, 0.5 },
-	[XLQA_ANSWER_MANNER] = { 0.5, 0, 0, 0, 0, 1, 0.5 },
-	[XLQA_ANSWER_OTHER] = { 0.75, 0.25, 0.25, 0.25, 0.25, 1, 0.5 },
-	[XLQA_ANSWER_DEFINITION] = { 0.25, 0, 0, 0, 0, 0.5, 1 },
+	[XLQA_ANSWER_PERSON] = { 1, 0, 0, 0, 0, 0.25, 0, 0.25 },
+	[XLQA_ANSWER_ORGANIZATION] = { 1, 0, 0, 0, 0, 0.25, 0, 0.25 },
+	[XLQA_ANSWER_LOCATION] = { 1, 0, 0, 0, 0, 0.25, 0, 0.25 },
+	[XLQA_ANSWER_TIME] = { 0, 0.75, 1, 0.25, 0.25, 0, 0, 0.25 },
+	[XLQA_ANSWER_MEASURE] = { 0, 0.25, 0, 1, 1, 0, 0, 0.25 },
+	[XLQA_ANSWER_OBJECT] = { 0.75, 0, 0, 0, 0, 1, 0.5, 1 },
+	[XLQA_ANSWER_MANNER] = { 0.5, 0, 0, 0, 0, 1, 0.5, 1 },
+	[XLQA_ANSWER_OTHER] = { 0.75, 0.25, 0.25, 0.25, 0.25, 1, 0.5, 1 },
+	[XLQA_ANSWER_DEFINITION] = { 0.25, 0, 0, 0, 0, 0.5, 1, 0.75 },
 };
 
 struct qterm {
@@ -116,7 +118,8 @@ static void answer_set_reset(struct xlqa_answer_set *s)
 
 double xlqa_answer_heuristic(const double f[XLQA_ANSWER_FEATURES])
 {
-	double v = 0.35 * f[XLQA_FEATURE_SENTENCE] + 0.2 * f[XLQA_FEATURE_TYPE_FIT] + 0.15 * f[XLQA_FEATURE_PROXIMITY] +
+	double v = 0.2 * f[XLQA_FEATURE_SENTENCE] + 0.15 * f[XLQA_FEATURE_WINDOW] + 0.1 * f[XLQA_FEATURE_SENTENCE_REL] +
+	           0.2 * f[XLQA_FEATURE_TYPE_FIT] + 0.15 * f[XLQA_FEATURE_PROXIMITY] +
 	           0.1 * f[XLQA_FEATURE_PASSAGE] + 0.1 * f[XLQA_FEATURE_DOC_RANK] +
 	           0.1 * fmin(1, f[XLQA_FEATURE_DOCS] / log(4)) - 0.2 * f[XLQA_FEATURE_OVERLAP];
 
@@ -151,7 +154,7 @@ int xlqa_answer_set_add(struct xlqa_answer_set *s, const char *text, size_t len,
 {
 	static const int combine_max[] = { XLQA_FEATURE_PASSAGE, XLQA_FEATURE_DOC_RANK, XLQA_FEATURE_SENTENCE,
 	                                   XLQA_FEATURE_PROXIMITY, XLQA_FEATURE_TYPE_FIT, XLQA_FEATURE_LEXICON,
-	                                   XLQA_FEATURE_TOP };
+	                                   XLQA_FEATURE_TOP, XLQA_FEATURE_WINDOW };
 	struct xlqa_candidate *c;
 	void *pos = NULL;
 	bool better;
@@ -453,6 +456,58 @@ static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, st
 	return XLQA_OK;
 }
 
+/* A clause ends at punctuation other than a hyphen, apostrophe, percent or currency sign. */
+static bool clause_break(const struct xlqa_token *t)
+{
+	return t->kind == XLQA_SPAN_PUNCT && !strchr("-'%$", t->norm[0]);
+}
+
+/*
+ * Clauses: in each sentence holding a query word, the runs of words between query words and
+ * punctuation, up to CLAUSE_MAX_WORDS, without leading articles or trailing stop words; a leading
+ * preposition stays ("for Lutheran views"), which the stop_edge feature tells the model.
+ */
+static int add_clauses(struct xlqa_answerer *a, struct xlqa_error *err)
+{
+	const struct xlqa_token *tok = a->ex.a.tokens;
+	size_t n_tok = a->ex.a.n_tokens;
+
+	for (size_t i = 0; i < n_tok;) {
+		size_t end = i, first = i, n;
+
+		while (end < n_tok && tok[end].sentence == tok[i].sentence && a->tok_group[end] < 0 && !clause_break(&tok[end]))
+			end++;
+		if (end == i) {
+			i++;
+			continue;
+		}
+		n = end - i;
+		while (n && (tok[first].kind == XLQA_SPAN_PUNCT || (tok[first].flags & XLQA_TOKEN_ARTICLE))) {
+			first++;
+			n--;
+		}
+		while (n && (tok[first + n - 1].kind == XLQA_SPAN_PUNCT ||
+		             ((tok[first + n - 1].flags & XLQA_TOKEN_STOP) && !(tok[first + n - 1].flags & XLQA_TOKEN_NUMERIC))))
+			n--;
+		if (n && n <= CLAUSE_MAX_WORDS && tok[first].sentence < a->ex.a.seg.n_sentences &&
+		    a->sent_groups[tok[first].sentence]) {
+			struct xlqa_extract_span *sp;
+
+			if (XLQA_ARRAY_RESERVE(a->ex.spans, a->ex.alloc, a->ex.n + 1))
+				return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+			sp = &a->ex.spans[a->ex.n++];
+			sp->first = first;
+			sp->n = n;
+			sp->start = tok[first].start;
+			sp->end = tok[first + n - 1].end;
+			sp->sentence = tok[first].sentence;
+			sp->kind = XLQA_EXTRACT_CLAUSE;
+		}
+		i = end;
+	}
+	return XLQA_OK;
+}
+
 /* The candidates of one passage. */
 static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *out, size_t pi, double total,
                               struct xlqa_error *err)
@@ -475,6 +530,8 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 	                           &a->ex, err)) ||
 	    (rc = mark_tokens(a, text, len, err)))
 		return rc;
+	if ((rc = add_clauses(a, err)))
+		return rc;
 	while (rank < out->results.n_hits && out->results.hits[rank].doc != p->doc)
 		rank++;
 	tok = a->ex.a.tokens;
@@ -483,7 +540,8 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		const struct xlqa_span *sent = &a->ex.a.seg.sentences[sp->sentence];
 		double f[XLQA_ANSWER_FEATURES] = { 0 }, fit = type_fit[type][sp->kind];
 		size_t words = 0, matched = 0, groups = 0, dist = SIZE_MAX;
-		double sw = 0;
+		double sw = 0, ww = 0;
+		uint64_t window = 0;
 
 		if (fit <= 0)
 			continue;
@@ -497,6 +555,10 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		for (size_t k = 0; k < a->ex.a.n_tokens; k++) {
 			size_t d;
 
+			if (a->tok_group[k] >= 0 && tok[k].sentence == sp->sentence && k + WINDOW_WORDS >= sp->first &&
+			    k < sp->first + sp->n + WINDOW_WORDS)
+				window |= UINT64_C(1) << a->tok_group[k];
+
 			if (a->tok_group[k] < 0 || tok[k].sentence != sp->sentence || (k >= sp->first && k < sp->first + sp->n))
 				continue;
 			d = k < sp->first ? sp->first - k : k - (sp->first + sp->n - 1);
@@ -506,6 +568,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		for (size_t g = 0; g < MAX_GROUPS && g < out->query.n_groups; g++)
 			if (a->sent_groups[sp->sentence] & (UINT64_C(1) << g)) {
 				sw += a->group_weight[g];
+				ww += window & (UINT64_C(1) << g) ? a->group_weight[g] : 0;
 				groups++;
 			}
 		f[XLQA_FEATURE_PASSAGE] = out->results.passages[0].score > 0 ? p->score / out->results.passages[0].score : 0;
@@ -515,10 +578,14 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		f[XLQA_FEATURE_TYPE_FIT] = fit;
 		f[XLQA_FEATURE_LENGTH] = (double)words;
 		f[XLQA_FEATURE_OVERLAP] = (double)matched / (double)words;
+		f[XLQA_FEATURE_SENTENCE_REL] = 1;
 		f[XLQA_FEATURE_LEXICON] = groups ? a->sent_lexicon[sp->sentence] / (double)groups : 0;
 		f[XLQA_FEATURE_NAME] = sp->kind == XLQA_EXTRACT_NAME;
 		f[XLQA_FEATURE_NUMERIC] = sp->kind >= XLQA_EXTRACT_YEAR && sp->kind <= XLQA_EXTRACT_MEASURE;
 		f[XLQA_FEATURE_TOP] = pi == 0;
+		f[XLQA_FEATURE_CLAUSE] = sp->kind == XLQA_EXTRACT_CLAUSE;
+		f[XLQA_FEATURE_WINDOW] = total > 0 ? ww / total : 0;
+		f[XLQA_FEATURE_STOP_EDGE] = (tok[sp->first].flags & XLQA_TOKEN_STOP) != 0;
 		xlqa_buf_reset(&a->key);
 		if ((rc = xlqa_answer_key(a->target, text + sp->start, sp->end - sp->start, &a->key, err)))
 			return rc;
@@ -534,7 +601,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 int xlqa_answerer_answer(struct xlqa_answerer *a, const char *text, char category, struct xlqa_answer_set *out,
                          struct xlqa_error *err)
 {
-	double total;
+	double total, best = 0;
 	int rc;
 
 	answer_set_reset(out);
@@ -554,6 +621,14 @@ int xlqa_answerer_answer(struct xlqa_answerer *a, const char *text, char categor
 	for (size_t i = 0; i < out->results.n_passages && i < a->passages; i++)
 		if ((rc = passage_candidates(a, out, i, total, err)))
 			return rc;
+	for (size_t i = 0; i < out->n; i++)
+		best = fmax(best, out->candidates[i].features[XLQA_FEATURE_SENTENCE]);
+	for (size_t i = 0; i < out->n; i++) {
+		struct xlqa_candidate *c = &out->candidates[i];
+
+		c->features[XLQA_FEATURE_SENTENCE_REL] = best > 0 ? c->features[XLQA_FEATURE_SENTENCE] / best : 0;
+		c->score = xlqa_answer_heuristic(c->features);
+	}
 	xlqa_answer_set_sort(out);
 	if (out->n > a->max_candidates)
 		out->n = a->max_candidates;

@@ -17,7 +17,7 @@
 #define DEFINITION_MAX_WORDS 12
 
 static const char *const kind_names[XLQA_EXTRACT_KINDS] = {
-	"name", "year", "date", "number", "measure", "phrase", "definition",
+	"name", "year", "date", "number", "measure", "phrase", "definition", "clause",
 };
 
 const char *xlqa_extract_kind_name(enum xlqa_extract_kind kind)
