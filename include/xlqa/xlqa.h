@@ -13,6 +13,7 @@
 #include "xlqa/index.h"
 #include "xlqa/lang.h"
 #include "xlqa/lexicon.h"
+#include "xlqa/model.h"
 #include "xlqa/patterns.h"
 #include "xlqa/query.h"
 #include "xlqa/question.h"

@@ -15,15 +15,6 @@
 #include <string.h>
 #include <strings.h>
 
-#ifndef XLQA_MODEL_H /* until the model module is merged */
-struct xlqa_model;
-static int xlqa_model_read(const char *p, struct xlqa_model **m, struct xlqa_error *e) { *m = NULL; return xlqa_error_set(e, XLQA_EUNSUPPORTED, "%s: no model support", p); }
-static size_t xlqa_model_dim(const struct xlqa_model *m) { (void)m; return 0; }
-static void xlqa_model_free(struct xlqa_model *m) { (void)m; }
-static double xlqa_model_predict(const struct xlqa_model *m, const double *x) { (void)m; (void)x; return 0; }
-static double xlqa_model_nil_threshold(const struct xlqa_model *m) { (void)m; return 0; }
-#endif
-
 static const char run_usage[] =
 	"usage: xlqa run --index DIR --questions TESTSET --tag TAG --out RUN [options]\n"
 	"\n"

@@ -15,6 +15,7 @@
 static const struct cli_command commands[] = {
 	{ "analyze", cmd_analyze, "show sentences, tokens, normalised forms, stems and lemmas of text" },
 	{ "ask", cmd_ask, "answer one question: the answer, its document, confidence and sentence" },
+	{ "calibrate", cmd_calibrate, "fit the answer-ranking model and its NIL threshold, or apply it" },
 	{ "check", cmd_check, "check a run file against its track's format rules" },
 	{ "docs", cmd_docs, "list or print documents as a collection's reader or an index holds them" },
 	{ "index", cmd_index, "build an index of one or more collections" },

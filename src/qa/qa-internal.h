@@ -47,4 +47,7 @@ bool qa_rules_temporal(const struct xlqa_question_rules *rules, const struct xlq
 /* "questions.txt" path of the rules, for rule references in analyses. */
 const char *qa_rules_file(const struct xlqa_question_rules *rules);
 
+/* The index of the first name in names[0..d) equal to an earlier one, or -1 (model.c). */
+long qa_model_repeated_name(const char *const *names, size_t d);
+
 #endif

@@ -25,5 +25,6 @@ Suite *eval_trec_suite(void);
 Suite *lexicon_suite(void);
 Suite *eval_clef_suite(void);
 Suite *qa_suite(void);
+Suite *model_suite(void);
 
 #endif

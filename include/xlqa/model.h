@@ -1,0 +1,190 @@
+/*
+ * model: the answer-ranking and confidence model. A logistic regression over named candidate
+ * features gives P(right | features), the probability that a candidate answer is right; a NIL
+ * threshold, fitted for NIL F1, says when the best candidate of a question is too unlikely and the
+ * answer should be NIL. Features are standardised (mean and population standard deviation of the
+ * training rows, stored in the model) so one L2 penalty treats them alike; the fit is Newton's
+ * method (iteratively reweighted least squares; Hastie, Tibshirani and Friedman, "The Elements of
+ * Statistical Learning", 2nd ed., section 4.4.1) with step halving, so it is deterministic and needs
+ * no learning rate. Models are JSON files; feature tables for fitting are TSV files (below).
+ *
+ * Invariant: a model's means, weights and bias are finite, its standard deviations finite and
+ * positive, its feature names non-empty and distinct, and its NIL threshold in [0, 1] or just above 1
+ * (the next double: "always NIL"); xlqa_model_read refuses a file that breaks any of these.
+ */
+#ifndef XLQA_MODEL_H
+#define XLQA_MODEL_H
+
+#include "xlqa/util.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A fitted model: opaque; from xlqa_model_fit or xlqa_model_read, freed with xlqa_model_free. */
+struct xlqa_model;
+
+struct xlqa_model_fit_options {
+	/*
+	 * L2 penalty: the fit minimises the summed log-loss of the rows plus (l2 / 2) * sum of the squared
+	 * standardised weights (the bias is not penalised). 0 means no penalty (the plain maximum
+	 * likelihood estimate, which does not exist for separable data: the weights then grow until
+	 * max_iter). Must be finite and >= 0. `xlqa calibrate fit` uses 1e-2 unless told otherwise.
+	 */
+	double l2;
+	size_t max_iter;  /* Newton iterations at most; 100 when 0 */
+	double tolerance; /* converged when no parameter moves by more than this; 1e-8 when 0 */
+};
+
+/* What a fit saw and did, kept in the model and its file. */
+struct xlqa_model_summary {
+	size_t n;          /* training rows (candidates) */
+	size_t positives;  /* of which right */
+	double l2;         /* the penalty used */
+	size_t iterations; /* Newton steps taken */
+	bool converged;    /* the last step moved no parameter by more than the tolerance */
+	double log_loss;   /* mean negative log-likelihood of the training rows, natural log */
+};
+
+/*
+ * Fits P(right | x) = sigmoid(w . z + b), z the features standardised by their training mean and
+ * population standard deviation (a constant feature gets sd 1 and weight 0). `x` is n rows of d
+ * features, row-major; y[i] is 1 for a right candidate, 0 for a wrong one; feature_names[d] are
+ * copied. `opt` may be NULL (all defaults: no penalty). Deterministic: the same input gives the same
+ * bits. On success *out is a new model (xlqa_model_free it) with NIL threshold 0 (NIL only when
+ * there is no candidate). Errors: XLQA_EINVAL for n or d of 0, labels all equal ("all 12 candidates
+ * are wrong"), a label other than 0 or 1, a feature value that is not finite (row and feature
+ * named), an empty or repeated feature name, a bad option; XLQA_ENOMEM.
+ */
+int xlqa_model_fit(const double *x, const unsigned char *y, size_t n, size_t d, const char *const *feature_names,
+                   const struct xlqa_model_fit_options *opt, struct xlqa_model **out, struct xlqa_error *err);
+/* Frees a model; NULL is a no-op. */
+void xlqa_model_free(struct xlqa_model *m);
+/* The number of features a row must have. */
+size_t xlqa_model_dim(const struct xlqa_model *m);
+/* The name of feature i (< dim), owned by the model. */
+const char *xlqa_model_feature(const struct xlqa_model *m, size_t i);
+/* The weight of feature i on the standardised scale (per standard deviation of the feature). */
+double xlqa_model_weight(const struct xlqa_model *m, size_t i);
+/* The bias on the standardised scale (the log-odds of a candidate whose features are at their means). */
+double xlqa_model_bias(const struct xlqa_model *m);
+/* The weight of feature i per unit of the raw feature (weight / sd). */
+double xlqa_model_raw_weight(const struct xlqa_model *m, size_t i);
+/* The bias on the raw scale: the log-odds of a candidate whose features are all 0. */
+double xlqa_model_raw_bias(const struct xlqa_model *m);
+/* The training mean and standard deviation of feature i. */
+double xlqa_model_mean(const struct xlqa_model *m, size_t i);
+double xlqa_model_sd(const struct xlqa_model *m, size_t i);
+/* The fit's summary (for a model read from a file, what the file says; zeros when it says nothing). */
+const struct xlqa_model_summary *xlqa_model_summary(const struct xlqa_model *m);
+
+/* Probability in [0,1] for one row of xlqa_model_dim() features. A NaN feature gives NaN. */
+double xlqa_model_predict(const struct xlqa_model *m, const double *x);
+
+/* NIL threshold: answer NIL when the best candidate's probability is below it. */
+double xlqa_model_nil_threshold(const struct xlqa_model *m);
+void xlqa_model_set_nil_threshold(struct xlqa_model *m, double t);
+
+/*
+ * How NIL decisions at one threshold fare. A question is answered NIL when it has no candidate
+ * (best_p -1) or its best candidate's probability is below the threshold. NIL precision = NIL answers
+ * to gold-NIL questions / NIL answers, recall = the same / gold-NIL questions, F1 their harmonic
+ * mean (CLEF 2004 QA guidelines; each is 0 when its denominator is 0, so is F1 when P + R is 0);
+ * accuracy = (NIL answers to gold-NIL questions + non-NIL answers whose candidate is right) / questions.
+ */
+struct xlqa_model_nil_scores {
+	size_t questions;
+	size_t gold_nil;    /* questions whose gold answer is NIL */
+	size_t nil_answers; /* questions answered NIL */
+	size_t nil_right;   /* NIL answers to gold-NIL questions */
+	size_t right;       /* right answers, NIL or not */
+	double precision, recall, f1, accuracy;
+};
+/*
+ * Scores the NIL decisions at `threshold` for `n_questions` questions: best_p[q] is the probability
+ * of question q's best candidate in [0,1], or -1 when it has none; gold_nil[q] is 1 when the gold
+ * answer is NIL; best_right[q] is 1 when the best candidate is right (it must be 0 for a gold-NIL
+ * question and for a question without candidates). Errors: XLQA_EINVAL for no questions, a
+ * probability outside [0,1] other than -1, a flag other than 0 or 1, a right candidate to a gold-NIL
+ * question or to no candidate (question index named).
+ */
+int xlqa_model_nil_score(const double *best_p, const unsigned char *gold_nil, const unsigned char *best_right,
+                         size_t n_questions, double threshold, struct xlqa_model_nil_scores *out,
+                         struct xlqa_error *err);
+/*
+ * Chooses the threshold maximising NIL F1 (ties: the lowest threshold) over the inputs of
+ * xlqa_model_nil_score. The thresholds tried are 0, the midpoints between consecutive distinct best
+ * probabilities, and above the largest one (halfway to 1, or the double after 1 when it is 1), so the
+ * chosen one sits between the probabilities it separates. *accuracy (may be NULL) gets the accuracy at
+ * that threshold. Deterministic. Errors: those of xlqa_model_nil_score.
+ */
+int xlqa_model_fit_nil_threshold(const double *best_p, const unsigned char *gold_nil, const unsigned char *best_right,
+                                 size_t n_questions, double *threshold, double *accuracy, struct xlqa_error *err);
+
+/*
+ * Writes the model as JSON: format "xlqa-model", version 1, features, means, sds, weights, bias,
+ * nil_threshold and a "training" object (the summary). Doubles are written with 17 significant digits
+ * so a read gives back the same bits. The file is written atomically (xlqa_file_write_atomic).
+ * Errors: XLQA_EIO naming the path, XLQA_ENOMEM.
+ */
+int xlqa_model_write(const struct xlqa_model *m, const char *path, struct xlqa_error *err);
+/*
+ * Reads a model file and checks everything in the invariant above, the format and version, and that
+ * the arrays have one entry per feature; "training" is optional but checked when present. On success
+ * *out is a new model (xlqa_model_free it). Errors: file errors; XLQA_EPARSE "path:line: reason" for
+ * bad JSON, "path: reason" for a bad model (the key and entry named); XLQA_ENOMEM.
+ */
+int xlqa_model_read(const char *path, struct xlqa_model **out, struct xlqa_error *err);
+
+/*
+ * A feature table, the TSV file `xlqa calibrate` fits models from and `xlqa run` can write. A header
+ * line `question<TAB>gold_nil<TAB>label<TAB>NAME...` names one or more features; then one candidate a
+ * line: a question id (any text without tabs), gold_nil 0 or 1 (the question's gold answer is NIL),
+ * label 1 (the candidate is right) or 0, and one finite number a feature. A question without
+ * candidates has a single line with label `-` and no feature columns (or each of them `-`). A
+ * question's lines need not be adjacent; its gold_nil must agree on all of them; a gold-NIL question
+ * has no right candidate. Blank lines and lines starting with '#' are skipped; anything else
+ * malformed is an error. Caller-owned storage: init, read, release.
+ */
+struct xlqa_model_data {
+	size_t d;                  /* features */
+	char **feature_names;      /* d names, in the arena */
+	size_t n;                  /* candidate rows */
+	double *x;                 /* n * d values, row-major */
+	unsigned char *y;          /* n labels */
+	size_t *question;          /* n: the index of each row's question */
+	int64_t *line;             /* n: each row's line in the file */
+	size_t n_questions;
+	char **question_ids;       /* n_questions ids, in the order first seen, in the arena */
+	unsigned char *gold_nil;   /* n_questions flags */
+	unsigned char *no_candidates; /* n_questions flags: listed with label `-` */
+	size_t x_alloc, row_alloc, q_alloc; /* allocated sizes */
+	struct xlqa_hash ids;      /* question id -> index + 1 */
+	struct xlqa_arena strings;
+};
+void xlqa_model_data_init(struct xlqa_model_data *t);
+void xlqa_model_data_release(struct xlqa_model_data *t);
+/*
+ * Reads a feature table into `t` (freshly initialised). Errors: file errors; XLQA_EPARSE with
+ * "path:line: reason" (a bad header, a wrong column count, a bad flag or number, a question whose
+ * gold_nil disagrees, a no-candidate line beside candidates, a right candidate to a gold-NIL
+ * question); XLQA_EEMPTY when there is no data line; XLQA_ENOMEM.
+ */
+int xlqa_model_data_read(struct xlqa_model_data *t, const char *path, struct xlqa_error *err);
+/*
+ * Applies `m` to the rows of `t`, whose features must be the model's, by name and in order: p[i]
+ * (n entries, may be NULL) gets row i's probability; best_p[q] and best_right[q] (n_questions entries
+ * each, may be NULL) get each question's best candidate's probability (-1 when none; ties: the first
+ * row) and its label, ready for xlqa_model_nil_score and xlqa_model_fit_nil_threshold. Errors:
+ * XLQA_EINVAL naming the first feature that differs.
+ */
+int xlqa_model_data_apply(const struct xlqa_model *m, const struct xlqa_model_data *t, double *p, double *best_p,
+                          unsigned char *best_right, struct xlqa_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

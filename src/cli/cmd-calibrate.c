@@ -1,0 +1,276 @@
+/*
+ * calibrate: `xlqa calibrate fit` fits the answer-ranking model (logistic regression over candidate
+ * features) and its NIL threshold from a feature table and writes the model file; `xlqa calibrate
+ * apply` prints a model's probabilities for a table, or how the model fares on it. Both print the same
+ * evaluation block, so a model fitted on one set is judged on another by the same numbers.
+ * Subcommands are rows of a table, like the commands themselves.
+ */
+#include "config.h"
+
+#include "cli.h"
+
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char calibrate_help[] =
+	"usage: xlqa calibrate fit --features FILE.tsv [--l2 X] [--max-iter N] --out MODEL.json\n"
+	"       xlqa calibrate apply --model MODEL.json --features FILE.tsv [--questions | --summary]\n"
+	"\n"
+	"fit    fits P(right | features) by L2-penalised logistic regression on standardised features,\n"
+	"       then the NIL threshold maximising NIL F1 on the same questions; writes the model and\n"
+	"       prints the fit: rows, weights, log-loss, ECE, Brier, NIL threshold, NIL P/R/F1, accuracy\n"
+	"apply  prints question, label and probability for each candidate; --questions prints each\n"
+	"       question's best probability, the answer at the model's NIL threshold and whether it is\n"
+	"       right; --summary prints the evaluation block of fit on this table instead\n"
+	"\n"
+	"FILE.tsv: a header 'question<TAB>gold_nil<TAB>label<TAB>feature...', then one candidate a line\n"
+	"(gold_nil and label 0 or 1); a question without candidates is one line with label '-'.\n"
+	"\n"
+	"  --l2 X        L2 penalty on the standardised weights (default 0.01; 0: none)\n"
+	"  --max-iter N  Newton iterations at most (default 100)\n"
+	"  -h, --help    this text\n";
+
+#define DEFAULT_L2 1e-2
+/* Probabilities are kept this far from 0 and 1 in the log-loss, so one sure mistake is not infinite. */
+#define LOG_LOSS_EPS 1e-15
+
+struct calibrate_opts {
+	const char *features, *out, *model;
+	double l2;
+	size_t max_iter;
+	bool questions, summary;
+};
+
+static int parse_args(const char *sub, int argc, char **argv, struct calibrate_opts *o)
+{
+	enum { OPT_L2 = 256, OPT_MAX_ITER, OPT_QUESTIONS, OPT_SUMMARY };
+	static const struct option opts[] = {
+		{ "features", required_argument, NULL, 'f' }, { "out", required_argument, NULL, 'o' },
+		{ "model", required_argument, NULL, 'm' },    { "l2", required_argument, NULL, OPT_L2 },
+		{ "max-iter", required_argument, NULL, OPT_MAX_ITER }, { "questions", no_argument, NULL, OPT_QUESTIONS },
+		{ "summary", no_argument, NULL, OPT_SUMMARY }, { "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char *end;
+	int c;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "f:o:m:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'f': o->features = optarg; break;
+		case 'o': o->out = optarg; break;
+		case 'm': o->model = optarg; break;
+		case OPT_L2:
+			o->l2 = strtod(optarg, &end);
+			if (end == optarg || *end || !isfinite(o->l2) || o->l2 < 0)
+				return cli_usage_error(sub, "--l2 needs a number >= 0, not '%s'", optarg);
+			break;
+		case OPT_MAX_ITER: {
+			unsigned long v = strtoul(optarg, &end, 10);
+
+			if (end == optarg || *end || v == 0 || optarg[0] == '-')
+				return cli_usage_error(sub, "--max-iter needs a whole number > 0, not '%s'", optarg);
+			o->max_iter = v;
+			break;
+		}
+		case OPT_QUESTIONS: o->questions = true; break;
+		case OPT_SUMMARY: o->summary = true; break;
+		case 'h':
+			fputs(calibrate_help, stdout);
+			return -1;
+		default:
+			return cli_usage_error(sub, "unknown option or missing argument '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return cli_usage_error(sub, "unexpected argument '%s'", argv[optind]);
+	if (!o->features)
+		return cli_usage_error(sub, "--features FILE is required");
+	return CLI_EXIT_OK;
+}
+
+/* A table and what a model makes of it: per-row probabilities, per-question best candidates. */
+struct scored {
+	struct xlqa_model_data t;
+	double *p, *best_p;
+	unsigned char *best_right;
+};
+
+static void scored_release(struct scored *s)
+{
+	xlqa_model_data_release(&s->t);
+	free(s->p);
+	free(s->best_p);
+	free(s->best_right);
+}
+
+static int score_table(const struct xlqa_model *m, struct scored *s, struct xlqa_error *err)
+{
+	free(s->p);
+	free(s->best_p);
+	free(s->best_right);
+	s->p = malloc((s->t.n ? s->t.n : 1) * sizeof *s->p);
+	s->best_p = malloc(s->t.n_questions * sizeof *s->best_p);
+	s->best_right = malloc(s->t.n_questions);
+	if (!s->p || !s->best_p || !s->best_right)
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	return xlqa_model_data_apply(m, &s->t, s->p, s->best_p, s->best_right, err);
+}
+
+/*
+ * Prints how `m` fares on the scored table: log-loss, ECE and Brier of the candidates'
+ * probabilities (10-bin ECE as measures.md defines it, via the scorer's calibration report) and the
+ * NIL decisions at the model's threshold.
+ */
+static int print_evaluation(const struct xlqa_model *m, const struct scored *s, struct xlqa_error *err)
+{
+	struct xlqa_eval_item *items = calloc(s->t.n ? s->t.n : 1, sizeof *items);
+	struct xlqa_model_nil_scores nil;
+	struct xlqa_calibration cal;
+	double log_loss = 0.0;
+	size_t none = 0;
+	int rc;
+
+	if (!items)
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	for (size_t i = 0; i < s->t.n; i++) {
+		double p = fmin(fmax(s->p[i], LOG_LOSS_EPS), 1.0 - LOG_LOSS_EPS);
+
+		log_loss -= s->t.y[i] ? log(p) : log1p(-p);
+		items[i].confidence = s->p[i];
+		items[i].judgment = s->t.y[i] ? XLQA_JUDGMENT_R : XLQA_JUDGMENT_W;
+		items[i].nil_question = -1;
+	}
+	xlqa_calibration_compute(items, s->t.n, XLQA_EVAL_STRICT, &cal);
+	free(items);
+	if ((rc = xlqa_model_nil_score(s->best_p, s->t.gold_nil, s->best_right, s->t.n_questions,
+	                               xlqa_model_nil_threshold(m), &nil, err)))
+		return rc;
+	for (size_t q = 0; q < s->t.n_questions; q++)
+		none += s->t.no_candidates[q];
+	printf("candidates\t%zu\npositives\t%zu\nquestions\t%zu\ngold_nil\t%zu\nno_candidates\t%zu\n", s->t.n,
+	       cal.right, s->t.n_questions, nil.gold_nil, none);
+	printf("log_loss\t%.6f\nece\t%.6f\nbrier\t%.6f\n", s->t.n ? log_loss / (double)s->t.n : NAN, cal.ece,
+	       cal.brier);
+	printf("nil_threshold\t%.6f\nnil_answers\t%zu\nnil_precision\t%.6f\nnil_recall\t%.6f\nnil_f1\t%.6f\n"
+	       "accuracy\t%.6f\n",
+	       xlqa_model_nil_threshold(m), nil.nil_answers, nil.precision, nil.recall, nil.f1, nil.accuracy);
+	return XLQA_OK;
+}
+
+static void print_weights(const struct xlqa_model *m)
+{
+	const struct xlqa_model_summary *sum = xlqa_model_summary(m);
+
+	printf("l2\t%g\niterations\t%zu\nconverged\t%s\n", sum->l2, sum->iterations, sum->converged ? "yes" : "no");
+	printf("# weight\tfeature\tper sd\tper unit\tmean\tsd\n");
+	printf("bias\t-\t%.6f\t%.6f\t-\t-\n", xlqa_model_bias(m), xlqa_model_raw_bias(m));
+	for (size_t j = 0; j < xlqa_model_dim(m); j++)
+		printf("weight\t%s\t%.6f\t%.6f\t%.6g\t%.6g\n", xlqa_model_feature(m, j), xlqa_model_weight(m, j),
+		       xlqa_model_raw_weight(m, j), xlqa_model_mean(m, j), xlqa_model_sd(m, j));
+}
+
+static int calibrate_fit(int argc, char **argv)
+{
+	struct calibrate_opts o = { .l2 = DEFAULT_L2 };
+	struct scored s = { 0 };
+	struct xlqa_model *m = NULL;
+	struct xlqa_error err = { 0 };
+	int rc = parse_args("calibrate fit", argc, argv, &o);
+	double threshold;
+
+	if (rc)
+		return rc < 0 ? cli_finish_output("calibrate", CLI_EXIT_OK) : rc;
+	if (!o.out)
+		return cli_usage_error("calibrate fit", "--out MODEL.json is required");
+	if (o.questions || o.summary)
+		return cli_usage_error("calibrate fit", "--questions and --summary belong to 'apply'");
+	xlqa_model_data_init(&s.t);
+	if (!(rc = xlqa_model_data_read(&s.t, o.features, &err)) && s.t.n == 0)
+		rc = xlqa_error_set(&err, XLQA_EEMPTY, "%s: no candidates to fit", o.features);
+	if (!rc) {
+		struct xlqa_model_fit_options fo = { .l2 = o.l2, .max_iter = o.max_iter };
+
+		if ((rc = xlqa_model_fit(s.t.x, s.t.y, s.t.n, s.t.d, (const char *const *)s.t.feature_names, &fo, &m,
+		                         &err)))
+			xlqa_error_prefix(&err, "%s", o.features);
+	}
+	if (!rc && !(rc = score_table(m, &s, &err)) &&
+	    !(rc = xlqa_model_fit_nil_threshold(s.best_p, s.t.gold_nil, s.best_right, s.t.n_questions, &threshold,
+	                                        NULL, &err))) {
+		xlqa_model_set_nil_threshold(m, threshold);
+		rc = xlqa_model_write(m, o.out, &err);
+	}
+	if (!rc) {
+		print_weights(m);
+		rc = print_evaluation(m, &s, &err);
+	}
+	xlqa_model_free(m);
+	scored_release(&s);
+	return cli_finish_output("calibrate", rc ? cli_fail("calibrate fit", &err) : CLI_EXIT_OK);
+}
+
+static int calibrate_apply(int argc, char **argv)
+{
+	struct calibrate_opts o = { 0 };
+	struct scored s = { 0 };
+	struct xlqa_model *m = NULL;
+	struct xlqa_error err = { 0 };
+	int rc = parse_args("calibrate apply", argc, argv, &o);
+
+	if (rc)
+		return rc < 0 ? cli_finish_output("calibrate", CLI_EXIT_OK) : rc;
+	if (!o.model)
+		return cli_usage_error("calibrate apply", "--model MODEL.json is required");
+	if (o.questions && o.summary)
+		return cli_usage_error("calibrate apply", "--questions and --summary exclude each other");
+	xlqa_model_data_init(&s.t);
+	if (!(rc = xlqa_model_read(o.model, &m, &err)) && !(rc = xlqa_model_data_read(&s.t, o.features, &err)) &&
+	    (rc = score_table(m, &s, &err)))
+		xlqa_error_prefix(&err, "%s", o.features);
+	if (!rc && o.summary) {
+		rc = print_evaluation(m, &s, &err);
+	} else if (!rc && o.questions) {
+		printf("question\tbest_probability\tanswer\tright\n");
+		for (size_t q = 0; q < s.t.n_questions; q++) {
+			bool nil = s.best_p[q] < 0 || s.best_p[q] < xlqa_model_nil_threshold(m);
+
+			if (s.best_p[q] < 0)
+				printf("%s\t-\tNIL\t%d\n", s.t.question_ids[q], s.t.gold_nil[q]);
+			else
+				printf("%s\t%.6f\t%s\t%d\n", s.t.question_ids[q], s.best_p[q], nil ? "NIL" : "candidate",
+				       nil ? s.t.gold_nil[q] : s.best_right[q]);
+		}
+	} else if (!rc) {
+		printf("question\tlabel\tprobability\n");
+		for (size_t i = 0; i < s.t.n; i++)
+			printf("%s\t%u\t%.6f\n", s.t.question_ids[s.t.question[i]], s.t.y[i], s.p[i]);
+	}
+	xlqa_model_free(m);
+	scored_release(&s);
+	return cli_finish_output("calibrate", rc ? cli_fail("calibrate apply", &err) : CLI_EXIT_OK);
+}
+
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv);
+} subcommands[] = {
+	{ "fit", calibrate_fit },
+	{ "apply", calibrate_apply },
+};
+
+int cmd_calibrate(int argc, char **argv)
+{
+	if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		fputs(calibrate_help, argc < 2 ? stderr : stdout);
+		return argc < 2 ? CLI_EXIT_USAGE : cli_finish_output("calibrate", CLI_EXIT_OK);
+	}
+	for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
+		if (strcmp(argv[1], subcommands[i].name) == 0)
+			return subcommands[i].run(argc - 1, argv + 1);
+	return cli_usage_error("calibrate", "unknown subcommand '%s' (fit or apply)", argv[1]);
+}

@@ -1,0 +1,728 @@
+/*
+ * model: logistic regression over standardised candidate features, fitted by Newton's method with
+ * an L2 penalty, and the NIL threshold fitted for NIL F1 (include/xlqa/model.h has the contracts).
+ *
+ * The fit minimises  L(b, w) = sum_i softplus(-s_i t_i) + (l2 / 2) |w|^2,  t_i = b + w . z_i,
+ * s_i = +1 for a right row and -1 for a wrong one, softplus(u) = log(1 + e^u): the negative
+ * log-likelihood of the logistic model (Hastie, Tibshirani and Friedman, ESL 2nd ed., eq. 4.20) with
+ * a ridge on the weights. Its gradient is Z'(p - y) + l2 w and its Hessian Z' diag(p(1-p)) Z + l2 I
+ * (ESL eqs. 4.21-4.22), so each Newton step solves one small positive definite system by Cholesky.
+ * Steps are halved until L does not grow, which keeps the iteration monotone even on separable data.
+ *
+ * Invariant: a model built here or read from a file satisfies model.h's invariant; nothing here
+ * depends on anything but its inputs (no clocks, no random numbers), so fits are reproducible.
+ */
+#include "config.h"
+
+#include "qa-internal.h"
+#include "xlqa/model.h"
+
+#include <float.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct xlqa_model {
+	size_t d;
+	char **names;       /* d names, each malloc'd */
+	double *mean;       /* d */
+	double *sd;         /* d, > 0 */
+	double *w;          /* d, standardised scale */
+	double bias;        /* standardised scale */
+	double nil_threshold;
+	struct xlqa_model_summary summary;
+};
+
+enum { DEFAULT_MAX_ITER = 100 };
+#define DEFAULT_TOLERANCE 1e-8
+/* Step halvings tried before a Newton step is given up as making no progress. */
+enum { MAX_HALVINGS = 40 };
+
+static struct xlqa_model *model_new(size_t d)
+{
+	struct xlqa_model *m = calloc(1, sizeof *m);
+
+	if (!m)
+		return NULL;
+	m->d = d;
+	m->names = calloc(d, sizeof *m->names);
+	m->mean = calloc(3 * d, sizeof *m->mean);
+	if (!m->names || !m->mean) {
+		xlqa_model_free(m);
+		return NULL;
+	}
+	m->sd = m->mean + d;
+	m->w = m->sd + d;
+	return m;
+}
+
+void xlqa_model_free(struct xlqa_model *m)
+{
+	if (!m)
+		return;
+	for (size_t i = 0; m->names && i < m->d; i++)
+		free(m->names[i]);
+	free(m->names);
+	free(m->mean);
+	free(m);
+}
+
+size_t xlqa_model_dim(const struct xlqa_model *m) { return m->d; }
+const char *xlqa_model_feature(const struct xlqa_model *m, size_t i) { return m->names[i]; }
+double xlqa_model_weight(const struct xlqa_model *m, size_t i) { return m->w[i]; }
+double xlqa_model_bias(const struct xlqa_model *m) { return m->bias; }
+double xlqa_model_raw_weight(const struct xlqa_model *m, size_t i) { return m->w[i] / m->sd[i]; }
+double xlqa_model_mean(const struct xlqa_model *m, size_t i) { return m->mean[i]; }
+double xlqa_model_sd(const struct xlqa_model *m, size_t i) { return m->sd[i]; }
+const struct xlqa_model_summary *xlqa_model_summary(const struct xlqa_model *m) { return &m->summary; }
+double xlqa_model_nil_threshold(const struct xlqa_model *m) { return m->nil_threshold; }
+void xlqa_model_set_nil_threshold(struct xlqa_model *m, double t) { m->nil_threshold = t; }
+
+double xlqa_model_raw_bias(const struct xlqa_model *m)
+{
+	double b = m->bias;
+
+	for (size_t i = 0; i < m->d; i++)
+		b -= m->w[i] * m->mean[i] / m->sd[i];
+	return b;
+}
+
+/* 1 / (1 + e^-t) without overflow for large |t|. */
+static double sigmoid(double t)
+{
+	if (t >= 0)
+		return 1.0 / (1.0 + exp(-t));
+	double e = exp(t);
+	return e / (1.0 + e);
+}
+
+/* log(1 + e^u) without overflow. */
+static double softplus(double u)
+{
+	return u > 0 ? u + log1p(exp(-u)) : log1p(exp(u));
+}
+
+double xlqa_model_predict(const struct xlqa_model *m, const double *x)
+{
+	double t = m->bias;
+
+	for (size_t i = 0; i < m->d; i++)
+		t += m->w[i] * (x[i] - m->mean[i]) / m->sd[i];
+	return sigmoid(t);
+}
+
+long qa_model_repeated_name(const char *const *names, size_t d)
+{
+	for (size_t i = 1; i < d; i++)
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(names[i], names[j]) == 0)
+				return (long)i;
+	return -1;
+}
+
+static int check_fit_input(const double *x, const unsigned char *y, size_t n, size_t d,
+                           const char *const *names, const struct xlqa_model_fit_options *opt,
+                           size_t *positives, struct xlqa_error *err)
+{
+	long rep;
+
+	if (n == 0)
+		return xlqa_error_set(err, XLQA_EINVAL, "no candidates to fit");
+	if (d == 0)
+		return xlqa_error_set(err, XLQA_EINVAL, "no features to fit");
+	if (opt && (!isfinite(opt->l2) || opt->l2 < 0))
+		return xlqa_error_set(err, XLQA_EINVAL, "L2 penalty must be a finite number >= 0, not %g", opt->l2);
+	if (opt && (!(opt->tolerance >= 0) || !isfinite(opt->tolerance)))
+		return xlqa_error_set(err, XLQA_EINVAL, "tolerance must be a finite number >= 0, not %g", opt->tolerance);
+	for (size_t j = 0; j < d; j++)
+		if (!names[j] || !names[j][0])
+			return xlqa_error_set(err, XLQA_EINVAL, "feature %zu has no name", j + 1);
+	if ((rep = qa_model_repeated_name(names, d)) >= 0)
+		return xlqa_error_set(err, XLQA_EINVAL, "feature '%s' named twice", names[rep]);
+	*positives = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (y[i] > 1)
+			return xlqa_error_set(err, XLQA_EINVAL, "candidate %zu: label %u is not 0 or 1", i + 1, y[i]);
+		*positives += y[i];
+		for (size_t j = 0; j < d; j++)
+			if (!isfinite(x[i * d + j]))
+				return xlqa_error_set(err, XLQA_EINVAL, "candidate %zu: feature '%s' is not a finite number",
+				                      i + 1, names[j]);
+	}
+	if (*positives == 0 || *positives == n)
+		return xlqa_error_set(err, XLQA_EINVAL, "all %zu candidates are %s: nothing to tell apart", n,
+		                      *positives ? "right" : "wrong");
+	return XLQA_OK;
+}
+
+/* Means and population standard deviations; a constant column gets sd 1 and is flagged. */
+static void standardise(const double *x, size_t n, size_t d, struct xlqa_model *m, unsigned char *constant)
+{
+	for (size_t j = 0; j < d; j++) {
+		double mean = 0.0, ss = 0.0;
+
+		for (size_t i = 0; i < n; i++)
+			mean += x[i * d + j];
+		mean /= (double)n;
+		for (size_t i = 0; i < n; i++)
+			ss += (x[i * d + j] - mean) * (x[i * d + j] - mean);
+		m->mean[j] = mean;
+		m->sd[j] = sqrt(ss / (double)n);
+		constant[j] = !(m->sd[j] > 0) || !isfinite(m->sd[j]);
+		if (constant[j])
+			m->sd[j] = 1.0;
+	}
+}
+
+/* The penalised objective at beta = (b, w) over standardised rows z (n x d). */
+static double objective(const double *z, const unsigned char *y, size_t n, size_t d, const double *beta, double l2)
+{
+	double sum = 0.0, pen = 0.0;
+
+	for (size_t i = 0; i < n; i++) {
+		double t = beta[0];
+
+		for (size_t j = 0; j < d; j++)
+			t += beta[j + 1] * z[i * d + j];
+		sum += softplus(y[i] ? -t : t);
+	}
+	for (size_t j = 0; j < d; j++)
+		pen += beta[j + 1] * beta[j + 1];
+	return sum + 0.5 * l2 * pen;
+}
+
+/*
+ * Solves h x = g for a symmetric positive definite k x k h (overwritten by its Cholesky factor);
+ * false when h is not numerically positive definite.
+ */
+static bool cholesky_solve(double *h, size_t k, const double *g, double *x)
+{
+	for (size_t j = 0; j < k; j++) {
+		double s = h[j * k + j];
+
+		for (size_t p = 0; p < j; p++)
+			s -= h[j * k + p] * h[j * k + p];
+		if (!(s > 0) || !isfinite(s))
+			return false;
+		h[j * k + j] = sqrt(s);
+		for (size_t i = j + 1; i < k; i++) {
+			double t = h[i * k + j];
+
+			for (size_t p = 0; p < j; p++)
+				t -= h[i * k + p] * h[j * k + p];
+			h[i * k + j] = t / h[j * k + j];
+		}
+	}
+	for (size_t i = 0; i < k; i++) { /* L u = g */
+		double t = g[i];
+
+		for (size_t p = 0; p < i; p++)
+			t -= h[i * k + p] * x[p];
+		x[i] = t / h[i * k + i];
+	}
+	for (size_t i = k; i-- > 0;) { /* L' x = u */
+		double t = x[i];
+
+		for (size_t p = i + 1; p < k; p++)
+			t -= h[p * k + i] * x[p];
+		x[i] = t / h[i * k + i];
+	}
+	return true;
+}
+
+/*
+ * One Newton direction at beta: fills delta with H^-1 g. When H is numerically singular (separable
+ * data without a penalty drives p(1-p) to 0) a growing ridge is added until it factors; false only
+ * when even that fails.
+ */
+static bool newton_direction(const double *z, const unsigned char *y, size_t n, size_t d, const double *beta,
+                             double l2, const unsigned char *constant, double *h, double *hwork, double *g,
+                             double *delta)
+{
+	size_t k = d + 1;
+	double ridge = 0.0, scale = 0.0;
+
+	memset(h, 0, k * k * sizeof *h);
+	memset(g, 0, k * sizeof *g);
+	for (size_t i = 0; i < n; i++) {
+		const double *zi = z + i * d;
+		double t = beta[0], p, v;
+
+		for (size_t j = 0; j < d; j++)
+			t += beta[j + 1] * zi[j];
+		p = sigmoid(t);
+		v = p * (1.0 - p);
+		/* row i as (1, z_i): the gradient and the lower triangle of the Hessian */
+		for (size_t a = 0; a < k; a++) {
+			double za = a ? zi[a - 1] : 1.0;
+
+			g[a] += (p - y[i]) * za;
+			for (size_t b = 0; b <= a; b++)
+				h[a * k + b] += v * za * (b ? zi[b - 1] : 1.0);
+		}
+	}
+	for (size_t j = 0; j < d; j++) {
+		g[j + 1] += l2 * beta[j + 1];
+		/* a constant column is all zeros: pin its weight at 0 with a unit curvature */
+		h[(j + 1) * k + j + 1] += constant[j] ? 1.0 : l2;
+	}
+	for (size_t a = 0; a < k; a++) {
+		for (size_t b = a + 1; b < k; b++)
+			h[a * k + b] = h[b * k + a];
+		scale = fmax(scale, h[a * k + a]);
+	}
+	for (int tries = 0; tries < 20; tries++) {
+		memcpy(hwork, h, k * k * sizeof *h);
+		for (size_t a = 0; a < k; a++)
+			hwork[a * k + a] += ridge;
+		if (cholesky_solve(hwork, k, g, delta))
+			return true;
+		ridge = ridge ? ridge * 100.0 : 1e-12 * (scale > 0 ? scale : 1.0);
+	}
+	return false;
+}
+
+int xlqa_model_fit(const double *x, const unsigned char *y, size_t n, size_t d, const char *const *feature_names,
+                   const struct xlqa_model_fit_options *opt, struct xlqa_model **out, struct xlqa_error *err)
+{
+	struct xlqa_model_fit_options o = opt ? *opt : (struct xlqa_model_fit_options){ 0 };
+	size_t k = d + 1, positives = 0;
+	struct xlqa_model *m = NULL;
+	double *z = NULL, *work = NULL, *beta, *trial, *h, *hwork, *g, *delta, loss;
+	unsigned char *constant = NULL;
+	int rc;
+
+	*out = NULL;
+	if ((rc = check_fit_input(x, y, n, d, feature_names, opt, &positives, err)))
+		return rc;
+	if (!o.max_iter)
+		o.max_iter = DEFAULT_MAX_ITER;
+	if (!(o.tolerance > 0))
+		o.tolerance = DEFAULT_TOLERANCE;
+	if (n > SIZE_MAX / sizeof *z / d || k > SIZE_MAX / sizeof *work / (2 * k + 4))
+		return xlqa_error_set(err, XLQA_EOVERFLOW, "%zu candidates of %zu features are too many", n, d);
+	m = model_new(d);
+	z = malloc(n * d * sizeof *z);
+	work = malloc((2 * k * k + 4 * k) * sizeof *work);
+	constant = malloc(d);
+	if (!m || !z || !work || !constant) {
+		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+		goto done;
+	}
+	for (size_t j = 0; j < d; j++)
+		if (!(m->names[j] = strdup(feature_names[j]))) {
+			rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+			goto done;
+		}
+	h = work;
+	hwork = h + k * k;
+	g = hwork + k * k;
+	delta = g + k;
+	beta = delta + k;
+	trial = beta + k;
+
+	standardise(x, n, d, m, constant);
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < d; j++)
+			z[i * d + j] = constant[j] ? 0.0 : (x[i * d + j] - m->mean[j]) / m->sd[j];
+	/* start from the base rate: the best model with all weights 0 */
+	memset(beta, 0, k * sizeof *beta);
+	beta[0] = log((double)positives / (double)(n - positives));
+	loss = objective(z, y, n, d, beta, o.l2);
+	m->summary.converged = false;
+	while (m->summary.iterations < o.max_iter) {
+		double step = 1.0, moved = 0.0, trial_loss = loss;
+		int halvings;
+
+		if (!newton_direction(z, y, n, d, beta, o.l2, constant, h, hwork, g, delta))
+			break;
+		for (halvings = 0; halvings < MAX_HALVINGS; halvings++, step *= 0.5) {
+			for (size_t a = 0; a < k; a++)
+				trial[a] = beta[a] - step * delta[a];
+			trial_loss = objective(z, y, n, d, trial, o.l2);
+			if (trial_loss <= loss)
+				break;
+		}
+		if (halvings == MAX_HALVINGS) {
+			/* no step lowers the objective: beta is a minimum to machine precision */
+			m->summary.converged = true;
+			break;
+		}
+		for (size_t a = 0; a < k; a++)
+			moved = fmax(moved, fabs(trial[a] - beta[a]));
+		memcpy(beta, trial, k * sizeof *beta);
+		loss = trial_loss;
+		m->summary.iterations++;
+		if (moved <= o.tolerance) {
+			m->summary.converged = true;
+			break;
+		}
+	}
+	m->bias = beta[0];
+	for (size_t j = 0; j < d; j++)
+		m->w[j] = beta[j + 1];
+	m->summary.n = n;
+	m->summary.positives = positives;
+	m->summary.l2 = o.l2;
+	m->summary.log_loss = objective(z, y, n, d, beta, 0.0) / (double)n;
+	m->nil_threshold = 0.0;
+	*out = m;
+	m = NULL;
+	rc = XLQA_OK;
+done:
+	xlqa_model_free(m);
+	free(z);
+	free(work);
+	free(constant);
+	return rc;
+}
+
+/* ---- the NIL threshold ------------------------------------------------------------------------- */
+
+static int check_nil_input(const double *best_p, const unsigned char *gold_nil, const unsigned char *best_right,
+                           size_t n, struct xlqa_error *err)
+{
+	if (n == 0)
+		return xlqa_error_set(err, XLQA_EINVAL, "no questions to score NIL answers on");
+	for (size_t q = 0; q < n; q++) {
+		if (best_p[q] != -1.0 && !(best_p[q] >= 0.0 && best_p[q] <= 1.0))
+			return xlqa_error_set(err, XLQA_EINVAL, "question %zu: probability %g is neither in [0,1] nor -1",
+			                      q + 1, best_p[q]);
+		if (gold_nil[q] > 1 || best_right[q] > 1)
+			return xlqa_error_set(err, XLQA_EINVAL, "question %zu: NIL and right flags must be 0 or 1", q + 1);
+		if (best_right[q] && (gold_nil[q] || best_p[q] < 0))
+			return xlqa_error_set(err, XLQA_EINVAL, "question %zu: a right candidate to a question %s", q + 1,
+			                      gold_nil[q] ? "whose gold answer is NIL" : "without candidates");
+	}
+	return XLQA_OK;
+}
+
+/* Fills the ratios of `s` from its counts; F1 = 2PR/(P+R) = 2 nil_right / (nil_answers + gold_nil). */
+static void nil_ratios(struct xlqa_model_nil_scores *s)
+{
+	s->precision = s->nil_answers ? (double)s->nil_right / (double)s->nil_answers : 0.0;
+	s->recall = s->gold_nil ? (double)s->nil_right / (double)s->gold_nil : 0.0;
+	s->f1 = s->nil_answers + s->gold_nil ? 2.0 * (double)s->nil_right / (double)(s->nil_answers + s->gold_nil) : 0.0;
+	s->accuracy = (double)s->right / (double)s->questions;
+}
+
+int xlqa_model_nil_score(const double *best_p, const unsigned char *gold_nil, const unsigned char *best_right,
+                         size_t n_questions, double threshold, struct xlqa_model_nil_scores *out,
+                         struct xlqa_error *err)
+{
+	int rc;
+
+	memset(out, 0, sizeof *out);
+	if ((rc = check_nil_input(best_p, gold_nil, best_right, n_questions, err)))
+		return rc;
+	out->questions = n_questions;
+	for (size_t q = 0; q < n_questions; q++) {
+		bool nil = best_p[q] < 0 || best_p[q] < threshold;
+
+		out->gold_nil += gold_nil[q];
+		out->nil_answers += nil;
+		out->nil_right += nil && gold_nil[q];
+		out->right += nil ? gold_nil[q] : best_right[q];
+	}
+	nil_ratios(out);
+	return XLQA_OK;
+}
+
+struct nil_order {
+	double p;
+	size_t q;
+};
+
+static int nil_order_cmp(const void *a, const void *b)
+{
+	const struct nil_order *x = a, *y = b;
+
+	if (x->p != y->p)
+		return x->p < y->p ? -1 : 1;
+	return x->q < y->q ? -1 : x->q > y->q;
+}
+
+/* The threshold between probabilities lo < hi (hi > 1 stands for "above everything"). */
+static double threshold_between(double lo, double hi)
+{
+	double t;
+
+	if (hi > 1.0)
+		return lo < 1.0 ? threshold_between(lo, 1.0) : nextafter(1.0, 2.0);
+	t = lo + (hi - lo) / 2;
+	return t > lo ? t : hi; /* adjacent doubles: hi still separates them, as p < hi fails for p = hi */
+}
+
+int xlqa_model_fit_nil_threshold(const double *best_p, const unsigned char *gold_nil, const unsigned char *best_right,
+                                 size_t n_questions, double *threshold, double *accuracy, struct xlqa_error *err)
+{
+	struct xlqa_model_nil_scores s;
+	struct nil_order *order;
+	size_t m = 0, best_num, best_den, best_right_count;
+	double best_t = 0.0;
+	int rc;
+
+	/* at threshold 0 only the questions without candidates are NIL */
+	if ((rc = xlqa_model_nil_score(best_p, gold_nil, best_right, n_questions, 0.0, &s, err)))
+		return rc;
+	if (!(order = malloc(n_questions * sizeof *order)))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	for (size_t q = 0; q < n_questions; q++)
+		if (best_p[q] >= 0)
+			order[m++] = (struct nil_order){ best_p[q], q };
+	qsort(order, m, sizeof *order, nil_order_cmp);
+	/* F1 as the fraction num/den, compared exactly so ties are ties */
+	best_num = 2 * s.nil_right;
+	best_den = s.nil_answers + s.gold_nil;
+	best_right_count = s.right;
+	for (size_t i = 0; i < m;) {
+		size_t j = i;
+		double t;
+
+		/* raise the threshold past every question whose best probability is order[i].p */
+		for (; j < m && order[j].p == order[i].p; j++) {
+			size_t q = order[j].q;
+
+			s.nil_answers++;
+			s.nil_right += gold_nil[q];
+			s.right = s.right + gold_nil[q] - best_right[q];
+		}
+		t = threshold_between(order[i].p, j < m ? order[j].p : 2.0);
+		i = j;
+		/* strictly better only: thresholds rise, so a tie keeps the lower one */
+		if (2 * s.nil_right * (best_den ? best_den : 1) >
+		    best_num * (s.nil_answers + s.gold_nil ? s.nil_answers + s.gold_nil : 1)) {
+			best_num = 2 * s.nil_right;
+			best_den = s.nil_answers + s.gold_nil;
+			best_right_count = s.right;
+			best_t = t;
+		}
+	}
+	free(order);
+	*threshold = best_t;
+	if (accuracy)
+		*accuracy = (double)best_right_count / (double)n_questions;
+	return XLQA_OK;
+}
+
+/* ---- files ------------------------------------------------------------------------------------- */
+
+#define MODEL_FORMAT "xlqa-model"
+#define MODEL_VERSION 1
+
+/* A JSON array of d doubles, or NULL when out of memory (or a value jansson refuses). */
+static json_t *real_array(const double *v, size_t d)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; a && i < d; i++)
+		if (json_array_append_new(a, json_real(v[i]))) {
+			json_decref(a);
+			return NULL;
+		}
+	return a;
+}
+
+int xlqa_model_write(const struct xlqa_model *m, const char *path, struct xlqa_error *err)
+{
+	json_t *root = json_object(), *names = json_array(), *training = json_object();
+	const struct xlqa_model_summary *s = &m->summary;
+	char *text = NULL;
+	int rc = XLQA_ENOMEM, bad = !root || !names || !training;
+
+	for (size_t i = 0; !bad && i < m->d; i++)
+		bad = json_array_append_new(names, json_string(m->names[i]));
+	if (!bad)
+		bad = json_object_set_new(training, "n", json_integer((json_int_t)s->n)) ||
+		      json_object_set_new(training, "positives", json_integer((json_int_t)s->positives)) ||
+		      json_object_set_new(training, "l2", json_real(s->l2)) ||
+		      json_object_set_new(training, "iterations", json_integer((json_int_t)s->iterations)) ||
+		      json_object_set_new(training, "converged", json_boolean(s->converged)) ||
+		      json_object_set_new(training, "log_loss", json_real(s->log_loss));
+	if (!bad)
+		bad = json_object_set_new(root, "format", json_string(MODEL_FORMAT)) ||
+		      json_object_set_new(root, "version", json_integer(MODEL_VERSION)) ||
+		      json_object_set(root, "features", names) ||
+		      json_object_set_new(root, "means", real_array(m->mean, m->d)) ||
+		      json_object_set_new(root, "sds", real_array(m->sd, m->d)) ||
+		      json_object_set_new(root, "weights", real_array(m->w, m->d)) ||
+		      json_object_set_new(root, "bias", json_real(m->bias)) ||
+		      json_object_set_new(root, "nil_threshold", json_real(m->nil_threshold)) ||
+		      json_object_set(root, "training", training);
+	if (!bad && (text = json_dumps(root, JSON_INDENT(2) | JSON_REAL_PRECISION(17)))) {
+		struct xlqa_buf b = XLQA_BUF_INIT;
+
+		/* the file ends with a newline, as text files do */
+		if (xlqa_buf_addstr(&b, text) || xlqa_buf_addch(&b, '\n'))
+			rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+		else
+			rc = xlqa_file_write_atomic(path, b.buf, b.len, err);
+		xlqa_buf_release(&b);
+	} else {
+		rc = xlqa_error_set(err, XLQA_ENOMEM, "cannot encode the model for '%s': out of memory", path);
+	}
+	free(text);
+	json_decref(names);
+	json_decref(training);
+	json_decref(root);
+	return rc;
+}
+
+/* The keys a model file may hold, and those of its "training" object. */
+static const char *const model_keys[] = { "format", "version", "features", "means", "sds", "weights",
+	                                  "bias", "nil_threshold", "training" };
+static const char *const training_keys[] = { "n", "positives", "l2", "iterations", "converged", "log_loss" };
+
+static int check_keys(const json_t *obj, const char *const *keys, size_t n_keys, const char *where,
+                      const char *path, struct xlqa_error *err)
+{
+	const char *key;
+	json_t *value;
+
+	json_object_foreach((json_t *)obj, key, value) {
+		size_t i = 0;
+
+		while (i < n_keys && strcmp(key, keys[i]) != 0)
+			i++;
+		if (i == n_keys)
+			return xlqa_error_set(err, XLQA_EPARSE, "%s: unknown key '%s'%s", path, key, where);
+	}
+	return XLQA_OK;
+}
+
+/* obj[key] as a finite number into *v. */
+static int get_number(const json_t *obj, const char *key, const char *path, double *v, struct xlqa_error *err)
+{
+	const json_t *j = json_object_get(obj, key);
+
+	if (!j)
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: '%s' missing", path, key);
+	if (!json_is_number(j) || !isfinite(*v = json_number_value(j)))
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: '%s' must be a finite number", path, key);
+	return XLQA_OK;
+}
+
+/* obj[key] as a count (an integer >= 0) into *v. */
+static int get_count(const json_t *obj, const char *key, const char *path, size_t *v, struct xlqa_error *err)
+{
+	const json_t *j = json_object_get(obj, key);
+
+	if (!json_is_integer(j) || json_integer_value(j) < 0)
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'training' needs '%s' as an integer >= 0", path, key);
+	*v = (size_t)json_integer_value(j);
+	return XLQA_OK;
+}
+
+/* obj[key] as an array of d finite numbers into v; `positive` requires each > 0. */
+static int get_vector(const json_t *obj, const char *key, size_t d, bool positive, const char *path, double *v,
+                      struct xlqa_error *err)
+{
+	const json_t *a = json_object_get(obj, key);
+
+	if (!json_is_array(a))
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: '%s' must be an array of numbers", path, key);
+	if (json_array_size(a) != d)
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: '%s' has %zu entries, 'features' has %zu", path, key,
+		                      json_array_size(a), d);
+	for (size_t i = 0; i < d; i++) {
+		const json_t *e = json_array_get(a, i);
+
+		if (!json_is_number(e) || !isfinite(v[i] = json_number_value(e)))
+			return xlqa_error_set(err, XLQA_EPARSE, "%s: '%s'[%zu] must be a finite number", path, key, i);
+		if (positive && !(v[i] > 0))
+			return xlqa_error_set(err, XLQA_EPARSE, "%s: '%s'[%zu] must be positive, not %g", path, key, i, v[i]);
+	}
+	return XLQA_OK;
+}
+
+static int read_training(const json_t *t, const char *path, struct xlqa_model_summary *s, struct xlqa_error *err)
+{
+	const json_t *conv = json_object_get(t, "converged");
+	int rc;
+
+	if (!json_is_object(t))
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'training' must be an object", path);
+	if ((rc = check_keys(t, training_keys, sizeof training_keys / sizeof training_keys[0], " in 'training'", path,
+	                     err)) ||
+	    (rc = get_count(t, "n", path, &s->n, err)) || (rc = get_count(t, "positives", path, &s->positives, err)) ||
+	    (rc = get_count(t, "iterations", path, &s->iterations, err)) ||
+	    (rc = get_number(t, "l2", path, &s->l2, err)) || (rc = get_number(t, "log_loss", path, &s->log_loss, err)))
+		return rc;
+	if (!json_is_boolean(conv))
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'training' needs 'converged' as true or false", path);
+	s->converged = json_is_true(conv);
+	if (s->positives > s->n)
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'training' has more positives (%zu) than rows (%zu)", path,
+		                      s->positives, s->n);
+	return XLQA_OK;
+}
+
+static int model_from_json(const json_t *root, const char *path, struct xlqa_model **out, struct xlqa_error *err)
+{
+	const json_t *format = json_object_get(root, "format"), *version = json_object_get(root, "version");
+	const json_t *features = json_object_get(root, "features"), *training = json_object_get(root, "training");
+	struct xlqa_model *m;
+	size_t d;
+	long rep;
+	int rc;
+
+	if (!json_is_object(root))
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: a JSON object expected", path);
+	if ((rc = check_keys(root, model_keys, sizeof model_keys / sizeof model_keys[0], "", path, err)))
+		return rc;
+	if (!json_is_string(format) || strcmp(json_string_value(format), MODEL_FORMAT) != 0)
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'format' must be \"%s\"", path, MODEL_FORMAT);
+	if (!json_is_integer(version) || json_integer_value(version) != MODEL_VERSION)
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'version' must be %d", path, MODEL_VERSION);
+	if (!json_is_array(features) || (d = json_array_size(features)) == 0)
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'features' must be a non-empty array of names", path);
+	if (!(m = model_new(d)))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	for (size_t i = 0; i < d && !rc; i++) {
+		const json_t *f = json_array_get(features, i);
+
+		if (!json_is_string(f) || !json_string_value(f)[0])
+			rc = xlqa_error_set(err, XLQA_EPARSE, "%s: 'features'[%zu] must be a non-empty string", path, i);
+		else if (!(m->names[i] = strdup(json_string_value(f))))
+			rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	}
+	if (!rc && (rep = qa_model_repeated_name((const char *const *)m->names, d)) >= 0)
+		rc = xlqa_error_set(err, XLQA_EPARSE, "%s: 'features'[%ld] repeats '%s'", path, rep, m->names[rep]);
+	if (!rc && !(rc = get_vector(root, "means", d, false, path, m->mean, err)) &&
+	    !(rc = get_vector(root, "sds", d, true, path, m->sd, err)) &&
+	    !(rc = get_vector(root, "weights", d, false, path, m->w, err)) &&
+	    !(rc = get_number(root, "bias", path, &m->bias, err)) &&
+	    !(rc = get_number(root, "nil_threshold", path, &m->nil_threshold, err)) &&
+	    !(m->nil_threshold >= 0 && m->nil_threshold <= nextafter(1.0, 2.0)))
+		rc = xlqa_error_set(err, XLQA_EPARSE, "%s: 'nil_threshold' must be in [0, 1], not %g", path,
+		                    m->nil_threshold);
+	if (!rc && training)
+		rc = read_training(training, path, &m->summary, err);
+	if (rc) {
+		xlqa_model_free(m);
+		return rc;
+	}
+	*out = m;
+	return XLQA_OK;
+}
+
+int xlqa_model_read(const char *path, struct xlqa_model **out, struct xlqa_error *err)
+{
+	struct xlqa_buf buf = XLQA_BUF_INIT;
+	json_error_t je;
+	json_t *root;
+	int rc;
+
+	*out = NULL;
+	if ((rc = xlqa_file_read(path, &buf, err)))
+		return rc;
+	root = json_loadb(buf.buf, buf.len, JSON_REJECT_DUPLICATES, &je);
+	if (!root)
+		rc = xlqa_error_at(err, XLQA_EPARSE, je.position, je.line, "%s:%d: %s", path, je.line, je.text);
+	else
+		rc = model_from_json(root, path, out, err);
+	json_decref(root);
+	xlqa_buf_release(&buf);
+	return rc;
+}

@@ -1,0 +1,558 @@
+/*
+ * Unit tests of the model module: logistic regression recovers known weights from a large
+ * synthetic sample and the analytic optimum of small hand-made ones, the NIL threshold on
+ * hand-scored tables, model files round-trip to the bit and malformed ones are refused with their
+ * reason, and feature tables are read, refused and applied as model.h says.
+ */
+#include "config.h"
+
+#include "suites.h"
+#include "xlqa/xlqa.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* A fresh temporary file name holding `text` (written through the library's atomic writer). */
+static void temp_file(char path[64], const char *text)
+{
+	struct xlqa_error err;
+	int fd;
+
+	snprintf(path, 64, "/tmp/xlqa-model-XXXXXX");
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	ck_assert_int_eq(xlqa_file_write_atomic(path, text, strlen(text), &err), XLQA_OK);
+}
+
+/* A uniform double in [lo, hi) from the test generator. */
+static double uniform(uint64_t *state, double lo, double hi)
+{
+	return lo + (hi - lo) * (double)(test_rng_next(state) >> 11) * 0x1p-53;
+}
+
+static double sigmoid(double t) { return 1.0 / (1.0 + exp(-t)); }
+
+START_TEST(fit_recovers_true_weights)
+{
+	/*
+	 * 20000 rows drawn from a known model: x1, x2 uniform in [-2, 2), x3 uniform in [0, 10) (a
+	 * different scale, so standardisation matters), P(y=1) = sigmoid(-0.5 + 1.5 x1 - 2 x2 + 0.3 x3).
+	 * Without a penalty the MLE is consistent; with this n its standard errors are about 0.02 for
+	 * w1 and w2, 0.007 for w3 and 0.06 for the bias, so the tolerances are about five of them.
+	 */
+	enum { N = 20000, D = 3 };
+	static const double truth[D] = { 1.5, -2.0, 0.3 }, bias = -0.5, tol[D] = { 0.1, 0.1, 0.035 };
+	static const char *const names[D] = { "x1", "x2", "x3" };
+	double *x = malloc(N * D * sizeof *x);
+	unsigned char *y = malloc(N);
+	uint64_t state = 0x9E3779B97F4A7C15u;
+	struct xlqa_model *m;
+	struct xlqa_error err;
+
+	ck_assert_ptr_nonnull(x);
+	ck_assert_ptr_nonnull(y);
+	for (size_t i = 0; i < N; i++) {
+		double t = bias;
+
+		x[i * D] = uniform(&state, -2, 2);
+		x[i * D + 1] = uniform(&state, -2, 2);
+		x[i * D + 2] = uniform(&state, 0, 10);
+		for (size_t j = 0; j < D; j++)
+			t += truth[j] * x[i * D + j];
+		y[i] = uniform(&state, 0, 1) < sigmoid(t);
+	}
+	ck_assert_int_eq(xlqa_model_fit(x, y, N, D, names, NULL, &m, &err), XLQA_OK);
+	ck_assert_uint_eq(xlqa_model_dim(m), D);
+	for (size_t j = 0; j < D; j++) {
+		ck_assert_str_eq(xlqa_model_feature(m, j), names[j]);
+		ck_assert_double_eq_tol(xlqa_model_raw_weight(m, j), truth[j], tol[j]);
+	}
+	ck_assert_double_eq_tol(xlqa_model_raw_bias(m), bias, 0.3);
+	ck_assert(xlqa_model_summary(m)->converged);
+	/* Newton converges in a handful of steps on a well-posed problem */
+	ck_assert_uint_le(xlqa_model_summary(m)->iterations, 15);
+	ck_assert_uint_eq(xlqa_model_summary(m)->n, N);
+	/* the fitted model must predict like the true one at a point: x = (1, 0, 5): t = 2.5 */
+	ck_assert_double_eq_tol(xlqa_model_predict(m, (const double[]){ 1, 0, 5 }), sigmoid(2.5), 0.03);
+
+	/* deterministic: a second fit gives the same bits */
+	{
+		struct xlqa_model *m2;
+
+		ck_assert_int_eq(xlqa_model_fit(x, y, N, D, names, NULL, &m2, &err), XLQA_OK);
+		for (size_t j = 0; j < D; j++)
+			ck_assert(memcmp(&(double){ xlqa_model_weight(m, j) }, &(double){ xlqa_model_weight(m2, j) },
+			                 sizeof(double)) == 0);
+		ck_assert(xlqa_model_bias(m) == xlqa_model_bias(m2));
+		xlqa_model_free(m2);
+	}
+	xlqa_model_free(m);
+	free(x);
+	free(y);
+}
+END_TEST
+
+START_TEST(fit_one_feature_by_hand)
+{
+	/*
+	 * One binary feature, no penalty: x = 0 on four rows (one right), x = 1 on four rows (three
+	 * right). The model is saturated, so the MLE reproduces the observed rates: P(x=0) = 1/4,
+	 * P(x=1) = 3/4, i.e. raw bias logit(1/4) = -ln 3 and raw weight logit(3/4) - logit(1/4) = 2 ln 3.
+	 * Standardised: mean 0.5, population sd 0.5, so the weight per sd is 0.5 * 2 ln 3 = ln 3 and the
+	 * bias at the mean (x = 0.5) is -ln 3 + ln 3 = 0. Mean log-loss = -(1/4 ln 1/4 + 3/4 ln 3/4).
+	 */
+	static const double x[8] = { 0, 0, 0, 0, 1, 1, 1, 1 };
+	static const unsigned char y[8] = { 1, 0, 0, 0, 1, 1, 1, 0 };
+	static const char *const names[1] = { "binary" };
+	struct xlqa_model_fit_options opt = { .l2 = 0 };
+	struct xlqa_model *m;
+	struct xlqa_error err;
+
+	ck_assert_int_eq(xlqa_model_fit(x, y, 8, 1, names, &opt, &m, &err), XLQA_OK);
+	ck_assert_double_eq_tol(xlqa_model_mean(m, 0), 0.5, 1e-15);
+	ck_assert_double_eq_tol(xlqa_model_sd(m, 0), 0.5, 1e-15);
+	ck_assert_double_eq_tol(xlqa_model_raw_bias(m), -log(3.0), 1e-9);
+	ck_assert_double_eq_tol(xlqa_model_raw_weight(m, 0), 2 * log(3.0), 1e-9);
+	ck_assert_double_eq_tol(xlqa_model_weight(m, 0), log(3.0), 1e-9);
+	ck_assert_double_eq_tol(xlqa_model_bias(m), 0.0, 1e-9);
+	ck_assert_double_eq_tol(xlqa_model_predict(m, (const double[]){ 0 }), 0.25, 1e-9);
+	ck_assert_double_eq_tol(xlqa_model_predict(m, (const double[]){ 1 }), 0.75, 1e-9);
+	ck_assert_double_eq_tol(xlqa_model_summary(m)->log_loss, -(0.25 * log(0.25) + 0.75 * log(0.75)), 1e-12);
+	ck_assert(xlqa_model_summary(m)->converged);
+	xlqa_model_free(m);
+
+	/*
+	 * The same rows with l2 = 2. z = -1 for x = 0 and +1 for x = 1; swapping z's sign and the labels
+	 * maps the data onto itself, so the bias is 0. The gradient in w is then
+	 * 4 sigmoid(w) - 3 (rows z=+1) + 4 sigmoid(w) - 3 (rows z=-1, sign flipped) + 2 w = 0, i.e.
+	 * 4 sigmoid(w) + w = 3, whose root is w = 0.5055... (sigmoid(0.5055) = 0.6238): the penalty
+	 * shrinks the unpenalised ln 3 = 1.0986 to about half.
+	 */
+	opt.l2 = 2;
+	ck_assert_int_eq(xlqa_model_fit(x, y, 8, 1, names, &opt, &m, &err), XLQA_OK);
+	ck_assert_double_eq_tol(xlqa_model_bias(m), 0.0, 1e-9);
+	ck_assert_double_eq_tol(4 * sigmoid(xlqa_model_weight(m, 0)) + xlqa_model_weight(m, 0), 3.0, 1e-9);
+	ck_assert_double_eq_tol(xlqa_model_weight(m, 0), 0.5055, 5e-4);
+	ck_assert_double_eq(xlqa_model_summary(m)->l2, 2.0);
+	xlqa_model_free(m);
+}
+END_TEST
+
+START_TEST(fit_constant_and_separable)
+{
+	/* A constant feature gets sd 1 and weight 0 instead of a singular system. */
+	static const double x[12] = { 0, 7, 0, 7, 0, 7, 1, 7, 1, 7, 1, 7 };
+	static const unsigned char y[6] = { 0, 1, 0, 1, 1, 1 };
+	static const char *const names[2] = { "varies", "constant" };
+	struct xlqa_model_fit_options opt = { .l2 = 0 };
+	struct xlqa_model *m;
+	struct xlqa_error err;
+
+	ck_assert_int_eq(xlqa_model_fit(x, y, 6, 2, names, &opt, &m, &err), XLQA_OK);
+	ck_assert_double_eq(xlqa_model_sd(m, 1), 1.0);
+	ck_assert_double_eq(xlqa_model_weight(m, 1), 0.0);
+	/* the varying feature alone: rates 1/3 at x=0 and 1 at x=1 (separable there) */
+	ck_assert_double_eq_tol(xlqa_model_predict(m, (const double[]){ 0, 7 }), 1.0 / 3, 1e-6);
+	ck_assert(xlqa_model_predict(m, (const double[]){ 1, 7 }) > 0.999);
+	xlqa_model_free(m);
+
+	/* Perfectly separable rows: without a penalty the weights grow but stay finite and ordered;
+	 * with one the fit converges. */
+	{
+		static const double xs[4] = { -2, -1, 1, 2 };
+		static const unsigned char ys[4] = { 0, 0, 1, 1 };
+		static const char *const n1[1] = { "s" };
+
+		ck_assert_int_eq(xlqa_model_fit(xs, ys, 4, 1, n1, &opt, &m, &err), XLQA_OK);
+		ck_assert(isfinite(xlqa_model_weight(m, 0)) && xlqa_model_weight(m, 0) > 5);
+		ck_assert(xlqa_model_predict(m, (const double[]){ -1 }) < 0.01);
+		xlqa_model_free(m);
+		opt.l2 = 1;
+		ck_assert_int_eq(xlqa_model_fit(xs, ys, 4, 1, n1, &opt, &m, &err), XLQA_OK);
+		ck_assert(xlqa_model_summary(m)->converged);
+		ck_assert(xlqa_model_weight(m, 0) > 0 && xlqa_model_weight(m, 0) < 5);
+		xlqa_model_free(m);
+	}
+}
+END_TEST
+
+/* Bad fit inputs and the message each gives. */
+static const struct {
+	const char *guard;
+	size_t n, d;
+	unsigned char y[3];
+	double x0;
+	const char *name1;
+	double l2;
+	const char *message;
+} bad_fits[] = {
+	{ "no rows", 0, 2, { 0, 1, 0 }, 1, "b", 0, "no candidates to fit" },
+	{ "no features", 3, 0, { 0, 1, 0 }, 1, "b", 0, "no features to fit" },
+	{ "labels all equal: nothing to learn", 3, 2, { 0, 0, 0 }, 1, "b", 0, "all 3 candidates are wrong" },
+	{ "a label that is not 0 or 1", 3, 2, { 0, 2, 1 }, 1, "b", 0, "candidate 2: label 2 is not 0 or 1" },
+	{ "a NaN feature value", 3, 2, { 0, 1, 0 }, NAN, "b", 0, "candidate 1: feature 'a' is not a finite number" },
+	{ "a repeated feature name", 3, 2, { 0, 1, 0 }, 1, "a", 0, "feature 'a' named twice" },
+	{ "an empty feature name", 3, 2, { 0, 1, 0 }, 1, "", 0, "feature 2 has no name" },
+	{ "a negative penalty", 3, 2, { 0, 1, 0 }, 1, "b", -1, "L2 penalty must be a finite number >= 0" },
+};
+
+START_TEST(fit_errors)
+{
+	double x[6] = { bad_fits[_i].x0, 1, 2, 3, 4, 5 };
+	const char *names[2] = { "a", bad_fits[_i].name1 };
+	struct xlqa_model_fit_options opt = { .l2 = bad_fits[_i].l2 };
+	struct xlqa_model *m = (struct xlqa_model *)&opt;
+	struct xlqa_error err;
+
+	ck_assert_int_eq(xlqa_model_fit(x, bad_fits[_i].y, bad_fits[_i].n, bad_fits[_i].d, names, &opt, &m, &err),
+	                 XLQA_EINVAL);
+	ck_assert_ptr_null(m);
+	ck_assert_msg(strstr(err.message, bad_fits[_i].message), "%s: '%s'", bad_fits[_i].guard, err.message);
+}
+END_TEST
+
+START_TEST(nil_threshold_by_hand)
+{
+	/*
+	 * Six questions (-1: no candidate), 3 of them gold NIL (q0, q1, q3):
+	 *   q  best_p gold_nil right
+	 *   0   -1     1       0
+	 *   1   0.2    1       0
+	 *   2   0.3    0       0
+	 *   3   0.4    1       0
+	 *   4   0.6    0       1
+	 *   5   0.8    0       1
+	 * threshold  NIL answers      P     R     F1 = 2PR/(P+R)   accuracy
+	 *   0        {0}              1/1   1/3   0.5              {0,4,5} 3/6
+	 *   0.25     {0,1}            2/2   2/3   0.8              {0,1,4,5} 4/6
+	 *   0.35     {0,1,2}          2/3   2/3   0.667            4/6
+	 *   0.5      {0,1,2,3}        3/4   3/3   0.857            {0,1,3,4,5} 5/6
+	 *   0.7      {0..4}           3/5   1     0.75             4/6
+	 *   0.9      {0..5}           3/6   1     0.667            3/6
+	 * so the threshold is 0.5 (the midpoint of 0.4 and 0.6) with accuracy 5/6.
+	 */
+	static const double p[6] = { -1, 0.2, 0.3, 0.4, 0.6, 0.8 };
+	static const unsigned char nil[6] = { 1, 1, 0, 1, 0, 0 }, right[6] = { 0, 0, 0, 0, 1, 1 };
+	struct xlqa_model_nil_scores s;
+	struct xlqa_error err;
+	double t, acc;
+
+	ck_assert_int_eq(xlqa_model_fit_nil_threshold(p, nil, right, 6, &t, &acc, &err), XLQA_OK);
+	ck_assert_double_eq_tol(t, 0.5, 1e-12);
+	ck_assert_double_eq_tol(acc, 5.0 / 6, 1e-12);
+	ck_assert_int_eq(xlqa_model_nil_score(p, nil, right, 6, t, &s, &err), XLQA_OK);
+	ck_assert_uint_eq(s.nil_answers, 4);
+	ck_assert_uint_eq(s.nil_right, 3);
+	ck_assert_double_eq_tol(s.precision, 0.75, 1e-12);
+	ck_assert_double_eq_tol(s.recall, 1.0, 1e-12);
+	ck_assert_double_eq_tol(s.f1, 6.0 / 7, 1e-12);
+	/* the row for threshold 0.35 */
+	ck_assert_int_eq(xlqa_model_nil_score(p, nil, right, 6, 0.35, &s, &err), XLQA_OK);
+	ck_assert_double_eq_tol(s.f1, 2.0 / 3, 1e-12);
+	ck_assert_double_eq_tol(s.accuracy, 4.0 / 6, 1e-12);
+}
+END_TEST
+
+START_TEST(nil_threshold_ties_and_edges)
+{
+	/*
+	 * A tie: four questions, gold NIL q0 and q3.
+	 *   threshold 0:    no NIL answer: F1 0
+	 *   0.4  {q0}:      P 1,   R 1/2, F1 2/3, accuracy {q0,q1} 2/4
+	 *   0.6  {q0,q1}:   P 1/2, R 1/2, F1 1/2
+	 *   0.8  {q0,q1,q2}: P 1/3, R 1/2, F1 2/5
+	 *   0.95 all:       P 2/4, R 1,   F1 2/3, accuracy {q0,q3} 2/4
+	 * F1 2/3 twice: the lower threshold, 0.4, wins.
+	 */
+	static const double p[4] = { 0.3, 0.5, 0.7, 0.9 };
+	static const unsigned char nil[4] = { 1, 0, 0, 1 }, right[4] = { 0, 1, 0, 0 };
+	/* Only questions without candidates: every threshold gives the same answers, so 0. */
+	static const double none[2] = { -1, -1 };
+	static const unsigned char none_nil[2] = { 1, 0 }, zero[4] = { 0 };
+	/* The best probability 1.0 of a gold-NIL question: only a threshold above 1 makes it NIL. */
+	static const double sure[2] = { 0.5, 1.0 };
+	static const unsigned char sure_nil[2] = { 1, 1 };
+	struct xlqa_error err;
+	double t, acc;
+
+	ck_assert_int_eq(xlqa_model_fit_nil_threshold(p, nil, right, 4, &t, &acc, &err), XLQA_OK);
+	ck_assert_double_eq_tol(t, 0.4, 1e-12);
+	ck_assert_double_eq_tol(acc, 0.5, 1e-12);
+	ck_assert_int_eq(xlqa_model_fit_nil_threshold(none, none_nil, zero, 2, &t, &acc, &err), XLQA_OK);
+	ck_assert_double_eq(t, 0.0);
+	ck_assert_double_eq(acc, 0.5);
+	ck_assert_int_eq(xlqa_model_fit_nil_threshold(sure, sure_nil, zero, 2, &t, &acc, &err), XLQA_OK);
+	ck_assert(t > 1.0 && t == nextafter(1.0, 2.0));
+	ck_assert_double_eq(acc, 1.0);
+
+	/* bad inputs, each named */
+	ck_assert_int_eq(xlqa_model_fit_nil_threshold(p, nil, right, 0, &t, &acc, &err), XLQA_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.message, "no questions"));
+	ck_assert_int_eq(xlqa_model_fit_nil_threshold((const double[]){ 1.5 }, zero, zero, 1, &t, &acc, &err),
+	                 XLQA_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.message, "question 1: probability 1.5"));
+	ck_assert_int_eq(xlqa_model_fit_nil_threshold((const double[]){ 0.5 }, sure_nil, sure_nil, 1, &t, &acc, &err),
+	                 XLQA_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.message, "whose gold answer is NIL"));
+	ck_assert_int_eq(xlqa_model_fit_nil_threshold(none, zero, sure_nil, 1, &t, &acc, &err), XLQA_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.message, "without candidates"));
+}
+END_TEST
+
+START_TEST(model_file_round_trip)
+{
+	/* Write and read give back every bit: weights, scales, threshold, summary. */
+	static const double x[10] = { 0.1, 3, 0.7, 1, 0.2, 4, 0.9, 0, 0.5, 2 };
+	static const unsigned char y[5] = { 0, 1, 0, 1, 1 };
+	static const char *const names[2] = { "passage \"score\"", "rank" };
+	struct xlqa_model_fit_options opt = { .l2 = 0.01 };
+	struct xlqa_model *m, *r;
+	struct xlqa_error err;
+	char path[64];
+
+	ck_assert_int_eq(xlqa_model_fit(x, y, 5, 2, names, &opt, &m, &err), XLQA_OK);
+	xlqa_model_set_nil_threshold(m, 0.3141592653589793);
+	temp_file(path, "");
+	ck_assert_int_eq(xlqa_model_write(m, path, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_model_read(path, &r, &err), XLQA_OK);
+	ck_assert_uint_eq(xlqa_model_dim(r), 2);
+	for (size_t j = 0; j < 2; j++) {
+		ck_assert_str_eq(xlqa_model_feature(r, j), names[j]);
+		ck_assert(xlqa_model_weight(r, j) == xlqa_model_weight(m, j));
+		ck_assert(xlqa_model_mean(r, j) == xlqa_model_mean(m, j));
+		ck_assert(xlqa_model_sd(r, j) == xlqa_model_sd(m, j));
+	}
+	ck_assert(xlqa_model_bias(r) == xlqa_model_bias(m));
+	ck_assert(xlqa_model_nil_threshold(r) == 0.3141592653589793);
+	ck_assert(xlqa_model_predict(r, x) == xlqa_model_predict(m, x));
+	ck_assert_uint_eq(xlqa_model_summary(r)->n, 5);
+	ck_assert_uint_eq(xlqa_model_summary(r)->positives, 3);
+	ck_assert_uint_eq(xlqa_model_summary(r)->iterations, xlqa_model_summary(m)->iterations);
+	ck_assert(xlqa_model_summary(r)->converged == xlqa_model_summary(m)->converged);
+	ck_assert(xlqa_model_summary(r)->log_loss == xlqa_model_summary(m)->log_loss);
+	ck_assert(xlqa_model_summary(r)->l2 == 0.01);
+	xlqa_model_free(r);
+	xlqa_model_free(m);
+	unlink(path);
+	xlqa_model_free(NULL);
+}
+END_TEST
+
+/* Malformed model files: each refused with its reason. "%s" in `json` is a valid core to vary. */
+#define CORE "\"format\":\"xlqa-model\",\"version\":1,\"features\":[\"a\",\"b\"],\"means\":[0,1],\"sds\":[1,2]," \
+             "\"weights\":[0.5,-1],\"bias\":0.1,\"nil_threshold\":0.2"
+static const struct {
+	const char *guard;
+	const char *json;
+	const char *message;
+} bad_models[] = {
+	{ "not JSON at all", "{\"format\": ", ":1: " },
+	{ "an array, not an object", "[1, 2]", "a JSON object expected" },
+	{ "another format", "{\"format\":\"other\"}", "'format' must be \"xlqa-model\"" },
+	{ "a future version", "{\"format\":\"xlqa-model\",\"version\":2}", "'version' must be 1" },
+	{ "no features", "{\"format\":\"xlqa-model\",\"version\":1,\"features\":[]}", "'features' must be a non-empty" },
+	{ "a feature that is not a string",
+	  "{\"format\":\"xlqa-model\",\"version\":1,\"features\":[\"a\",3]}", "'features'[1] must be a non-empty string" },
+	{ "a repeated feature", "{\"format\":\"xlqa-model\",\"version\":1,\"features\":[\"a\",\"a\"]}",
+	  "'features'[1] repeats 'a'" },
+	{ "means too short",
+	  "{\"format\":\"xlqa-model\",\"version\":1,\"features\":[\"a\",\"b\"],\"means\":[0]}",
+	  "'means' has 1 entries, 'features' has 2" },
+	{ "a zero standard deviation",
+	  "{\"format\":\"xlqa-model\",\"version\":1,\"features\":[\"a\",\"b\"],\"means\":[0,1],\"sds\":[1,0]}",
+	  "'sds'[1] must be positive" },
+	{ "a weight that is a string",
+	  "{\"format\":\"xlqa-model\",\"version\":1,\"features\":[\"a\",\"b\"],\"means\":[0,1],\"sds\":[1,2],"
+	  "\"weights\":[0,\"x\"]}",
+	  "'weights'[1] must be a finite number" },
+	{ "no bias",
+	  "{\"format\":\"xlqa-model\",\"version\":1,\"features\":[\"a\",\"b\"],\"means\":[0,1],\"sds\":[1,2],"
+	  "\"weights\":[0,1]}",
+	  "'bias' missing" },
+	{ "a key given twice", "{" CORE ",\"nil_threshold\":0.5}", ":1: duplicate object key" },
+	{ "a threshold above 1",
+	  "{\"format\":\"xlqa-model\",\"version\":1,\"features\":[\"a\",\"b\"],\"means\":[0,1],\"sds\":[1,2],"
+	  "\"weights\":[0.5,-1],\"bias\":0.1,\"nil_threshold\":1.5}",
+	  "'nil_threshold' must be in [0, 1], not 1.5" },
+	{ "a negative threshold",
+	  "{\"format\":\"xlqa-model\",\"version\":1,\"features\":[\"a\",\"b\"],\"means\":[0,1],\"sds\":[1,2],"
+	  "\"weights\":[0.5,-1],\"bias\":0.1,\"nil_threshold\":-0.1}",
+	  "'nil_threshold' must be in [0, 1]" },
+	{ "an unknown key (a typo)", "{" CORE ",\"weigths\":[1,2]}", "unknown key 'weigths'" },
+	{ "training that is not an object", "{" CORE ",\"training\":3}", "'training' must be an object" },
+	{ "training with a negative count", "{" CORE ",\"training\":{\"n\":-1}}", "needs 'n' as an integer >= 0" },
+	{ "training with more positives than rows",
+	  "{" CORE ",\"training\":{\"n\":2,\"positives\":3,\"iterations\":1,\"l2\":0,\"log_loss\":0.5,"
+	  "\"converged\":true}}",
+	  "more positives (3) than rows (2)" },
+};
+
+START_TEST(model_file_errors)
+{
+	struct xlqa_model *m = NULL;
+	struct xlqa_error err;
+	char path[64];
+
+	temp_file(path, bad_models[_i].json);
+	ck_assert_int_eq(xlqa_model_read(path, &m, &err), XLQA_EPARSE);
+	ck_assert_ptr_null(m);
+	ck_assert_msg(strstr(err.message, bad_models[_i].message) && strncmp(err.message, path, strlen(path)) == 0,
+	              "%s: '%s'", bad_models[_i].guard, err.message);
+	unlink(path);
+}
+END_TEST
+
+START_TEST(model_file_core_reads)
+{
+	/* The core of the malformed cases is itself valid (so each case fails for its own reason);
+	 * "training" is optional. predict: t = 0.1 + 0.5 (2 - 0)/1 - 1 (5 - 1)/2 = -0.9. */
+	struct xlqa_model *m;
+	struct xlqa_error err;
+	char path[64];
+
+	temp_file(path, "{" CORE "}");
+	ck_assert_int_eq(xlqa_model_read(path, &m, &err), XLQA_OK);
+	ck_assert_double_eq_tol(xlqa_model_predict(m, (const double[]){ 2, 5 }), 1 / (1 + exp(0.9)), 1e-15);
+	ck_assert_double_eq(xlqa_model_nil_threshold(m), 0.2);
+	ck_assert_uint_eq(xlqa_model_summary(m)->n, 0);
+	xlqa_model_free(m);
+	unlink(path);
+	ck_assert_int_eq(xlqa_model_read("/nonexistent/model.json", &m, &err), XLQA_ENOTFOUND);
+}
+END_TEST
+
+START_TEST(feature_table_read_and_apply)
+{
+	/*
+	 * Three questions: q1 with two candidates, q2 without candidates (gold NIL), q3 with one wrong
+	 * candidate and lines not adjacent; a comment, a blank line and CRLF endings are accepted.
+	 */
+	static const char table[] = "# candidates of three questions\n"
+	                            "question\tgold_nil\tlabel\tscore\tlen\r\n"
+	                            "q1\t0\t1\t2.5\t1\n"
+	                            "q3\t0\t0\t-1\t3\n"
+	                            "\n"
+	                            "q2\t1\t-\n"
+	                            "q1\t0\t0\t0.5e1\t2\n";
+	struct xlqa_model_data t;
+	struct xlqa_model *m;
+	struct xlqa_error err;
+	double p[3], best[3];
+	unsigned char right[3];
+	char path[64];
+
+	temp_file(path, table);
+	xlqa_model_data_init(&t);
+	ck_assert_int_eq(xlqa_model_data_read(&t, path, &err), XLQA_OK);
+	ck_assert_uint_eq(t.d, 2);
+	ck_assert_str_eq(t.feature_names[1], "len");
+	ck_assert_uint_eq(t.n, 3);
+	ck_assert_uint_eq(t.n_questions, 3);
+	ck_assert_str_eq(t.question_ids[1], "q3");
+	ck_assert_str_eq(t.question_ids[2], "q2");
+	ck_assert(t.gold_nil[2] && t.no_candidates[2] && !t.no_candidates[0]);
+	ck_assert_uint_eq(t.question[2], 0);
+	ck_assert_double_eq(t.x[2 * 2], 5.0);
+	ck_assert_int_eq(t.line[2], 7);
+	ck_assert(t.y[0] == 1 && t.y[1] == 0 && t.y[2] == 0);
+
+	/* A model over (score, len) that likes high scores: q1's best is its second row (score 5). */
+	ck_assert_int_eq(xlqa_model_fit(t.x, t.y, t.n, t.d, (const char *const *)t.feature_names, NULL, &m, &err),
+	                 XLQA_OK);
+	ck_assert_int_eq(xlqa_model_data_apply(m, &t, p, best, right, &err), XLQA_OK);
+	ck_assert(best[0] == fmax(p[0], p[2]));
+	ck_assert_int_eq(right[0], p[0] > p[2]);
+	ck_assert(best[1] == p[1] && right[1] == 0);
+	ck_assert(best[2] == -1.0 && right[2] == 0);
+	xlqa_model_free(m);
+
+	/* A model over other features is refused, naming the first difference. */
+	{
+		static const double x1[2] = { 0, 1 };
+		static const unsigned char y1[2] = { 0, 1 };
+		static const char *const n1[1] = { "score" };
+
+		ck_assert_int_eq(xlqa_model_fit(x1, y1, 2, 1, n1, NULL, &m, &err), XLQA_OK);
+		ck_assert_int_eq(xlqa_model_data_apply(m, &t, p, best, right, &err), XLQA_EINVAL);
+		ck_assert_ptr_nonnull(strstr(err.message, "feature 2 is 'len' in the table but '(none)' in the model"));
+		xlqa_model_free(m);
+	}
+	xlqa_model_data_release(&t);
+	unlink(path);
+}
+END_TEST
+
+/* Malformed feature tables: the status and the message with its line. */
+static const struct {
+	const char *guard;
+	const char *text;
+	int status;
+	const char *message;
+} bad_tables[] = {
+	{ "an empty file", "", XLQA_EEMPTY, ": no header" },
+	{ "a header without features", "question\tgold_nil\tlabel\n", XLQA_EPARSE, ":1: the header names no feature" },
+	{ "a header with other columns", "qid\tnil\tlabel\ts\n", XLQA_EPARSE, ":1: header 'question<TAB>gold_nil" },
+	{ "a repeated feature", "question\tgold_nil\tlabel\ts\ts\n", XLQA_EPARSE, ":1: feature 's' named twice" },
+	{ "only a header", "question\tgold_nil\tlabel\ts\n", XLQA_EEMPTY, "no candidates and no questions" },
+	{ "a missing column", "question\tgold_nil\tlabel\ts\tt\nq\t0\t1\t2\n", XLQA_EPARSE, ":2: 4 columns, the header has 5" },
+	{ "a label that is not a flag", "question\tgold_nil\tlabel\ts\nq\t0\tyes\t2\n", XLQA_EPARSE,
+	  ":2: label must be 0, 1 or '-', not 'yes'" },
+	{ "gold_nil that is not a flag", "question\tgold_nil\tlabel\ts\nq\t2\t1\t2\n", XLQA_EPARSE,
+	  ":2: gold_nil must be 0 or 1, not '2'" },
+	{ "a feature that is not a number", "question\tgold_nil\tlabel\ts\nq\t0\t1\t2x\n", XLQA_EPARSE,
+	  ":2: feature 's': a finite number expected, found '2x'" },
+	{ "an infinite feature", "question\tgold_nil\tlabel\ts\nq\t0\t1\tinf\n", XLQA_EPARSE,
+	  ":2: feature 's': a finite number expected, found 'inf'" },
+	{ "an empty feature", "question\tgold_nil\tlabel\ts\nq\t0\t1\t\n", XLQA_EPARSE,
+	  ":2: feature 's': a finite number expected, found ''" },
+	{ "a no-candidate line with a value", "question\tgold_nil\tlabel\ts\nq\t1\t-\t3\n", XLQA_EPARSE,
+	  ":2: a line without a candidate (label '-') has '3' as feature 's'" },
+	{ "a right candidate to a NIL question", "question\tgold_nil\tlabel\ts\nq\t1\t1\t3\n", XLQA_EPARSE,
+	  ":2: question 'q' has NIL as its gold answer but a right candidate" },
+	{ "gold_nil changing within a question", "question\tgold_nil\tlabel\ts\nq\t0\t0\t3\nq\t1\t0\t4\n",
+	  XLQA_EPARSE, ":3: question 'q' had gold_nil 0 before" },
+	{ "no-candidate line beside candidates", "question\tgold_nil\tlabel\ts\nq\t0\t0\t3\nq\t0\t-\n", XLQA_EPARSE,
+	  ":3: question 'q' is listed both with and without candidates" },
+	{ "an empty question id", "question\tgold_nil\tlabel\ts\n\t0\t0\t3\n", XLQA_EPARSE, ":2: question id missing" },
+};
+
+START_TEST(feature_table_errors)
+{
+	struct xlqa_model_data t;
+	struct xlqa_error err;
+	char path[64];
+
+	temp_file(path, bad_tables[_i].text);
+	xlqa_model_data_init(&t);
+	ck_assert_int_eq(xlqa_model_data_read(&t, path, &err), bad_tables[_i].status);
+	ck_assert_msg(strstr(err.message, bad_tables[_i].message) && strncmp(err.message, path, strlen(path)) == 0,
+	              "%s: '%s'", bad_tables[_i].guard, err.message);
+	xlqa_model_data_release(&t);
+	unlink(path);
+}
+END_TEST
+
+Suite *model_suite(void)
+{
+	Suite *s = suite_create("model");
+	TCase *tc = tcase_create("core");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, fit_recovers_true_weights);
+	tcase_add_test(tc, fit_one_feature_by_hand);
+	tcase_add_test(tc, fit_constant_and_separable);
+	tcase_add_loop_test(tc, fit_errors, 0, (int)(sizeof bad_fits / sizeof bad_fits[0]));
+	tcase_add_test(tc, nil_threshold_by_hand);
+	tcase_add_test(tc, nil_threshold_ties_and_edges);
+	tcase_add_test(tc, model_file_round_trip);
+	tcase_add_loop_test(tc, model_file_errors, 0, (int)(sizeof bad_models / sizeof bad_models[0]));
+	tcase_add_test(tc, model_file_core_reads);
+	tcase_add_test(tc, feature_table_read_and_apply);
+	tcase_add_loop_test(tc, feature_table_errors, 0, (int)(sizeof bad_tables / sizeof bad_tables[0]));
+	suite_add_tcase(s, tc);
+	return s;
+}
