@@ -30,6 +30,9 @@ static const char run_usage[] =
 	"  -m, --model FILE         the answer model (xlqa calibrate fit): the confidence is its probability,\n"
 	"                           NIL below its threshold; without it, a heuristic score and NIL only\n"
 	"                           when there is no candidate\n"
+"  -N, --nil-confidence P  the confidence of a NIL answer: how often NIL was right when the model said\n"
+	"                           NIL on its fitting sets (xlqa calibrate apply --summary: nil_precision);\n"
+	"                           default 0\n"
 	"  -T, --trace FILE         one JSON line a question: analysis, query, passages, candidates\n"
 	"  -F, --features-out FILE  the feature table for xlqa calibrate fit (needs --gold)\n"
 	"  -g, --gold FILE          the gold key that labels the feature table (xquad-clef convention)\n"
@@ -46,6 +49,7 @@ struct answering {
 	struct xlqa_answerer *answerer;
 	struct xlqa_model *model;
 	struct xlqa_answer_set set;
+	double nil_confidence; /* the confidence of a NIL answer the model decided */
 };
 
 static int answering_open(struct answering *an, const char *dir, const char *source, const char *lexicon_dir,
@@ -53,7 +57,6 @@ static int answering_open(struct answering *an, const char *dir, const char *sou
 {
 	struct xlqa_answerer_options opt = { source, lexicon_dir, 0, 0 };
 
-	memset(an, 0, sizeof *an);
 	xlqa_answer_set_init(&an->set);
 	if (xlqa_index_open(dir, &an->idx, err) || (model && xlqa_model_read(model, &an->model, err)))
 		return err->status;
@@ -83,10 +86,9 @@ static void rescore(struct answering *an)
 
 /*
  * The response: the best candidate with its probability as the confidence, or NIL when there is none
- * or the model's threshold says so. A NIL's confidence is the chance that no candidate is right,
- * 1 - p of the best, scaled by how often a NIL decision was right in fitting (the threshold's
- * precision is not kept in the model, so the prior share of NIL questions in the benchmark, 0.1, and
- * the best's doubt combine: (1 - p) x 0.1 / 0.1 capped at 1 reduces to 1 - p).
+ * or the model's threshold says so. A NIL's confidence is the probability that NIL is right, which
+ * the best candidate's doubt (1 - p) overstates: most questions answered NIL have an answer that was
+ * not found. It is estimated by the NIL precision on the fitting sets (--nil-confidence).
  */
 static bool decide(const struct answering *an, const struct xlqa_candidate **best, double *confidence)
 {
@@ -94,11 +96,11 @@ static bool decide(const struct answering *an, const struct xlqa_candidate **bes
 
 	*best = c;
 	if (!c) {
-		*confidence = 0;
+		*confidence = an->nil_confidence;
 		return false;
 	}
 	if (an->model && c->score < xlqa_model_nil_threshold(an->model)) {
-		*confidence = 0;
+		*confidence = an->nil_confidence;
 		*best = NULL;
 		return false;
 	}
@@ -256,7 +258,8 @@ int cmd_run(int argc, char **argv)
 		{ "tag", required_argument, NULL, 't' },         { "out", required_argument, NULL, 'o' },
 		{ "lexicon-dir", required_argument, NULL, 'L' }, { "model", required_argument, NULL, 'm' },
 		{ "trace", required_argument, NULL, 'T' },       { "features-out", required_argument, NULL, 'F' },
-		{ "gold", required_argument, NULL, 'g' },        { "help", no_argument, NULL, 'h' },
+		{ "gold", required_argument, NULL, 'g' },        { "nil-confidence", required_argument, NULL, 'N' },
+		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *dir = NULL, *questions = NULL, *tag = NULL, *out = NULL, *lexicon_dir = NULL, *model = NULL,
@@ -264,11 +267,12 @@ int cmd_run(int argc, char **argv)
 	struct answering an;
 	struct xlqa_testset ts;
 	struct xlqa_error err;
-	char source[3];
+	char source[3], *end;
+	double nil_confidence = 0;
 	int c, status = CLI_EXIT_OK;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "i:Q:t:o:L:m:T:F:g:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "i:Q:t:o:L:m:T:F:g:N:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'i': dir = optarg; break;
 		case 'Q': questions = optarg; break;
@@ -279,6 +283,11 @@ int cmd_run(int argc, char **argv)
 		case 'T': trace = optarg; break;
 		case 'F': features = optarg; break;
 		case 'g': gold = optarg; break;
+		case 'N':
+			nil_confidence = strtod(optarg, &end);
+			if (*end || end == optarg || !(nil_confidence >= 0 && nil_confidence <= 1))
+				return cli_usage_error("run", "--nil-confidence wants a probability in [0, 1], not '%s'", optarg);
+			break;
 		case 'h':
 			fputs(run_usage, stdout);
 			return cli_finish_output("run", CLI_EXIT_OK);
@@ -294,13 +303,12 @@ int cmd_run(int argc, char **argv)
 	xlqa_error_clear(&err);
 	xlqa_testset_init(&ts);
 	memset(&an, 0, sizeof an);
-	xlqa_answer_set_init(&an.set);
 	if (xlqa_testset_read(&ts, questions, &err)) {
 		status = cli_fail("run", &err);
 		goto done;
 	}
 	snprintf(source, sizeof source, "%c%c", ts.source[0] | 0x20, ts.source[1] | 0x20);
-	xlqa_answer_set_release(&an.set);
+	an.nil_confidence = nil_confidence;
 	if (answering_open(&an, dir, source, lexicon_dir, model, &err) ||
 	    (strncasecmp(ts.target, xlqa_index_get_stats(an.idx)->language, 2) != 0 &&
 	     xlqa_error_set(&err, XLQA_EINVAL, "%s: target language %s, but the index is in '%s'", questions, ts.target,
@@ -346,6 +354,7 @@ int cmd_ask(int argc, char **argv)
 	for (int i = optind; i < argc; i++)
 		xlqa_buf_addf(&question, "%s%s", i > optind ? " " : "", argv[i]);
 	xlqa_error_clear(&err);
+	memset(&an, 0, sizeof an);
 	if (answering_open(&an, dir, lang, lexicon_dir, model, &err) ||
 	    xlqa_answerer_answer(an.answerer, question.buf, 0, &an.set, &err))
 		status = cli_fail("ask", &err);
