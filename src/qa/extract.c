@@ -34,6 +34,20 @@ static const char *const copulas[] = {
 	"est", "était", "è", "é", "foi", "zijn",
 };
 
+/*
+ * Words that join the parts of a name ("Bank of England", "Ludwig van Beethoven", "Banco de
+ * España"): a union over the CLEF languages, normalised forms.
+ */
+static const char *const connectors[] = { "of", "de", "del", "da", "do", "dos", "di", "von", "van", "du", "zu" };
+
+static bool norm_in(const char *norm, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(norm, list[i]) == 0)
+			return true;
+	return false;
+}
+
 void xlqa_extraction_init(struct xlqa_extraction *x)
 {
 	memset(x, 0, sizeof *x);
@@ -121,9 +135,12 @@ static int add_span(struct xlqa_extraction *x, const char *text, size_t first, s
 	return XLQA_OK;
 }
 
-/* Does the run of tokens from `i` continue a name? Connectors ("of", "de", "von") and hyphens join
- * capitalised words: "Bank of England", "Jean-Paul". */
-static size_t name_end(const char *text, const struct xlqa_token *tok, size_t n_tok, size_t i)
+/*
+ * Where the name starting at token `i` ends: connectors ("of", "de", "von") and hyphens join
+ * capitalised words ("Bank of England", "Jean-Paul"), except after a sentence's first word, which
+ * is capitalised anyway ("Vive en San Sebastián").
+ */
+static size_t name_end(const char *text, const struct xlqa_token *tok, size_t n_tok, size_t i, bool first)
 {
 	size_t end = i + 1;
 
@@ -134,9 +151,9 @@ static size_t name_end(const char *text, const struct xlqa_token *tok, size_t n_
 			end++;
 			continue;
 		}
-		if (end + 1 < n_tok && capitalised(text, &tok[end + 1]) && tok[end + 1].sentence == t->sentence &&
-		    ((t->kind == XLQA_SPAN_WORD && (t->flags & XLQA_TOKEN_STOP) && !(t->flags & XLQA_TOKEN_ARTICLE) &&
-		      t->end - t->start <= 3) ||
+		if (!(first && end == i + 1) && end + 1 < n_tok && capitalised(text, &tok[end + 1]) &&
+		    tok[end + 1].sentence == t->sentence &&
+		    ((t->kind == XLQA_SPAN_WORD && norm_in(t->norm, connectors, sizeof connectors / sizeof *connectors)) ||
 		     ((punct_is(text, t, "-") || punct_is(text, t, "'")) && t->start == tok[end - 1].end &&
 		      t->end == tok[end + 1].start))) {
 			end += 2;
@@ -180,10 +197,7 @@ static void date_bounds(const char *text, const struct xlqa_token *tok, size_t n
 
 static bool norm_is_copula(const char *norm)
 {
-	for (size_t i = 0; i < sizeof copulas / sizeof *copulas; i++)
-		if (strcmp(norm, copulas[i]) == 0)
-			return true;
-	return false;
+	return norm_in(norm, copulas, sizeof copulas / sizeof *copulas);
 }
 
 /* The clause after token `i`: up to the next ',', ';', '.', ':' or parenthesis, or the sentence's end. */
@@ -271,7 +285,7 @@ int xlqa_extract_run(struct xlqa_lang *lang, const char *text, size_t len, const
 		last_sentence = tok[i].sentence;
 		if (capitalised(text, &tok[i]) && !(first && (tok[i].flags & XLQA_TOKEN_STOP)) &&
 		    !(tok[i].flags & (XLQA_TOKEN_MONTH | XLQA_TOKEN_WEEKDAY | XLQA_TOKEN_NUMERIC))) {
-			size_t end = name_end(text, tok, n_tok, i);
+			size_t end = name_end(text, tok, n_tok, i, first);
 
 			rc = add_span(x, text, i, end - i, XLQA_EXTRACT_NAME, err);
 			i = end;
