@@ -20,6 +20,7 @@
 #define DEFAULT_PASSAGES 10
 #define DEFAULT_CANDIDATES 50
 #define CLAUSE_MAX_WORDS 8
+#define PASSAGE_REACH 400 /* bytes a passage may widen each way to whole sentences */
 #define MAX_GROUPS 64
 #define WINDOW_WORDS 6 /* the window feature's reach on each side */ /* query concepts tracked per sentence (a bit each) */
 
@@ -83,6 +84,7 @@ struct xlqa_answerer {
 	double *sent_lexicon;
 	size_t alloc_sent, alloc_sentl;
 	struct xlqa_buf key, support;
+	struct xlqa_buf passage; /* the passage widened to whole sentences */
 };
 
 void xlqa_answer_set_init(struct xlqa_answer_set *s)
@@ -301,6 +303,7 @@ int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_o
 	xlqa_buf_init(&a->doc_text);
 	xlqa_buf_init(&a->key);
 	xlqa_buf_init(&a->support);
+	xlqa_buf_init(&a->passage);
 	xlqa_hash_init(&a->qterms);
 	xlqa_arena_init(&a->arena, 0);
 	if (opt && opt->source && (rc = xlqa_lang_lookup(opt->source, &src, err)))
@@ -355,6 +358,7 @@ void xlqa_answerer_free(struct xlqa_answerer *a)
 	xlqa_buf_release(&a->doc_text);
 	xlqa_buf_release(&a->key);
 	xlqa_buf_release(&a->support);
+	xlqa_buf_release(&a->passage);
 	xlqa_hash_release(&a->qterms);
 	xlqa_arena_release(&a->arena);
 	free(a->group_weight);
@@ -489,10 +493,23 @@ static int add_clauses(struct xlqa_answerer *a, struct xlqa_error *err)
 		while (n && (tok[first + n - 1].kind == XLQA_SPAN_PUNCT ||
 		             ((tok[first + n - 1].flags & XLQA_TOKEN_STOP) && !(tok[first + n - 1].flags & XLQA_TOKEN_NUMERIC))))
 			n--;
-		if (n && n <= CLAUSE_MAX_WORDS && tok[first].sentence < a->ex.a.seg.n_sentences &&
-		    a->sent_groups[tok[first].sentence]) {
+		/* the clause as it stands, then without its leading stop words ("in early nineteenth") */
+		for (int variant = 0; variant < 2 && n && n <= CLAUSE_MAX_WORDS && tok[first].sentence < a->ex.a.seg.n_sentences &&
+		                      a->sent_groups[tok[first].sentence];
+		     variant++) {
 			struct xlqa_extract_span *sp;
 
+			if (variant == 1) {
+				size_t skip = 0;
+
+				while (skip < n && (tok[first + skip].flags & XLQA_TOKEN_STOP) &&
+				       !(tok[first + skip].flags & XLQA_TOKEN_NUMERIC))
+					skip++;
+				if (skip == 0 || skip == n)
+					break;
+				first += skip;
+				n -= skip;
+			}
 			if (XLQA_ARRAY_RESERVE(a->ex.spans, a->ex.alloc, a->ex.n + 1))
 				return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 			sp = &a->ex.spans[a->ex.n++];
@@ -505,6 +522,38 @@ static int add_clauses(struct xlqa_answerer *a, struct xlqa_error *err)
 		}
 		i = end;
 	}
+	return XLQA_OK;
+}
+
+static bool sentence_end_before(const char *t, size_t i)
+{
+	return (t[i - 1] == ' ' || t[i - 1] == '\n') && i >= 2 && strchr(".!?", t[i - 2]) && t[i - 2] != '\0';
+}
+
+/*
+ * The passage's text as whole sentences, in a->passage: collections keep their line breaks, which
+ * the segmenter takes for sentence ends, so the span is widened to the sentences around it (up to
+ * PASSAGE_REACH bytes each way, not across a blank line) and single line breaks become blanks, byte
+ * for byte.
+ */
+static int passage_text(struct xlqa_answerer *a, const struct xlqa_passage *p, struct xlqa_error *err)
+{
+	const char *t = a->doc_text.buf;
+	size_t len = a->doc_text.len, s = p->start < len ? p->start : len, e = p->end < len ? p->end : len;
+
+	while (s > 0 && p->start - s < PASSAGE_REACH && !sentence_end_before(t, s) &&
+	       !(t[s - 1] == '\n' && s >= 2 && t[s - 2] == '\n'))
+		s--;
+	while (e < len && e - p->end < PASSAGE_REACH && !(e > s && sentence_end_before(t, e)) &&
+	       !(t[e] == '\n' && e + 1 < len && t[e + 1] == '\n'))
+		e++;
+	xlqa_buf_reset(&a->passage);
+	if (xlqa_buf_add(&a->passage, t + s, e - s))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	for (size_t i = 0; i < a->passage.len; i++)
+		if (a->passage.buf[i] == '\n' && !(i + 1 < a->passage.len && a->passage.buf[i + 1] == '\n') &&
+		    !(i > 0 && a->passage.buf[i - 1] == '\n'))
+			a->passage.buf[i] = ' ';
 	return XLQA_OK;
 }
 
@@ -524,8 +573,10 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 			return rc;
 		a->doc_loaded = p->doc;
 	}
-	text = a->doc_text.buf + p->start;
-	len = p->end - p->start;
+	if ((rc = passage_text(a, p, err)))
+		return rc;
+	text = a->passage.buf;
+	len = a->passage.len;
 	if ((rc = xlqa_extract_run(a->target, text, len, type == XLQA_ANSWER_DEFINITION ? out->question.target : NULL,
 	                           &a->ex, err)) ||
 	    (rc = mark_tokens(a, text, len, err)))

@@ -151,6 +151,12 @@ static size_t name_end(const char *text, const struct xlqa_token *tok, size_t n_
 			end++;
 			continue;
 		}
+		/* an initial: "Frederick W. Mote" */
+		if (punct_is(text, t, ".") && tok[end - 1].end - tok[end - 1].start == 1 && t->start == tok[end - 1].end &&
+		    end + 1 < n_tok && capitalised(text, &tok[end + 1]) && tok[end + 1].sentence == t->sentence) {
+			end += 2;
+			continue;
+		}
 		if (!(first && end == i + 1) && end + 1 < n_tok && capitalised(text, &tok[end + 1]) &&
 		    tok[end + 1].sentence == t->sentence &&
 		    ((t->kind == XLQA_SPAN_WORD && norm_in(t->norm, connectors, sizeof connectors / sizeof *connectors)) ||
