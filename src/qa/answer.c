@@ -547,6 +547,10 @@ static int passage_text(struct xlqa_answerer *a, const struct xlqa_passage *p, s
 	while (e < len && e - p->end < PASSAGE_REACH && !(e > s && sentence_end_before(t, e)) &&
 	       !(t[e] == '\n' && e + 1 < len && t[e + 1] == '\n'))
 		e++;
+	while (s < p->start && ((unsigned char)t[s] & 0xC0) == 0x80) /* not inside a character */
+		s++;
+	while (e > p->end && e < len && ((unsigned char)t[e] & 0xC0) == 0x80)
+		e--;
 	xlqa_buf_reset(&a->passage);
 	if (xlqa_buf_add(&a->passage, t + s, e - s))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
