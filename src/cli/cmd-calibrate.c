@@ -108,6 +108,18 @@ static void scored_release(struct scored *s)
 	free(s->best_right);
 }
 
+/*
+ * The arguments the library checks as XLQA_EINVAL (labels all equal, features that differ from the
+ * model's) come from the input files here, so they are input errors (exit 1), not usage errors.
+ */
+static int input_error(struct xlqa_error *err, const char *path)
+{
+	xlqa_error_prefix(err, "%s", path);
+	if (err->status == XLQA_EINVAL)
+		err->status = XLQA_EPARSE;
+	return err->status;
+}
+
 static int score_table(const struct xlqa_model *m, struct scored *s, struct xlqa_error *err)
 {
 	free(s->p);
@@ -197,7 +209,7 @@ static int calibrate_fit(int argc, char **argv)
 
 		if ((rc = xlqa_model_fit(s.t.x, s.t.y, s.t.n, s.t.d, (const char *const *)s.t.feature_names, &fo, &m,
 		                         &err)))
-			xlqa_error_prefix(&err, "%s", o.features);
+			rc = input_error(&err, o.features);
 	}
 	if (!rc && !(rc = score_table(m, &s, &err)) &&
 	    !(rc = xlqa_model_fit_nil_threshold(s.best_p, s.t.gold_nil, s.best_right, s.t.n_questions, &threshold,
@@ -231,7 +243,7 @@ static int calibrate_apply(int argc, char **argv)
 	xlqa_model_data_init(&s.t);
 	if (!(rc = xlqa_model_read(o.model, &m, &err)) && !(rc = xlqa_model_data_read(&s.t, o.features, &err)) &&
 	    (rc = score_table(m, &s, &err)))
-		xlqa_error_prefix(&err, "%s", o.features);
+		rc = input_error(&err, o.features);
 	if (!rc && o.summary) {
 		rc = print_evaluation(m, &s, &err);
 	} else if (!rc && o.questions) {
