@@ -5,6 +5,7 @@
 #ifndef XLQA_XLQA_H
 #define XLQA_XLQA_H
 
+#include "xlqa/answer.h"
 #include "xlqa/biogen.h"
 #include "xlqa/clef.h"
 #include "xlqa/corpus.h"

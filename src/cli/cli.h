@@ -28,6 +28,8 @@ int cmd_check(int argc, char **argv);
 int cmd_docs(int argc, char **argv);
 int cmd_index(int argc, char **argv);
 int cmd_search(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_ask(int argc, char **argv);
 int cmd_judge(int argc, char **argv);
 int cmd_score(int argc, char **argv);
 

@@ -112,58 +112,6 @@ static int print_text(struct search_cli *s, size_t max_docs, size_t max_passages
 	return XLQA_OK;
 }
 
-/*
- * The cognate vocabulary of the index: every word of its documents, case folded, with its count.
- * Read from the document store, so it costs one pass over the collection.
- */
-static int index_vocabulary(struct search_cli *s, struct xlqa_translator *tr, struct xlqa_error *err)
-{
-	struct xlqa_hash counts;
-	struct xlqa_buf norm = XLQA_BUF_INIT;
-	const char **words = NULL;
-	uint64_t *freqs = NULL;
-	size_t n = 0, pos = 0;
-	const struct xlqa_hash_entry *e;
-	int rc = XLQA_OK;
-
-	xlqa_hash_init(&counts);
-	for (uint32_t d = 0; d < xlqa_index_get_stats(s->idx)->documents && rc == XLQA_OK; d++) {
-		if ((rc = xlqa_index_doc_text(s->idx, d, &s->text, err)) ||
-		    (rc = xlqa_termer_run(s->termer, s->text.buf, s->text.len, &s->words, err)))
-			break;
-		for (size_t i = 0; i < s->words.n_words && rc == XLQA_OK; i++) {
-			const struct xlqa_term_word *w = &s->words.words[i];
-			void *old = NULL;
-
-			if (!w->n_terms || s->text.buf[w->start] <= '9')
-				continue;
-			xlqa_buf_reset(&norm);
-			if ((rc = xlqa_text_normalize(s->text.buf + w->start, w->end - w->start, XLQA_NORM_CASEFOLD, &norm, err)))
-				break;
-			xlqa_hash_get(&counts, norm.buf, norm.len, &old);
-			if ((rc = xlqa_hash_put(&counts, norm.buf, norm.len, (void *)((uintptr_t)old + 1), NULL)))
-				rc = xlqa_error_set(err, rc, "out of memory");
-		}
-	}
-	if (rc == XLQA_OK) {
-		words = malloc((counts.count ? counts.count : 1) * sizeof *words);
-		freqs = malloc((counts.count ? counts.count : 1) * sizeof *freqs);
-		if (!words || !freqs)
-			rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-		while (rc == XLQA_OK && (e = xlqa_hash_next(&counts, &pos))) {
-			words[n] = e->key;
-			freqs[n++] = (uintptr_t)e->value;
-		}
-		if (rc == XLQA_OK)
-			rc = xlqa_translator_set_vocabulary(tr, words, freqs, n, err);
-	}
-	free(words);
-	free(freqs);
-	xlqa_buf_release(&norm);
-	xlqa_hash_release(&counts);
-	return rc;
-}
-
 static int run_questions(struct search_cli *s, const char *path, const char *tag, bool trec, size_t max_docs,
                          size_t max_passages, struct xlqa_error *err)
 {
@@ -194,7 +142,7 @@ static int run_questions(struct search_cli *s, const char *path, const char *tag
 	}
 	cross = strcmp(src, tgt) != 0;
 	if ((rc = cli_translation_open(src, tgt, s->lexicon_dir, NULL, &tr, err)) ||
-	    (cross && (rc = index_vocabulary(s, tr.tr, err))) ||
+	    (cross && (rc = xlqa_answer_index_vocabulary(s->idx, s->lang, tr.tr, err))) ||
 	    (s->analysis && (rc = xlqa_question_rules_new(tr.lang, &rules, err))))
 		goto out;
 	for (size_t i = 0; i < ts.count; i++) {

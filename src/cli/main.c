@@ -14,6 +14,7 @@
 
 static const struct cli_command commands[] = {
 	{ "analyze", cmd_analyze, "show sentences, tokens, normalised forms, stems and lemmas of text" },
+	{ "ask", cmd_ask, "answer one question: the answer, its document, confidence and sentence" },
 	{ "calibrate", cmd_calibrate, "fit the answer-ranking model and its NIL threshold, or apply it" },
 	{ "check", cmd_check, "check a run file against its track's format rules" },
 	{ "docs", cmd_docs, "list or print documents as a collection's reader or an index holds them" },
@@ -22,6 +23,7 @@ static const struct cli_command commands[] = {
 	{ "langs", cmd_langs, "list the languages and what each pack provides" },
 	{ "lexicon", cmd_lexicon, "build translation lexicons, look words up, measure coverage" },
 	{ "score", cmd_score, "score judged runs: accuracy, CWS, MRR, F and the other track measures" },
+	{ "run", cmd_run, "answer a CLEF test set into a complete run file" },
 	{ "search", cmd_search, "rank documents and passages for a query or a whole test set" },
 	{ "translate", cmd_translate, "show each question of a test set as a weighted target-language query" },
 };

@@ -26,5 +26,6 @@ Suite *lexicon_suite(void);
 Suite *eval_clef_suite(void);
 Suite *qa_suite(void);
 Suite *model_suite(void);
+Suite *answer_suite(void);
 
 #endif

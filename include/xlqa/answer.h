@@ -1,0 +1,196 @@
+/*
+ * answer: from a question to ranked candidate answers. An answerer analyses a question in its source
+ * language, builds the query (translated through the pair's lexicon when the source is not the
+ * index's language), searches the index, extracts candidates from the top passages by kind (names,
+ * years, dates, numbers and measures, noun phrases, definitions), merges equal candidates (same
+ * normalised words) across passages and documents and describes each by a fixed vector of features
+ * (xlqa_answer_feature_name) that a model turns into the probability of being right.
+ *
+ * Extraction is one engine for every target language; what differs is data of the language pack:
+ * stop words, articles, month names, number words. Exact answers are minimal spans: no leading or
+ * trailing stop words (articles and prepositions are stop words in every pack), no punctuation at
+ * either end, units and internal words kept.
+ *
+ * Invariant: every candidate has non-empty text, a key of normalised words, a document of the index
+ * and features[i] finite for every i < XLQA_ANSWER_FEATURES.
+ */
+#ifndef XLQA_ANSWER_H
+#define XLQA_ANSWER_H
+
+#include "xlqa/index.h"
+#include "xlqa/lang.h"
+#include "xlqa/lexicon.h"
+#include "xlqa/question.h"
+#include "xlqa/util.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- extraction ------------------------------------------------------------------------------- */
+
+/* What an extractor found. */
+enum xlqa_extract_kind {
+	XLQA_EXTRACT_NAME,       /* a run of capitalised words: person, organisation, place */
+	XLQA_EXTRACT_YEAR,       /* a four-digit year */
+	XLQA_EXTRACT_DATE,       /* a date with a month name */
+	XLQA_EXTRACT_NUMBER,     /* a number alone, in digits or words */
+	XLQA_EXTRACT_MEASURE,    /* a number with its unit or counted noun, a percentage, money */
+	XLQA_EXTRACT_PHRASE,     /* a run of content words (the fallback) */
+	XLQA_EXTRACT_DEFINITION, /* the Y of "X, the Y," or "X is a Y" */
+	XLQA_EXTRACT_CLAUSE,     /* the words of a sentence between query words: what the question leaves
+	                            open (added by the answerer, which knows the query) */
+	XLQA_EXTRACT_KINDS
+};
+/* "name", "year", ... Static; "?" out of range. */
+const char *xlqa_extract_kind_name(enum xlqa_extract_kind kind);
+
+/* One extracted span: bytes [start, end) of the text and tokens [first, first + n) of the analysis. */
+struct xlqa_extract_span {
+	size_t start, end;
+	size_t first, n;
+	size_t sentence; /* index into the analysis's sentences */
+	enum xlqa_extract_kind kind;
+};
+
+/* The spans of one text. Caller-owned: _init, xlqa_extract_run (reusable), _release. */
+struct xlqa_extraction {
+	struct xlqa_analysis a; /* the text's tokens */
+	struct xlqa_extract_span *spans; /* in text order by start, then kind */
+	size_t n, alloc;
+};
+void xlqa_extraction_init(struct xlqa_extraction *x);
+void xlqa_extraction_release(struct xlqa_extraction *x);
+
+/*
+ * Analyses `len` bytes of UTF-8 with `lang` and extracts every candidate span of every kind. `target`
+ * (may be NULL) is the entity a definition question asks about: appositive and copula patterns next
+ * to it give DEFINITION spans. Spans are trimmed (xlqa_answer_trim). Errors: those of
+ * xlqa_lang_analyze, XLQA_ENOMEM.
+ */
+int xlqa_extract_run(struct xlqa_lang *lang, const char *text, size_t len, const char *target,
+                     struct xlqa_extraction *x, struct xlqa_error *err);
+
+/*
+ * The minimal answer inside `text[*start, *end)`: leading and trailing stop words and articles
+ * (but not numbers) and punctuation removed, a currency sign before a number and a percent sign or
+ * unit after it kept. Narrows *start and *end (*start == *end when nothing is left). Errors: those
+ * of xlqa_lang_analyze.
+ */
+int xlqa_answer_trim(struct xlqa_lang *lang, const char *text, size_t *start, size_t *end, struct xlqa_error *err);
+
+/*
+ * The merge key of an answer: its words' normalised forms without articles and punctuation, joined
+ * by one blank ("The Eiffel Tower," -> "eiffel tower"), appended to `out`. Errors: those of
+ * xlqa_lang_analyze, XLQA_ENOMEM.
+ */
+int xlqa_answer_key(struct xlqa_lang *lang, const char *text, size_t len, struct xlqa_buf *out,
+                    struct xlqa_error *err);
+
+/* ---- candidates and features ---------------------------------------------------------------- */
+
+/* The features of a candidate, in this order in every vector and in the calibrate TSV. */
+enum xlqa_answer_feature {
+	XLQA_FEATURE_PASSAGE,   /* best passage score holding it / the question's best passage score */
+	XLQA_FEATURE_DOC_RANK,  /* 1 / BM25 rank (from 1) of its best document among the hits */
+	XLQA_FEATURE_SENTENCE,  /* weighted share of the query's concepts in its sentence, best occurrence */
+	XLQA_FEATURE_PROXIMITY, /* 1 / (1 + words to the nearest matched query word in its sentence) */
+	XLQA_FEATURE_TYPE_FIT,  /* 1 when its kind is what the answer type asks for, 0.5 near, 0 else */
+	XLQA_FEATURE_PASSAGES,  /* log(1 + passages holding it) */
+	XLQA_FEATURE_DOCS,      /* log(1 + documents holding it) */
+	XLQA_FEATURE_LENGTH,    /* its words */
+	XLQA_FEATURE_OVERLAP,   /* share of its words that are query words (repeating the question) */
+	XLQA_FEATURE_LEXICON,   /* mean translation weight of the query words matched in its sentence */
+	XLQA_FEATURE_NAME,      /* 1 for a name */
+	XLQA_FEATURE_NUMERIC,   /* 1 for a year, date, number or measure */
+	XLQA_FEATURE_TOP,       /* 1 when it comes from the best passage */
+	XLQA_FEATURE_CLAUSE,    /* 1 for a clause between query words */
+	XLQA_FEATURE_STOP_EDGE, /* 1 when it starts with a stop word ("for Lutheran views") */
+	XLQA_FEATURE_WINDOW,    /* weighted share of the query's concepts within 6 words of it */
+	XLQA_FEATURE_SENTENCE_REL, /* its sentence feature / the best of the question's candidates */
+	XLQA_ANSWER_FEATURES
+};
+/* "passage", "doc_rank", ... Static; NULL out of range. */
+const char *xlqa_answer_feature_name(size_t i);
+
+struct xlqa_candidate {
+	const char *text;  /* the exact answer as written in the document */
+	const char *key;   /* xlqa_answer_key of the text */
+	uint32_t doc;      /* the document of its best occurrence */
+	enum xlqa_extract_kind kind;
+	double features[XLQA_ANSWER_FEATURES];
+	double score;      /* the heuristic score, or the model's probability once the caller sets it */
+	const char *support; /* the sentence of its best occurrence, white space collapsed */
+	uint32_t n_passages, n_docs;
+	uint32_t last_passage; /* bookkeeping of xlqa_answer_set_add: the last passage counted */
+	uint32_t docs[8];      /* the first documents counted */
+};
+
+/* A question's answers. Caller-owned: _init, xlqa_answerer_answer (reusable), _release. */
+struct xlqa_answer_set {
+	struct xlqa_question question; /* the analysis in the source language */
+	struct xlqa_query source;      /* its query in the source language */
+	struct xlqa_query query;       /* the target-language query that was searched */
+	struct xlqa_results results;   /* documents and passages */
+	struct xlqa_candidate *candidates; /* best first by score */
+	size_t n, alloc;
+	struct xlqa_arena arena; /* candidate strings */
+	struct xlqa_hash keys;   /* candidate key -> position + 1 */
+};
+void xlqa_answer_set_init(struct xlqa_answer_set *s);
+void xlqa_answer_set_release(struct xlqa_answer_set *s);
+
+/*
+ * Adds one occurrence of a candidate to `s`, merging it with an earlier one of the same key:
+ * occurrence features combine by maximum (passage, sentence, proximity, type fit, lexicon, top,
+ * doc rank), counts by adding distinct passages and documents; the text, document and support
+ * of the occurrence with the better heuristic score are kept. `passage` numbers the passage (for
+ * counting). XLQA_ENOMEM.
+ */
+int xlqa_answer_set_add(struct xlqa_answer_set *s, const char *text, size_t len, const char *key,
+                        uint32_t doc, uint32_t passage, enum xlqa_extract_kind kind,
+                        const double features[XLQA_ANSWER_FEATURES], const char *support, size_t support_len);
+/* Sorts the candidates by score, best first (ties: earlier added first). */
+void xlqa_answer_set_sort(struct xlqa_answer_set *s);
+/* The heuristic score of a feature vector: the order used without a model. In [0, 1]. */
+double xlqa_answer_heuristic(const double features[XLQA_ANSWER_FEATURES]);
+
+/* ---- the answerer --------------------------------------------------------------------------- */
+
+struct xlqa_answerer_options {
+	const char *source;      /* the question's language (any alias); NULL: the index's */
+	const char *lexicon_dir; /* pair lexicons (xlqa_lexicon_path); NULL: xlqa_lexicon_default_dir */
+	size_t passages;         /* top passages searched for candidates; 0: 10 */
+	size_t max_candidates;   /* candidates kept a question, best first; 0: 30 */
+};
+
+struct xlqa_answerer;
+
+/*
+ * Opens an answerer over `idx` (which must outlive it): the target pack, the source pack and its
+ * question rules, and for a cross-language pair the lexicon and a translator with the index's words
+ * as its cognate vocabulary. `opt` may be NULL. Errors: XLQA_ENOTFOUND (a pack, rules or lexicon
+ * missing: the message names it), those of the packs and the lexicon, XLQA_ENOMEM.
+ */
+int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_options *opt,
+                      struct xlqa_answerer **out, struct xlqa_error *err);
+void xlqa_answerer_free(struct xlqa_answerer *a);
+/* The target language's pack (owned by the answerer). */
+struct xlqa_lang *xlqa_answerer_target(struct xlqa_answerer *a);
+
+/*
+ * Answers one question (`text` UTF-8, `category` 'F', 'D' or 0 when unknown) into `out`: analysis,
+ * queries, search results and candidates with features, sorted by the heuristic score. No candidate
+ * is not an error. Errors: those of question analysis, translation, search and extraction.
+ */
+int xlqa_answerer_answer(struct xlqa_answerer *a, const char *text, char category, struct xlqa_answer_set *out,
+                         struct xlqa_error *err);
+
+/*
+ * Sets `tr`'s cognate vocabulary to every word of the index's documents (case folded, with counts;
+ * numbers left out), read from the document store in one pass. Errors: XLQA_ECORRUPT, XLQA_ENOMEM,
+ * those of the termer.
+ */
+int xlqa_answer_index_vocabulary(const struct xlqa_index *idx, struct xlqa_lang *lang, struct xlqa_translator *tr,
+                                 struct xlqa_error *err);
+
+#endif

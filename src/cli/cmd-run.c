@@ -1,0 +1,375 @@
+/*
+ * run and ask: answering. `xlqa run` answers a whole CLEF test set into a complete run file (a
+ * question that fails is answered NIL with confidence 0 and a warning), optionally with a JSON trace
+ * and the feature table `xlqa calibrate fit` learns from; `xlqa ask` answers one question.
+ */
+#include "config.h"
+
+#include "cli.h"
+
+#include <getopt.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static const char run_usage[] =
+	"usage: xlqa run --index DIR --questions TESTSET --tag TAG --out RUN [options]\n"
+	"\n"
+	"Answers every question of a CLEF 2004 test set from the index and writes the run file: one line a\n"
+	"question, in order, always complete (a question that fails gets NIL, confidence 0 and a warning).\n"
+	"A cross-language test set is translated through the pair's lexicon.\n"
+	"\n"
+	"  -i, --index DIR          the index (xlqa index), in the test set's target language\n"
+	"  -Q, --questions FILE     the test set\n"
+	"  -t, --tag TAG            the run tag\n"
+	"  -o, --out FILE           the run file (written atomically)\n"
+	"  -L, --lexicon-dir DIR    pair lexicons (default: $XLQA_LEXICON_DIR or the cache)\n"
+	"  -m, --model FILE         the answer model (xlqa calibrate fit): the confidence is its probability,\n"
+	"                           NIL below its threshold; without it, a heuristic score and NIL only\n"
+	"                           when there is no candidate\n"
+"  -N, --nil-confidence P  the confidence of a NIL answer: how often NIL was right when the model said\n"
+	"                           NIL on its fitting sets (xlqa calibrate apply --summary: nil_precision);\n"
+	"                           default 0\n"
+	"  -T, --trace FILE         one JSON line a question: analysis, query, passages, candidates\n"
+	"  -F, --features-out FILE  the feature table for xlqa calibrate fit (needs --gold)\n"
+	"  -g, --gold FILE          the gold key that labels the feature table (xquad-clef convention)\n"
+	"  -h, --help               this text\n";
+
+static const char ask_usage[] =
+	"usage: xlqa ask --index DIR [--lang XX] [--lexicon-dir DIR] [--model FILE] QUESTION...\n"
+	"\n"
+	"Answers one question: prints the answer, its DOCNO, the confidence and the supporting sentence.\n"
+	"--lang is the question's language (default: the index's); another language needs its lexicon.\n";
+
+struct answering {
+	struct xlqa_index *idx;
+	struct xlqa_answerer *answerer;
+	struct xlqa_model *model;
+	struct xlqa_answer_set set;
+	double nil_confidence; /* the confidence of a NIL answer the model decided */
+};
+
+static int answering_open(struct answering *an, const char *dir, const char *source, const char *lexicon_dir,
+                          const char *model, struct xlqa_error *err)
+{
+	struct xlqa_answerer_options opt = { source, lexicon_dir, 0, 0 };
+
+	xlqa_answer_set_init(&an->set);
+	if (xlqa_index_open(dir, &an->idx, err) || (model && xlqa_model_read(model, &an->model, err)))
+		return err->status;
+	if (an->model && xlqa_model_dim(an->model) != XLQA_ANSWER_FEATURES)
+		return xlqa_error_set(err, XLQA_EINVAL, "%s: %zu features, the answerer has %d", model,
+		                      xlqa_model_dim(an->model), XLQA_ANSWER_FEATURES);
+	return xlqa_answerer_new(an->idx, &opt, &an->answerer, err);
+}
+
+static void answering_close(struct answering *an)
+{
+	xlqa_answerer_free(an->answerer);
+	xlqa_model_free(an->model);
+	xlqa_index_close(an->idx);
+	xlqa_answer_set_release(&an->set);
+}
+
+/* The candidates' scores become the model's probabilities (when there is a model), best first. */
+static void rescore(struct answering *an)
+{
+	if (!an->model)
+		return;
+	for (size_t i = 0; i < an->set.n; i++)
+		an->set.candidates[i].score = xlqa_model_predict(an->model, an->set.candidates[i].features);
+	xlqa_answer_set_sort(&an->set);
+}
+
+/*
+ * The response: the best candidate with its probability as the confidence, or NIL when there is none
+ * or the model's threshold says so. A NIL's confidence is the probability that NIL is right, which
+ * the best candidate's doubt (1 - p) overstates: most questions answered NIL have an answer that was
+ * not found. It is estimated by the NIL precision on the fitting sets (--nil-confidence).
+ */
+static bool decide(const struct answering *an, const struct xlqa_candidate **best, double *confidence)
+{
+	const struct xlqa_candidate *c = an->set.n ? &an->set.candidates[0] : NULL;
+
+	*best = c;
+	if (!c) {
+		*confidence = an->nil_confidence;
+		return false;
+	}
+	if (an->model && c->score < xlqa_model_nil_threshold(an->model)) {
+		*confidence = an->nil_confidence;
+		*best = NULL;
+		return false;
+	}
+	*confidence = fmin(1, fmax(0, c->score));
+	return true;
+}
+
+static json_t *trace_json(const struct answering *an, const struct xlqa_testset_question *q,
+                          const struct xlqa_candidate *best, double confidence, const char *error)
+{
+	const struct xlqa_answer_set *s = &an->set;
+	struct xlqa_buf query = XLQA_BUF_INIT;
+	json_t *o = json_object(), *ps = json_array(), *cs = json_array();
+
+	json_object_set_new(o, "id", json_string(q->id));
+	json_object_set_new(o, "question", json_string(q->text));
+	if (error) {
+		json_object_set_new(o, "error", json_string(error));
+	} else {
+		json_object_set_new(o, "type", json_string(xlqa_question_type_name(&s->question)));
+		json_object_set_new(o, "subtype", json_string(xlqa_question_subtype_name(&s->question)));
+		if (s->question.target)
+			json_object_set_new(o, "target", json_string(s->question.target));
+		if (xlqa_query_format(&s->query, &query) == XLQA_OK)
+			json_object_set_new(o, "query", json_string(query.buf));
+		for (size_t i = 0; i < s->results.n_passages && i < 5; i++) {
+			const struct xlqa_passage *p = &s->results.passages[i];
+
+			json_array_append_new(ps, json_pack("{s:s, s:f, s:I, s:I}", "docno", xlqa_index_docno(an->idx, p->doc),
+			                                    "score", p->score, "start", (json_int_t)p->start, "end",
+			                                    (json_int_t)p->end));
+		}
+		for (size_t i = 0; i < s->n && i < 10; i++) {
+			const struct xlqa_candidate *c = &s->candidates[i];
+			json_t *f = json_object();
+
+			for (size_t k = 0; k < XLQA_ANSWER_FEATURES; k++)
+				json_object_set_new(f, xlqa_answer_feature_name(k), json_real(c->features[k]));
+			json_array_append_new(cs, json_pack("{s:s, s:s, s:s, s:f, s:o}", "answer", c->text, "docno",
+			                                    xlqa_index_docno(an->idx, c->doc), "kind",
+			                                    xlqa_extract_kind_name(c->kind), "score", c->score, "features", f));
+		}
+	}
+	json_object_set_new(o, "passages", ps);
+	json_object_set_new(o, "candidates", cs);
+	json_object_set_new(o, "answer", json_string(best ? best->text : "NIL"));
+	json_object_set_new(o, "docno", json_string(best ? xlqa_index_docno(an->idx, best->doc) : "NIL"));
+	json_object_set_new(o, "confidence", json_real(confidence));
+	xlqa_buf_release(&query);
+	return o;
+}
+
+/* The feature table's lines of one question, labelled by the gold judge. */
+static int feature_lines(struct answering *an, struct xlqa_judge *judge, const struct xlqa_testset_question *q,
+                         const char *prefix, struct xlqa_buf *out, struct xlqa_error *err)
+{
+	int nil = xlqa_judge_nil_question(judge, q->number);
+	int rc = XLQA_OK;
+
+	if (nil < 0)
+		return XLQA_OK; /* the key does not know the question */
+	if (!an->set.n)
+		return xlqa_buf_addf(out, "%s%s\t%d\t-\n", prefix, q->id, nil) ? xlqa_error_set(err, XLQA_ENOMEM, "out of memory")
+		                                                              : XLQA_OK;
+	for (size_t i = 0; i < an->set.n && rc == XLQA_OK; i++) {
+		const struct xlqa_candidate *c = &an->set.candidates[i];
+		struct xlqa_clef_response r = { 0 };
+		enum xlqa_judgment j;
+
+		r.type = q->type;
+		r.number = q->number;
+		r.docno = xlqa_index_docno(an->idx, c->doc);
+		r.answer = c->text;
+		if ((rc = xlqa_judge_response(judge, &r, &j, err)))
+			break;
+		xlqa_buf_addf(out, "%s%s\t%d\t%d", prefix, q->id, nil, !nil && j == XLQA_JUDGMENT_R);
+		for (size_t k = 0; k < XLQA_ANSWER_FEATURES; k++)
+			xlqa_buf_addf(out, "\t%.6g", c->features[k]);
+		if (xlqa_buf_addch(out, '\n'))
+			rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	}
+	return rc;
+}
+
+static int run_all(struct answering *an, const struct xlqa_testset *ts, const char *tag, const char *out,
+                   const char *trace, const char *features, const char *gold, struct xlqa_error *err)
+{
+	struct xlqa_clef_run run;
+	struct xlqa_buf tr = XLQA_BUF_INIT, ft = XLQA_BUF_INIT;
+	struct xlqa_judge *judge = NULL;
+	char target[3] = { (char)(ts->target[0] | 0x20), (char)(ts->target[1] | 0x20), 0 };
+	size_t failed = 0;
+	int rc = XLQA_OK;
+
+	xlqa_clef_run_init(&run);
+	if (features) {
+		if ((rc = xlqa_judge_open("gold", gold, target, &judge, err)))
+			goto out;
+		xlqa_buf_addstr(&ft, "question\tgold_nil\tlabel");
+		for (size_t k = 0; k < XLQA_ANSWER_FEATURES; k++)
+			xlqa_buf_addf(&ft, "\t%s", xlqa_answer_feature_name(k));
+		xlqa_buf_addch(&ft, '\n');
+	}
+	for (size_t i = 0; i < ts->count && rc == XLQA_OK; i++) {
+		const struct xlqa_testset_question *q = &ts->questions[i];
+		const struct xlqa_candidate *best = NULL;
+		struct xlqa_error qerr;
+		double confidence = 0;
+		bool answered = false;
+
+		xlqa_error_clear(&qerr);
+		if (xlqa_answerer_answer(an->answerer, q->text, q->type, &an->set, &qerr)) {
+			fprintf(stderr, "xlqa run: warning: question %s: %s; answered NIL\n", q->id, qerr.message);
+			failed++;
+			an->set.n = 0;
+		} else {
+			rescore(an);
+			answered = decide(an, &best, &confidence);
+		}
+		rc = xlqa_clef_run_add(&run, q->type ? q->type : 'F', q->number, tag, confidence,
+		                       answered ? xlqa_index_docno(an->idx, best->doc) : "NIL", answered ? best->text : NULL,
+		                       err);
+		if (rc == XLQA_OK && trace) {
+			json_t *o = trace_json(an, q, answered ? best : NULL, confidence, qerr.status ? qerr.message : NULL);
+			char *line = o ? json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(6)) : NULL;
+
+			if (!line || xlqa_buf_addstr(&tr, line) || xlqa_buf_addch(&tr, '\n'))
+				rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+			free(line);
+			json_decref(o);
+		}
+		if (rc == XLQA_OK && features)
+			rc = feature_lines(an, judge, q, "", &ft, err);
+	}
+	if (rc == XLQA_OK)
+		rc = xlqa_clef_run_write(&run, out, 0, err);
+	if (rc == XLQA_OK && trace)
+		rc = xlqa_file_write_atomic(trace, tr.buf, tr.len, err);
+	if (rc == XLQA_OK && features)
+		rc = xlqa_file_write_atomic(features, ft.buf, ft.len, err);
+	if (rc == XLQA_OK && failed)
+		fprintf(stderr, "xlqa run: %zu of %zu questions failed and were answered NIL\n", failed, ts->count);
+out:
+	xlqa_judge_free(judge);
+	xlqa_buf_release(&tr);
+	xlqa_buf_release(&ft);
+	xlqa_clef_run_release(&run);
+	return rc;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "index", required_argument, NULL, 'i' },       { "questions", required_argument, NULL, 'Q' },
+		{ "tag", required_argument, NULL, 't' },         { "out", required_argument, NULL, 'o' },
+		{ "lexicon-dir", required_argument, NULL, 'L' }, { "model", required_argument, NULL, 'm' },
+		{ "trace", required_argument, NULL, 'T' },       { "features-out", required_argument, NULL, 'F' },
+		{ "gold", required_argument, NULL, 'g' },        { "nil-confidence", required_argument, NULL, 'N' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *dir = NULL, *questions = NULL, *tag = NULL, *out = NULL, *lexicon_dir = NULL, *model = NULL,
+	           *trace = NULL, *features = NULL, *gold = NULL;
+	struct answering an;
+	struct xlqa_testset ts;
+	struct xlqa_error err;
+	char source[3], *end;
+	double nil_confidence = 0;
+	int c, status = CLI_EXIT_OK;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "i:Q:t:o:L:m:T:F:g:N:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'i': dir = optarg; break;
+		case 'Q': questions = optarg; break;
+		case 't': tag = optarg; break;
+		case 'o': out = optarg; break;
+		case 'L': lexicon_dir = optarg; break;
+		case 'm': model = optarg; break;
+		case 'T': trace = optarg; break;
+		case 'F': features = optarg; break;
+		case 'g': gold = optarg; break;
+		case 'N':
+			nil_confidence = strtod(optarg, &end);
+			if (*end || end == optarg || !(nil_confidence >= 0 && nil_confidence <= 1))
+				return cli_usage_error("run", "--nil-confidence wants a probability in [0, 1], not '%s'", optarg);
+			break;
+		case 'h':
+			fputs(run_usage, stdout);
+			return cli_finish_output("run", CLI_EXIT_OK);
+		default: return cli_usage_error("run", "unknown option or missing argument '%s'", argv[optind - 1]);
+		}
+	}
+	if (!dir || !questions || !tag || !out)
+		return cli_usage_error("run", "--index, --questions, --tag and --out are required");
+	if (optind < argc)
+		return cli_usage_error("run", "unexpected argument '%s'", argv[optind]);
+	if (!features != !gold)
+		return cli_usage_error("run", "--features-out and --gold go together");
+	xlqa_error_clear(&err);
+	xlqa_testset_init(&ts);
+	memset(&an, 0, sizeof an);
+	if (xlqa_testset_read(&ts, questions, &err)) {
+		status = cli_fail("run", &err);
+		goto done;
+	}
+	snprintf(source, sizeof source, "%c%c", ts.source[0] | 0x20, ts.source[1] | 0x20);
+	an.nil_confidence = nil_confidence;
+	if (answering_open(&an, dir, source, lexicon_dir, model, &err) ||
+	    (strncasecmp(ts.target, xlqa_index_get_stats(an.idx)->language, 2) != 0 &&
+	     xlqa_error_set(&err, XLQA_EINVAL, "%s: target language %s, but the index is in '%s'", questions, ts.target,
+	                    xlqa_index_get_stats(an.idx)->language)) ||
+	    run_all(&an, &ts, tag, out, trace, features, gold, &err))
+		status = cli_fail("run", &err);
+	answering_close(&an);
+done:
+	xlqa_testset_release(&ts);
+	return cli_finish_output("run", status);
+}
+
+int cmd_ask(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "index", required_argument, NULL, 'i' }, { "lang", required_argument, NULL, 'l' },
+		{ "lexicon-dir", required_argument, NULL, 'L' }, { "model", required_argument, NULL, 'm' },
+		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
+	};
+	const char *dir = NULL, *lang = NULL, *lexicon_dir = NULL, *model = NULL;
+	struct xlqa_buf question = XLQA_BUF_INIT;
+	struct answering an;
+	struct xlqa_error err;
+	int c, status = CLI_EXIT_OK;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "i:l:L:m:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'i': dir = optarg; break;
+		case 'l': lang = optarg; break;
+		case 'L': lexicon_dir = optarg; break;
+		case 'm': model = optarg; break;
+		case 'h':
+			fputs(ask_usage, stdout);
+			return cli_finish_output("ask", CLI_EXIT_OK);
+		default: return cli_usage_error("ask", "unknown option or missing argument '%s'", argv[optind - 1]);
+		}
+	}
+	if (!dir)
+		return cli_usage_error("ask", "--index DIR is required");
+	if (optind >= argc)
+		return cli_usage_error("ask", "a question is required");
+	for (int i = optind; i < argc; i++)
+		xlqa_buf_addf(&question, "%s%s", i > optind ? " " : "", argv[i]);
+	xlqa_error_clear(&err);
+	memset(&an, 0, sizeof an);
+	if (answering_open(&an, dir, lang, lexicon_dir, model, &err) ||
+	    xlqa_answerer_answer(an.answerer, question.buf, 0, &an.set, &err))
+		status = cli_fail("ask", &err);
+	else {
+		const struct xlqa_candidate *best;
+		double confidence;
+
+		rescore(&an);
+		if (decide(&an, &best, &confidence)) {
+			printf("answer: %s\ndocno: %s\nconfidence: %.3f\nsupport: %s\n", best->text,
+			       xlqa_index_docno(an.idx, best->doc), confidence, best->support);
+		} else
+			printf("answer: NIL\ndocno: NIL\nconfidence: %.3f\n", confidence);
+	}
+	answering_close(&an);
+	xlqa_buf_release(&question);
+	return cli_finish_output("ask", status);
+}

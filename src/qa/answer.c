@@ -1,0 +1,691 @@
+/*
+ * answer: the answerer (include/xlqa/answer.h). Question analysis in the source language gives the
+ * query, the pair's translator turns it into the target language, the searcher ranks documents and
+ * passages, and the extractor (extract.c) finds candidates in the top passages. Each occurrence is
+ * described by where it stands: how much of the query its sentence holds, how near it is to a query
+ * word, how good its passage and document are, whether its kind fits the expected answer type;
+ * occurrences of the same normalised answer merge into one candidate that also counts its support.
+ *
+ * Invariant: after xlqa_answerer_answer the set's candidates are sorted by score, at most
+ * max_candidates of them, each with finite features (answer.h).
+ */
+#include "config.h"
+
+#include "xlqa/answer.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DEFAULT_PASSAGES 10
+#define DEFAULT_CANDIDATES 50
+#define CLAUSE_MAX_WORDS 8
+#define PASSAGE_REACH 400 /* bytes a passage may widen each way to whole sentences */
+#define MAX_GROUPS 64
+#define WINDOW_WORDS 6 /* the window feature's reach on each side */ /* query concepts tracked per sentence (a bit each) */
+
+static const char *const feature_names[XLQA_ANSWER_FEATURES] = {
+	"passage", "doc_rank", "sentence", "proximity", "type_fit", "passages", "docs",
+	"length", "overlap", "lexicon", "name", "numeric", "top", "clause", "stop_edge", "window", "sentence_rel",
+};
+
+const char *xlqa_answer_feature_name(size_t i)
+{
+	return i < XLQA_ANSWER_FEATURES ? feature_names[i] : NULL;
+}
+
+/*
+ * How well an extractor's kind fits an expected answer type: 1 what the type asks for, fractions
+ * for kinds that sometimes hold such answers (a year for a date question, a name for OTHER), 0 for
+ * kinds that never do (those spans are not kept).
+ * Columns: name year date number measure phrase definition clause.
+ */
+static const double type_fit[XLQA_ANSWER_TYPE_COUNT][XLQA_EXTRACT_KINDS] = {
+	[XLQA_ANSWER_PERSON] = { 1, 0, 0, 0, 0, 0.25, 0, 0.25 },
+	[XLQA_ANSWER_ORGANIZATION] = { 1, 0, 0, 0, 0, 0.25, 0, 0.25 },
+	[XLQA_ANSWER_LOCATION] = { 1, 0, 0, 0, 0, 0.25, 0, 0.25 },
+	[XLQA_ANSWER_TIME] = { 0, 0.75, 1, 0.25, 0.25, 0, 0, 0.25 },
+	[XLQA_ANSWER_MEASURE] = { 0, 0.25, 0, 1, 1, 0, 0, 0.25 },
+	[XLQA_ANSWER_OBJECT] = { 0.75, 0, 0, 0, 0, 1, 0.5, 1 },
+	[XLQA_ANSWER_MANNER] = { 0.5, 0, 0, 0, 0, 1, 0.5, 1 },
+	[XLQA_ANSWER_OTHER] = { 0.75, 0.25, 0.25, 0.25, 0.25, 1, 0.5, 1 },
+	[XLQA_ANSWER_DEFINITION] = { 0.25, 0, 0, 0, 0, 0.5, 1, 0.75 },
+};
+
+struct qterm {
+	size_t group;
+	double weight; /* the alternative's translation weight */
+};
+
+struct xlqa_answerer {
+	const struct xlqa_index *idx;
+	struct xlqa_lang *target;
+	struct xlqa_lang *source; /* == target for a monolingual pair */
+	struct xlqa_question_rules *rules;
+	struct xlqa_lexicon *lex;
+	struct xlqa_translator *tr;
+	struct xlqa_searcher *searcher;
+	struct xlqa_termer *termer;
+	struct xlqa_search_options search;
+	size_t passages, max_candidates;
+	/* per-question scratch */
+	struct xlqa_term_list words;
+	struct xlqa_extraction ex;
+	struct xlqa_buf doc_text;
+	uint32_t doc_loaded; /* the document in doc_text, or UINT32_MAX */
+	struct xlqa_hash qterms; /* term -> struct qterm in arena */
+	struct xlqa_arena arena;
+	double *group_weight;
+	size_t alloc_groups;
+	long *tok_group; /* per analysis token: the query group matched, -1 none */
+	double *tok_weight;
+	size_t alloc_tok, alloc_tokw;
+	uint64_t *sent_groups; /* per sentence: the groups matched */
+	double *sent_lexicon;
+	size_t alloc_sent, alloc_sentl;
+	struct xlqa_buf key, support;
+	struct xlqa_buf passage; /* the passage widened to whole sentences */
+};
+
+void xlqa_answer_set_init(struct xlqa_answer_set *s)
+{
+	memset(s, 0, sizeof *s);
+	xlqa_question_init(&s->question);
+	xlqa_query_init(&s->source);
+	xlqa_query_init(&s->query);
+	xlqa_results_init(&s->results);
+	xlqa_arena_init(&s->arena, 0);
+	xlqa_hash_init(&s->keys);
+}
+
+void xlqa_answer_set_release(struct xlqa_answer_set *s)
+{
+	xlqa_question_release(&s->question);
+	xlqa_query_release(&s->source);
+	xlqa_query_release(&s->query);
+	xlqa_results_release(&s->results);
+	free(s->candidates);
+	xlqa_arena_release(&s->arena);
+	xlqa_hash_release(&s->keys);
+	memset(s, 0, sizeof *s);
+}
+
+static void answer_set_reset(struct xlqa_answer_set *s)
+{
+	s->n = 0;
+	xlqa_arena_reset(&s->arena);
+	xlqa_hash_release(&s->keys);
+	xlqa_hash_init(&s->keys);
+}
+
+double xlqa_answer_heuristic(const double f[XLQA_ANSWER_FEATURES])
+{
+	double v = 0.2 * f[XLQA_FEATURE_SENTENCE] + 0.15 * f[XLQA_FEATURE_WINDOW] + 0.1 * f[XLQA_FEATURE_SENTENCE_REL] +
+	           0.2 * f[XLQA_FEATURE_TYPE_FIT] + 0.15 * f[XLQA_FEATURE_PROXIMITY] +
+	           0.1 * f[XLQA_FEATURE_PASSAGE] + 0.1 * f[XLQA_FEATURE_DOC_RANK] +
+	           0.1 * fmin(1, f[XLQA_FEATURE_DOCS] / log(4)) - 0.2 * f[XLQA_FEATURE_OVERLAP];
+
+	return fmin(1, fmax(0, v));
+}
+
+/* A copy of `len` bytes with every run of white space collapsed to one blank. */
+static char *collapse(struct xlqa_arena *arena, const char *s, size_t len)
+{
+	char *out = xlqa_arena_alloc(arena, len + 1), *o = out;
+	bool space = false;
+
+	if (!out)
+		return NULL;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == ' ' || s[i] == '\n' || s[i] == '\t' || s[i] == '\r') {
+			space = o > out;
+			continue;
+		}
+		if (space)
+			*o++ = ' ';
+		space = false;
+		*o++ = s[i];
+	}
+	*o = '\0';
+	return out;
+}
+
+int xlqa_answer_set_add(struct xlqa_answer_set *s, const char *text, size_t len, const char *key, uint32_t doc,
+                        uint32_t passage, enum xlqa_extract_kind kind, const double features[XLQA_ANSWER_FEATURES],
+                        const char *support, size_t support_len)
+{
+	static const int combine_max[] = { XLQA_FEATURE_PASSAGE, XLQA_FEATURE_DOC_RANK, XLQA_FEATURE_SENTENCE,
+	                                   XLQA_FEATURE_PROXIMITY, XLQA_FEATURE_TYPE_FIT, XLQA_FEATURE_LEXICON,
+	                                   XLQA_FEATURE_TOP, XLQA_FEATURE_WINDOW };
+	struct xlqa_candidate *c;
+	void *pos = NULL;
+	bool better;
+
+	if (xlqa_hash_get(&s->keys, key, strlen(key), &pos)) {
+		c = &s->candidates[(uintptr_t)pos - 1];
+		better = xlqa_answer_heuristic(features) > xlqa_answer_heuristic(c->features);
+		for (size_t i = 0; i < sizeof combine_max / sizeof *combine_max; i++)
+			c->features[combine_max[i]] = fmax(c->features[combine_max[i]], features[combine_max[i]]);
+		if (better) {
+			c->features[XLQA_FEATURE_OVERLAP] = features[XLQA_FEATURE_OVERLAP];
+			c->features[XLQA_FEATURE_LENGTH] = features[XLQA_FEATURE_LENGTH];
+		}
+	} else {
+		if (XLQA_ARRAY_RESERVE(s->candidates, s->alloc, s->n + 1) ||
+		    !(key = xlqa_arena_strndup(&s->arena, key, strlen(key))) ||
+		    xlqa_hash_put(&s->keys, key, strlen(key), (void *)(uintptr_t)(s->n + 1), NULL))
+			return XLQA_ENOMEM;
+		c = &s->candidates[s->n++];
+		memset(c, 0, sizeof *c);
+		c->key = key;
+		memcpy(c->features, features, sizeof c->features);
+		c->last_passage = UINT32_MAX;
+		better = true;
+	}
+	if (better) {
+		if (!(c->text = collapse(&s->arena, text, len)) ||
+		    !(c->support = collapse(&s->arena, support, support_len)))
+			return XLQA_ENOMEM;
+		c->doc = doc;
+		c->kind = kind;
+	}
+	if (c->last_passage != passage) {
+		c->last_passage = passage;
+		c->n_passages++;
+	}
+	{
+		size_t seen = c->n_docs < 8 ? c->n_docs : 8, i = 0;
+
+		while (i < seen && c->docs[i] != doc)
+			i++;
+		if (i == seen) {
+			if (c->n_docs < 8)
+				c->docs[c->n_docs] = doc;
+			c->n_docs++;
+		}
+	}
+	c->features[XLQA_FEATURE_PASSAGES] = log(1 + c->n_passages);
+	c->features[XLQA_FEATURE_DOCS] = log(1 + c->n_docs);
+	c->score = xlqa_answer_heuristic(c->features);
+	return XLQA_OK;
+}
+
+static int by_score(const void *a, const void *b)
+{
+	const struct xlqa_candidate *x = a, *y = b;
+
+	if (x->score != y->score)
+		return x->score < y->score ? 1 : -1;
+	return x->last_passage < y->last_passage ? -1 : x->last_passage > y->last_passage;
+}
+
+void xlqa_answer_set_sort(struct xlqa_answer_set *s)
+{
+	if (s->n > 1)
+		qsort(s->candidates, s->n, sizeof *s->candidates, by_score);
+}
+
+int xlqa_answer_index_vocabulary(const struct xlqa_index *idx, struct xlqa_lang *lang, struct xlqa_translator *tr,
+                                 struct xlqa_error *err)
+{
+	struct xlqa_hash counts;
+	struct xlqa_buf norm = XLQA_BUF_INIT, text = XLQA_BUF_INIT;
+	struct xlqa_term_list words;
+	struct xlqa_termer *termer = NULL;
+	const char **list = NULL;
+	uint64_t *freqs = NULL;
+	size_t n = 0, pos = 0;
+	const struct xlqa_hash_entry *e;
+	int rc;
+
+	xlqa_hash_init(&counts);
+	xlqa_term_list_init(&words);
+	rc = xlqa_termer_new(lang, &termer, err);
+	for (uint32_t d = 0; rc == XLQA_OK && d < xlqa_index_get_stats(idx)->documents; d++) {
+		if ((rc = xlqa_index_doc_text(idx, d, &text, err)) ||
+		    (rc = xlqa_termer_run(termer, text.buf, text.len, &words, err)))
+			break;
+		for (size_t i = 0; i < words.n_words && rc == XLQA_OK; i++) {
+			const struct xlqa_term_word *w = &words.words[i];
+			void *old = NULL;
+
+			if (!w->n_terms || text.buf[w->start] <= '9')
+				continue;
+			xlqa_buf_reset(&norm);
+			if ((rc = xlqa_text_normalize(text.buf + w->start, w->end - w->start, XLQA_NORM_CASEFOLD, &norm, err)))
+				break;
+			xlqa_hash_get(&counts, norm.buf, norm.len, &old);
+			if ((rc = xlqa_hash_put(&counts, norm.buf, norm.len, (void *)((uintptr_t)old + 1), NULL)))
+				rc = xlqa_error_set(err, rc, "out of memory");
+		}
+	}
+	if (rc == XLQA_OK) {
+		list = malloc((counts.count ? counts.count : 1) * sizeof *list);
+		freqs = malloc((counts.count ? counts.count : 1) * sizeof *freqs);
+		if (!list || !freqs)
+			rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+		while (rc == XLQA_OK && (e = xlqa_hash_next(&counts, &pos))) {
+			list[n] = e->key;
+			freqs[n++] = (uintptr_t)e->value;
+		}
+		if (rc == XLQA_OK)
+			rc = xlqa_translator_set_vocabulary(tr, list, freqs, n, err);
+	}
+	free(list);
+	free(freqs);
+	xlqa_termer_free(termer);
+	xlqa_term_list_release(&words);
+	xlqa_buf_release(&norm);
+	xlqa_buf_release(&text);
+	xlqa_hash_release(&counts);
+	return rc;
+}
+
+int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_options *opt,
+                      struct xlqa_answerer **out, struct xlqa_error *err)
+{
+	const char *tgt = xlqa_index_get_stats(idx)->language;
+	const struct xlqa_lang_info *src;
+	struct xlqa_answerer *a = calloc(1, sizeof *a);
+	struct xlqa_buf dir = XLQA_BUF_INIT, path = XLQA_BUF_INIT;
+	int rc = XLQA_OK;
+
+	*out = NULL;
+	if (!a)
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	a->idx = idx;
+	a->doc_loaded = UINT32_MAX;
+	a->passages = opt && opt->passages ? opt->passages : DEFAULT_PASSAGES;
+	a->max_candidates = opt && opt->max_candidates ? opt->max_candidates : DEFAULT_CANDIDATES;
+	a->search = (struct xlqa_search_options){ XLQA_BM25_K1, XLQA_BM25_B, 100, 20, 3, 20, XLQA_PASSAGE_WEIGHT };
+	xlqa_term_list_init(&a->words);
+	xlqa_extraction_init(&a->ex);
+	xlqa_buf_init(&a->doc_text);
+	xlqa_buf_init(&a->key);
+	xlqa_buf_init(&a->support);
+	xlqa_buf_init(&a->passage);
+	xlqa_hash_init(&a->qterms);
+	xlqa_arena_init(&a->arena, 0);
+	if (opt && opt->source && (rc = xlqa_lang_lookup(opt->source, &src, err)))
+		goto fail;
+	if ((rc = xlqa_lang_open(tgt, NULL, &a->target, err)))
+		goto fail;
+	if (opt && opt->source && strcmp(src->code, tgt) != 0) {
+		if ((rc = xlqa_lang_open(src->code, NULL, &a->source, err)))
+			goto fail;
+		if (opt->lexicon_dir)
+			rc = xlqa_buf_addstr(&dir, opt->lexicon_dir) ? xlqa_error_set(err, XLQA_ENOMEM, "out of memory") : 0;
+		else
+			rc = xlqa_lexicon_default_dir(&dir, err);
+		if (!rc && xlqa_lexicon_path(dir.buf, src->code, tgt, &path))
+			rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+		if (!rc && (rc = xlqa_lexicon_open(path.buf, &a->lex, err)) == XLQA_ENOTFOUND)
+			xlqa_error_prefix(err, "no lexicon for '%s-%s' (run 'xlqa lexicon build'): ", src->code, tgt);
+		if (rc || (rc = xlqa_translator_new(a->lex, a->source, &a->tr, err)) ||
+		    (rc = xlqa_answer_index_vocabulary(idx, a->target, a->tr, err)))
+			goto fail;
+	} else
+		a->source = a->target;
+	if ((rc = xlqa_question_rules_new(a->source, &a->rules, err)) ||
+	    (rc = xlqa_searcher_new(idx, a->target, &a->searcher, err)) ||
+	    (rc = xlqa_termer_new(a->target, &a->termer, err)))
+		goto fail;
+	xlqa_buf_release(&dir);
+	xlqa_buf_release(&path);
+	*out = a;
+	return XLQA_OK;
+fail:
+	xlqa_buf_release(&dir);
+	xlqa_buf_release(&path);
+	xlqa_answerer_free(a);
+	return rc;
+}
+
+void xlqa_answerer_free(struct xlqa_answerer *a)
+{
+	if (!a)
+		return;
+	xlqa_termer_free(a->termer);
+	xlqa_searcher_free(a->searcher);
+	xlqa_question_rules_free(a->rules);
+	xlqa_translator_free(a->tr);
+	xlqa_lexicon_free(a->lex);
+	if (a->source != a->target)
+		xlqa_lang_free(a->source);
+	xlqa_lang_free(a->target);
+	xlqa_term_list_release(&a->words);
+	xlqa_extraction_release(&a->ex);
+	xlqa_buf_release(&a->doc_text);
+	xlqa_buf_release(&a->key);
+	xlqa_buf_release(&a->support);
+	xlqa_buf_release(&a->passage);
+	xlqa_hash_release(&a->qterms);
+	xlqa_arena_release(&a->arena);
+	free(a->group_weight);
+	free(a->tok_group);
+	free(a->tok_weight);
+	free(a->sent_groups);
+	free(a->sent_lexicon);
+	free(a);
+}
+
+struct xlqa_lang *xlqa_answerer_target(struct xlqa_answerer *a)
+{
+	return a->target;
+}
+
+/* The query's terms (the index's forms of each alternative's words) -> their group and weight. */
+static int map_query(struct xlqa_answerer *a, const struct xlqa_query *q, double *total, struct xlqa_error *err)
+{
+	int rc = XLQA_OK;
+
+	xlqa_hash_release(&a->qterms);
+	xlqa_hash_init(&a->qterms);
+	xlqa_arena_reset(&a->arena);
+	*total = 0;
+	if (XLQA_ARRAY_RESERVE(a->group_weight, a->alloc_groups, q->n_groups + 1))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	for (size_t g = 0; g < q->n_groups && g < MAX_GROUPS && rc == XLQA_OK; g++) {
+		a->group_weight[g] = q->groups[g].weight;
+		*total += q->groups[g].weight;
+		for (size_t k = 0; k < q->groups[g].n_alts && rc == XLQA_OK; k++) {
+			const struct xlqa_query_alt *alt = &q->groups[g].alts[k];
+
+			if ((rc = xlqa_termer_run(a->termer, alt->text, strlen(alt->text), &a->words, err)))
+				break;
+			for (size_t t = 0; t < a->words.n_terms; t++) {
+				const char *term = xlqa_termer_term(a->termer, a->words.terms[t]);
+				void *old = NULL;
+				struct qterm *qt;
+
+				if (xlqa_hash_get(&a->qterms, term, strlen(term), &old) && ((struct qterm *)old)->weight >= alt->weight)
+					continue;
+				if (!(qt = xlqa_arena_alloc(&a->arena, sizeof *qt)) ||
+				    xlqa_hash_put(&a->qterms, term, strlen(term), qt, NULL)) {
+					rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+					break;
+				}
+				qt->group = g;
+				qt->weight = alt->weight;
+			}
+		}
+	}
+	return rc;
+}
+
+/* Marks each token of the passage's analysis with the query group its word matched (-1: none). */
+static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, struct xlqa_error *err)
+{
+	const struct xlqa_analysis *an = &a->ex.a;
+	size_t w = 0;
+	int rc;
+
+	if ((rc = xlqa_termer_run(a->termer, text, len, &a->words, err)))
+		return rc;
+	if (XLQA_ARRAY_RESERVE(a->tok_group, a->alloc_tok, an->n_tokens + 1) ||
+	    XLQA_ARRAY_RESERVE(a->tok_weight, a->alloc_tokw, an->n_tokens + 1) ||
+	    XLQA_ARRAY_RESERVE(a->sent_groups, a->alloc_sent, an->seg.n_sentences + 1) ||
+	    XLQA_ARRAY_RESERVE(a->sent_lexicon, a->alloc_sentl, an->seg.n_sentences + 1))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	memset(a->sent_groups, 0, (an->seg.n_sentences + 1) * sizeof *a->sent_groups);
+	memset(a->sent_lexicon, 0, (an->seg.n_sentences + 1) * sizeof *a->sent_lexicon);
+	for (size_t i = 0; i < an->n_tokens; i++) {
+		const struct xlqa_token *t = &an->tokens[i];
+		const struct xlqa_term_word *tw;
+
+		a->tok_group[i] = -1;
+		a->tok_weight[i] = 0;
+		while (w < a->words.n_words && a->words.words[w].end <= t->start)
+			w++;
+		if (w >= a->words.n_words || (tw = &a->words.words[w])->start > t->start)
+			continue;
+		for (uint32_t k = 0; k < tw->n_terms; k++) {
+			const char *term = xlqa_termer_term(a->termer, a->words.terms[tw->first_term + k]);
+			void *v;
+
+			if (xlqa_hash_get(&a->qterms, term, strlen(term), &v)) {
+				const struct qterm *qt = v;
+
+				a->tok_group[i] = (long)qt->group;
+				a->tok_weight[i] = qt->weight;
+				if (t->sentence < an->seg.n_sentences) {
+					if (!(a->sent_groups[t->sentence] & (UINT64_C(1) << qt->group)))
+						a->sent_lexicon[t->sentence] += qt->weight;
+					a->sent_groups[t->sentence] |= UINT64_C(1) << qt->group;
+				}
+				break;
+			}
+		}
+	}
+	return XLQA_OK;
+}
+
+/* A clause ends at punctuation other than a hyphen, apostrophe, percent or currency sign. */
+static bool clause_break(const struct xlqa_token *t)
+{
+	return t->kind == XLQA_SPAN_PUNCT && !strchr("-'%$", t->norm[0]);
+}
+
+/*
+ * Clauses: in each sentence holding a query word, the runs of words between query words and
+ * punctuation, up to CLAUSE_MAX_WORDS, without leading articles or trailing stop words; a leading
+ * preposition stays ("for Lutheran views"), which the stop_edge feature tells the model.
+ */
+static int add_clauses(struct xlqa_answerer *a, struct xlqa_error *err)
+{
+	const struct xlqa_token *tok = a->ex.a.tokens;
+	size_t n_tok = a->ex.a.n_tokens;
+
+	for (size_t i = 0; i < n_tok;) {
+		size_t end = i, first = i, n;
+
+		while (end < n_tok && tok[end].sentence == tok[i].sentence && a->tok_group[end] < 0 && !clause_break(&tok[end]))
+			end++;
+		if (end == i) {
+			i++;
+			continue;
+		}
+		n = end - i;
+		while (n && (tok[first].kind == XLQA_SPAN_PUNCT || (tok[first].flags & XLQA_TOKEN_ARTICLE))) {
+			first++;
+			n--;
+		}
+		while (n && (tok[first + n - 1].kind == XLQA_SPAN_PUNCT ||
+		             ((tok[first + n - 1].flags & XLQA_TOKEN_STOP) && !(tok[first + n - 1].flags & XLQA_TOKEN_NUMERIC))))
+			n--;
+		/* the clause as it stands, then without its leading stop words ("in early nineteenth") */
+		for (int variant = 0; variant < 2 && n && n <= CLAUSE_MAX_WORDS && tok[first].sentence < a->ex.a.seg.n_sentences &&
+		                      a->sent_groups[tok[first].sentence];
+		     variant++) {
+			struct xlqa_extract_span *sp;
+
+			if (variant == 1) {
+				size_t skip = 0;
+
+				while (skip < n && (tok[first + skip].flags & XLQA_TOKEN_STOP) &&
+				       !(tok[first + skip].flags & XLQA_TOKEN_NUMERIC))
+					skip++;
+				if (skip == 0 || skip == n)
+					break;
+				first += skip;
+				n -= skip;
+			}
+			if (XLQA_ARRAY_RESERVE(a->ex.spans, a->ex.alloc, a->ex.n + 1))
+				return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+			sp = &a->ex.spans[a->ex.n++];
+			sp->first = first;
+			sp->n = n;
+			sp->start = tok[first].start;
+			sp->end = tok[first + n - 1].end;
+			sp->sentence = tok[first].sentence;
+			sp->kind = XLQA_EXTRACT_CLAUSE;
+		}
+		i = end;
+	}
+	return XLQA_OK;
+}
+
+static bool sentence_end_before(const char *t, size_t i)
+{
+	return (t[i - 1] == ' ' || t[i - 1] == '\n') && i >= 2 && strchr(".!?", t[i - 2]) && t[i - 2] != '\0';
+}
+
+/*
+ * The passage's text as whole sentences, in a->passage: collections keep their line breaks, which
+ * the segmenter takes for sentence ends, so the span is widened to the sentences around it (up to
+ * PASSAGE_REACH bytes each way, not across a blank line) and single line breaks become blanks, byte
+ * for byte.
+ */
+static int passage_text(struct xlqa_answerer *a, const struct xlqa_passage *p, struct xlqa_error *err)
+{
+	const char *t = a->doc_text.buf;
+	size_t len = a->doc_text.len, s = p->start < len ? p->start : len, e = p->end < len ? p->end : len;
+
+	while (s > 0 && p->start - s < PASSAGE_REACH && !sentence_end_before(t, s) &&
+	       !(t[s - 1] == '\n' && s >= 2 && t[s - 2] == '\n'))
+		s--;
+	while (e < len && e - p->end < PASSAGE_REACH && !(e > s && sentence_end_before(t, e)) &&
+	       !(t[e] == '\n' && e + 1 < len && t[e + 1] == '\n'))
+		e++;
+	while (s < p->start && ((unsigned char)t[s] & 0xC0) == 0x80) /* not inside a character */
+		s++;
+	while (e > p->end && e < len && ((unsigned char)t[e] & 0xC0) == 0x80)
+		e--;
+	xlqa_buf_reset(&a->passage);
+	if (xlqa_buf_add(&a->passage, t + s, e - s))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	for (size_t i = 0; i < a->passage.len; i++)
+		if (a->passage.buf[i] == '\n' && !(i + 1 < a->passage.len && a->passage.buf[i + 1] == '\n') &&
+		    !(i > 0 && a->passage.buf[i - 1] == '\n'))
+			a->passage.buf[i] = ' ';
+	return XLQA_OK;
+}
+
+/* The candidates of one passage. */
+static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *out, size_t pi, double total,
+                              struct xlqa_error *err)
+{
+	const struct xlqa_passage *p = &out->results.passages[pi];
+	const struct xlqa_token *tok;
+	const char *text;
+	size_t len, rank = 0;
+	enum xlqa_answer_type type = out->question.type;
+	int rc;
+
+	if (p->doc != a->doc_loaded) {
+		if ((rc = xlqa_index_doc_text(a->idx, p->doc, &a->doc_text, err)))
+			return rc;
+		a->doc_loaded = p->doc;
+	}
+	if ((rc = passage_text(a, p, err)))
+		return rc;
+	text = a->passage.buf;
+	len = a->passage.len;
+	if ((rc = xlqa_extract_run(a->target, text, len, type == XLQA_ANSWER_DEFINITION ? out->question.target : NULL,
+	                           &a->ex, err)) ||
+	    (rc = mark_tokens(a, text, len, err)))
+		return rc;
+	if ((rc = add_clauses(a, err)))
+		return rc;
+	while (rank < out->results.n_hits && out->results.hits[rank].doc != p->doc)
+		rank++;
+	tok = a->ex.a.tokens;
+	for (size_t i = 0; i < a->ex.n; i++) {
+		const struct xlqa_extract_span *sp = &a->ex.spans[i];
+		const struct xlqa_span *sent = &a->ex.a.seg.sentences[sp->sentence];
+		double f[XLQA_ANSWER_FEATURES] = { 0 }, fit = type_fit[type][sp->kind];
+		size_t words = 0, matched = 0, groups = 0, dist = SIZE_MAX;
+		double sw = 0, ww = 0;
+		uint64_t window = 0;
+
+		if (fit <= 0)
+			continue;
+		for (size_t k = sp->first; k < sp->first + sp->n; k++)
+			if (tok[k].kind != XLQA_SPAN_PUNCT) {
+				words++;
+				matched += a->tok_group[k] >= 0;
+			}
+		if (!words || matched == words)
+			continue; /* the question's own words are not its answer */
+		for (size_t k = 0; k < a->ex.a.n_tokens; k++) {
+			size_t d;
+
+			if (a->tok_group[k] >= 0 && tok[k].sentence == sp->sentence && k + WINDOW_WORDS >= sp->first &&
+			    k < sp->first + sp->n + WINDOW_WORDS)
+				window |= UINT64_C(1) << a->tok_group[k];
+
+			if (a->tok_group[k] < 0 || tok[k].sentence != sp->sentence || (k >= sp->first && k < sp->first + sp->n))
+				continue;
+			d = k < sp->first ? sp->first - k : k - (sp->first + sp->n - 1);
+			if (d < dist)
+				dist = d;
+		}
+		for (size_t g = 0; g < MAX_GROUPS && g < out->query.n_groups; g++)
+			if (a->sent_groups[sp->sentence] & (UINT64_C(1) << g)) {
+				sw += a->group_weight[g];
+				ww += window & (UINT64_C(1) << g) ? a->group_weight[g] : 0;
+				groups++;
+			}
+		f[XLQA_FEATURE_PASSAGE] = out->results.passages[0].score > 0 ? p->score / out->results.passages[0].score : 0;
+		f[XLQA_FEATURE_DOC_RANK] = rank < out->results.n_hits ? 1.0 / (double)(rank + 1) : 0;
+		f[XLQA_FEATURE_SENTENCE] = total > 0 ? sw / total : 0;
+		f[XLQA_FEATURE_PROXIMITY] = dist == SIZE_MAX ? 0 : 1.0 / (double)dist;
+		f[XLQA_FEATURE_TYPE_FIT] = fit;
+		f[XLQA_FEATURE_LENGTH] = (double)words;
+		f[XLQA_FEATURE_OVERLAP] = (double)matched / (double)words;
+		f[XLQA_FEATURE_SENTENCE_REL] = 1;
+		f[XLQA_FEATURE_LEXICON] = groups ? a->sent_lexicon[sp->sentence] / (double)groups : 0;
+		f[XLQA_FEATURE_NAME] = sp->kind == XLQA_EXTRACT_NAME;
+		f[XLQA_FEATURE_NUMERIC] = sp->kind >= XLQA_EXTRACT_YEAR && sp->kind <= XLQA_EXTRACT_MEASURE;
+		f[XLQA_FEATURE_TOP] = pi == 0;
+		f[XLQA_FEATURE_CLAUSE] = sp->kind == XLQA_EXTRACT_CLAUSE;
+		f[XLQA_FEATURE_WINDOW] = total > 0 ? ww / total : 0;
+		f[XLQA_FEATURE_STOP_EDGE] = (tok[sp->first].flags & XLQA_TOKEN_STOP) != 0;
+		xlqa_buf_reset(&a->key);
+		if ((rc = xlqa_answer_key(a->target, text + sp->start, sp->end - sp->start, &a->key, err)))
+			return rc;
+		if (!a->key.len)
+			continue;
+		if (xlqa_answer_set_add(out, text + sp->start, sp->end - sp->start, a->key.buf, p->doc, (uint32_t)pi, sp->kind,
+		                        f, text + sent->start, sent->end - sent->start))
+			return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	}
+	return XLQA_OK;
+}
+
+int xlqa_answerer_answer(struct xlqa_answerer *a, const char *text, char category, struct xlqa_answer_set *out,
+                         struct xlqa_error *err)
+{
+	double total, best = 0;
+	int rc;
+
+	answer_set_reset(out);
+	xlqa_query_reset(&out->source);
+	xlqa_query_reset(&out->query);
+	out->results.n_hits = out->results.n_passages = 0;
+	if ((rc = xlqa_question_analyze(a->rules, a->source, text, strlen(text), category, &out->question, err)) ||
+	    (rc = xlqa_question_to_query(&out->question, &out->source, err)))
+		return rc;
+	if (a->tr)
+		rc = xlqa_translator_translate(a->tr, &out->source, &out->query, NULL, err);
+	else
+		rc = xlqa_question_to_query(&out->question, &out->query, err);
+	if (rc || (rc = xlqa_search(a->searcher, &out->query, &a->search, &out->results, err)) ||
+	    (rc = map_query(a, &out->query, &total, err)))
+		return rc;
+	for (size_t i = 0; i < out->results.n_passages && i < a->passages; i++)
+		if ((rc = passage_candidates(a, out, i, total, err)))
+			return rc;
+	for (size_t i = 0; i < out->n; i++)
+		best = fmax(best, out->candidates[i].features[XLQA_FEATURE_SENTENCE]);
+	for (size_t i = 0; i < out->n; i++) {
+		struct xlqa_candidate *c = &out->candidates[i];
+
+		c->features[XLQA_FEATURE_SENTENCE_REL] = best > 0 ? c->features[XLQA_FEATURE_SENTENCE] / best : 0;
+		c->score = xlqa_answer_heuristic(c->features);
+	}
+	xlqa_answer_set_sort(out);
+	if (out->n > a->max_candidates)
+		out->n = a->max_candidates;
+	return XLQA_OK;
+}

@@ -1,0 +1,373 @@
+/*
+ * extract: candidate answers in a target-language text (include/xlqa/answer.h). One engine for every
+ * language: the pack's stop words, articles, month names and number words decide what a token is;
+ * capitalisation is read from the text against the case-folded form, so no language needs code.
+ *
+ * Invariant: every span lies inside one sentence, is trimmed (answer_trim_tokens) and is non-empty.
+ */
+#include "config.h"
+
+#include "xlqa/answer.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define NAME_MAX_WORDS 8    /* longer capitalised runs are headlines, not names */
+#define PHRASE_MAX_WORDS 6  /* content-word runs kept whole up to this length */
+#define DEFINITION_MAX_WORDS 12
+
+static const char *const kind_names[XLQA_EXTRACT_KINDS] = {
+	"name", "year", "date", "number", "measure", "phrase", "definition", "clause",
+};
+
+const char *xlqa_extract_kind_name(enum xlqa_extract_kind kind)
+{
+	return (unsigned)kind < XLQA_EXTRACT_KINDS ? kind_names[kind] : "?";
+}
+
+/*
+ * Copulas of the CLEF target languages ("X is a Y"). A union is safe: none of these forms is a
+ * content word in another of the languages. Normalised (case folded) forms.
+ */
+static const char *const copulas[] = {
+	"is", "was", "are", "were", "ist", "war", "sind", "waren", "es", "era", "fue", "son", "eran",
+	"est", "était", "è", "é", "foi", "zijn",
+};
+
+/*
+ * Words that join the parts of a name ("Bank of England", "Ludwig van Beethoven", "Banco de
+ * España"): a union over the CLEF languages, normalised forms.
+ */
+static const char *const connectors[] = { "of", "de", "del", "da", "do", "dos", "di", "von", "van", "du", "zu" };
+
+static bool norm_in(const char *norm, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(norm, list[i]) == 0)
+			return true;
+	return false;
+}
+
+void xlqa_extraction_init(struct xlqa_extraction *x)
+{
+	memset(x, 0, sizeof *x);
+	xlqa_analysis_init(&x->a);
+}
+
+void xlqa_extraction_release(struct xlqa_extraction *x)
+{
+	xlqa_analysis_release(&x->a);
+	free(x->spans);
+	memset(x, 0, sizeof *x);
+}
+
+static bool is_word(const struct xlqa_token *t)
+{
+	return t->kind == XLQA_SPAN_WORD || t->kind == XLQA_SPAN_NUMBER;
+}
+
+static bool is_numeric(const struct xlqa_token *t)
+{
+	return t->kind == XLQA_SPAN_NUMBER || (t->flags & XLQA_TOKEN_NUMERIC);
+}
+
+/* A word whose first letter is upper case: its first character changes under case folding. */
+static bool capitalised(const char *text, const struct xlqa_token *t)
+{
+	unsigned char c = (unsigned char)text[t->start];
+	size_t n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+
+	if (t->kind != XLQA_SPAN_WORD || n > t->end - t->start || strlen(t->norm) < n)
+		return false;
+	if (c < 0x80)
+		return c >= 'A' && c <= 'Z';
+	return memcmp(text + t->start, t->norm, n) != 0;
+}
+
+static bool punct_is(const char *text, const struct xlqa_token *t, const char *s)
+{
+	size_t n = strlen(s);
+
+	return t->kind == XLQA_SPAN_PUNCT && t->end - t->start == n && memcmp(text + t->start, s, n) == 0;
+}
+
+/* A currency sign kept before a number: "$20", "€ 5". */
+static bool currency(const char *text, const struct xlqa_token *t)
+{
+	return punct_is(text, t, "$") || punct_is(text, t, "\xE2\x82\xAC") || punct_is(text, t, "\xC2\xA3");
+}
+
+static bool droppable(const struct xlqa_token *t)
+{
+	return t->kind == XLQA_SPAN_PUNCT || (!is_numeric(t) && (t->flags & (XLQA_TOKEN_STOP | XLQA_TOKEN_ARTICLE)));
+}
+
+/* Narrows tokens [*first, *first + *n) to the minimal answer (answer.h, xlqa_answer_trim). */
+static void trim_tokens(const char *text, const struct xlqa_token *tok, size_t *first, size_t *n)
+{
+	while (*n && droppable(&tok[*first]) &&
+	       !(currency(text, &tok[*first]) && *n > 1 && is_numeric(&tok[*first + 1]))) {
+		(*first)++;
+		(*n)--;
+	}
+	while (*n && droppable(&tok[*first + *n - 1]) && !punct_is(text, &tok[*first + *n - 1], "%"))
+		(*n)--;
+}
+
+static int add_span(struct xlqa_extraction *x, const char *text, size_t first, size_t n, enum xlqa_extract_kind kind,
+                    struct xlqa_error *err)
+{
+	const struct xlqa_token *tok = x->a.tokens;
+	struct xlqa_extract_span *s;
+
+	trim_tokens(text, tok, &first, &n);
+	if (!n)
+		return XLQA_OK;
+	if (XLQA_ARRAY_RESERVE(x->spans, x->alloc, x->n + 1))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	s = &x->spans[x->n++];
+	s->first = first;
+	s->n = n;
+	s->start = tok[first].start;
+	s->end = tok[first + n - 1].end;
+	s->sentence = tok[first].sentence;
+	s->kind = kind;
+	return XLQA_OK;
+}
+
+/*
+ * Where the name starting at token `i` ends: connectors ("of", "de", "von") and hyphens join
+ * capitalised words ("Bank of England", "Jean-Paul"), except after a sentence's first word, which
+ * is capitalised anyway ("Vive en San Sebastián").
+ */
+static size_t name_end(const char *text, const struct xlqa_token *tok, size_t n_tok, size_t i, bool first)
+{
+	size_t end = i + 1;
+
+	while (end < n_tok && tok[end].sentence == tok[i].sentence && end - i < NAME_MAX_WORDS) {
+		const struct xlqa_token *t = &tok[end];
+
+		if (capitalised(text, t) && !is_numeric(t)) {
+			end++;
+			continue;
+		}
+		/* an initial: "Frederick W. Mote" */
+		if (punct_is(text, t, ".") && tok[end - 1].end - tok[end - 1].start == 1 && t->start == tok[end - 1].end &&
+		    end + 1 < n_tok && capitalised(text, &tok[end + 1]) && tok[end + 1].sentence == t->sentence) {
+			end += 2;
+			continue;
+		}
+		if (!(first && end == i + 1) && end + 1 < n_tok && capitalised(text, &tok[end + 1]) &&
+		    tok[end + 1].sentence == t->sentence &&
+		    ((t->kind == XLQA_SPAN_WORD && norm_in(t->norm, connectors, sizeof connectors / sizeof *connectors)) ||
+		     ((punct_is(text, t, "-") || punct_is(text, t, "'")) && t->start == tok[end - 1].end &&
+		      t->end == tok[end + 1].start))) {
+			end += 2;
+			continue;
+		}
+		break;
+	}
+	return end;
+}
+
+static bool year_token(const char *text, const struct xlqa_token *t)
+{
+	return t->kind == XLQA_SPAN_NUMBER && t->end - t->start == 4 && t->value >= 1000 && t->value <= 2100 &&
+	       text[t->start] >= '1' && text[t->start] <= '2';
+}
+
+static bool day_token(const struct xlqa_token *t)
+{
+	return is_numeric(t) && t->end - t->start <= 4 && t->value >= 1 && t->value <= 31 && t->value == (int)t->value;
+}
+
+/* A date around the month name at `m`: "12 March 1994", "March 12, 1994", "12. März", "12 de marzo de 1994". */
+static void date_bounds(const char *text, const struct xlqa_token *tok, size_t n_tok, size_t m, size_t *first,
+                        size_t *last)
+{
+	size_t s = tok[m].sentence, j = m + 1;
+
+	*first = *last = m;
+	if (m >= 1 && day_token(&tok[m - 1]) && tok[m - 1].sentence == s)
+		*first = m - 1;
+	else if (m >= 2 && tok[m - 2].sentence == s && day_token(&tok[m - 2]) &&
+	         (punct_is(text, &tok[m - 1], ".") || (tok[m - 1].flags & XLQA_TOKEN_STOP)))
+		*first = m - 2;
+	if (j < n_tok && tok[j].sentence == s && day_token(&tok[j]) && !year_token(text, &tok[j]))
+		*last = j++;
+	if (j < n_tok && tok[j].sentence == s && (punct_is(text, &tok[j], ",") || (tok[j].flags & XLQA_TOKEN_STOP)))
+		j++;
+	if (j < n_tok && tok[j].sentence == s && year_token(text, &tok[j]))
+		*last = j;
+}
+
+static bool norm_is_copula(const char *norm)
+{
+	return norm_in(norm, copulas, sizeof copulas / sizeof *copulas);
+}
+
+/* The clause after token `i`: up to the next ',', ';', '.', ':' or parenthesis, or the sentence's end. */
+static size_t clause_end(const struct xlqa_token *tok, size_t n_tok, size_t i)
+{
+	size_t j = i;
+
+	while (j < n_tok && tok[j].sentence == tok[i].sentence && j - i < DEFINITION_MAX_WORDS &&
+	       !(tok[j].kind == XLQA_SPAN_PUNCT && strchr(",;.:()", tok[j].norm[0]) && tok[j].norm[1] == '\0'))
+		j++;
+	return j;
+}
+
+/* Definitions of the target whose words are `tw[0..nt)` (normalised): "X, the Y," and "X is a Y". */
+static int extract_definitions(struct xlqa_extraction *x, const char *text, const struct xlqa_analysis *target,
+                               struct xlqa_error *err)
+{
+	const struct xlqa_token *tok = x->a.tokens;
+	size_t n_tok = x->a.n_tokens, nt = 0, tw[16];
+	int rc = XLQA_OK;
+
+	for (size_t i = 0; i < target->n_tokens && nt < 16; i++)
+		if (is_word(&target->tokens[i]) && !(target->tokens[i].flags & XLQA_TOKEN_ARTICLE))
+			tw[nt++] = i;
+	if (!nt)
+		return XLQA_OK;
+	for (size_t i = 0; i + nt <= n_tok && rc == XLQA_OK; i++) {
+		size_t k = 0, after;
+
+		while (k < nt && strcmp(tok[i + k].norm, target->tokens[tw[k]].norm) == 0)
+			k++;
+		if (k < nt || (after = i + nt) >= n_tok || tok[after].sentence != tok[i].sentence)
+			continue;
+		if (punct_is(text, &tok[after], ",") || punct_is(text, &tok[after], "("))
+			rc = add_span(x, text, after + 1, clause_end(tok, n_tok, after + 1) - after - 1, XLQA_EXTRACT_DEFINITION,
+			              err);
+		else if (tok[after].kind == XLQA_SPAN_WORD && norm_is_copula(tok[after].norm))
+			rc = add_span(x, text, after + 1, clause_end(tok, n_tok, after + 1) - after - 1, XLQA_EXTRACT_DEFINITION,
+			              err);
+	}
+	return rc;
+}
+
+/* Numbers, measures, percentages, money and years starting at token `i`; returns the next token to look at. */
+static int extract_number(struct xlqa_extraction *x, const char *text, size_t i, size_t *next, struct xlqa_error *err)
+{
+	const struct xlqa_token *tok = x->a.tokens;
+	size_t n_tok = x->a.n_tokens, s = tok[i].sentence, end = i + 1, first = i;
+	int rc;
+
+	if (year_token(text, &tok[i]) && !(i + 1 < n_tok && tok[i + 1].sentence == s && is_numeric(&tok[i + 1]))) {
+		*next = i + 1;
+		return add_span(x, text, i, 1, XLQA_EXTRACT_YEAR, err);
+	}
+	while (end < n_tok && tok[end].sentence == s && is_numeric(&tok[end]) && tok[end].kind == XLQA_SPAN_WORD)
+		end++; /* "3 million", "zwei Millionen" */
+	*next = end;
+	if (i > 0 && tok[i - 1].sentence == s && currency(text, &tok[i - 1]))
+		return add_span(x, text, i - 1, end - i + 1, XLQA_EXTRACT_MEASURE, err);
+	if ((rc = add_span(x, text, first, end - first, XLQA_EXTRACT_NUMBER, err)))
+		return rc;
+	if (end < n_tok && tok[end].sentence == s &&
+	    (punct_is(text, &tok[end], "%") ||
+	     (tok[end].kind == XLQA_SPAN_WORD && !(tok[end].flags & (XLQA_TOKEN_STOP | XLQA_TOKEN_MONTH)))))
+		return add_span(x, text, first, end - first + 1, XLQA_EXTRACT_MEASURE, err);
+	return XLQA_OK;
+}
+
+int xlqa_extract_run(struct xlqa_lang *lang, const char *text, size_t len, const char *target,
+                     struct xlqa_extraction *x, struct xlqa_error *err)
+{
+	const struct xlqa_token *tok;
+	size_t n_tok, i, last_sentence = (size_t)-1;
+	int rc;
+
+	x->n = 0;
+	if ((rc = xlqa_lang_analyze(lang, text, len, 0, &x->a, err)))
+		return rc;
+	tok = x->a.tokens;
+	n_tok = x->a.n_tokens;
+	/* names: capitalised runs; a sentence's first word counts unless it is a stop word */
+	for (i = 0; i < n_tok && rc == XLQA_OK;) {
+		bool first = tok[i].sentence != last_sentence;
+
+		last_sentence = tok[i].sentence;
+		if (capitalised(text, &tok[i]) && !(first && (tok[i].flags & XLQA_TOKEN_STOP)) &&
+		    !(tok[i].flags & (XLQA_TOKEN_MONTH | XLQA_TOKEN_WEEKDAY | XLQA_TOKEN_NUMERIC))) {
+			size_t end = name_end(text, tok, n_tok, i, first);
+
+			rc = add_span(x, text, i, end - i, XLQA_EXTRACT_NAME, err);
+			i = end;
+		} else
+			i++;
+	}
+	/* years, dates, numbers and measures */
+	for (i = 0; i < n_tok && rc == XLQA_OK;) {
+		size_t next = i + 1, first, last;
+
+		if (tok[i].flags & XLQA_TOKEN_MONTH) {
+			date_bounds(text, tok, n_tok, i, &first, &last);
+			rc = add_span(x, text, first, last - first + 1, XLQA_EXTRACT_DATE, err);
+			next = last + 1;
+		} else if (is_numeric(&tok[i]) && !(tok[i].flags & XLQA_TOKEN_ORDINAL))
+			rc = extract_number(x, text, i, &next, err);
+		i = next;
+	}
+	/* phrases: maximal runs of content words */
+	for (i = 0; i < n_tok && rc == XLQA_OK;) {
+		size_t end = i;
+
+		while (end < n_tok && tok[end].sentence == tok[i].sentence && is_word(&tok[end]) && !droppable(&tok[end]))
+			end++;
+		if (end > i && end - i <= PHRASE_MAX_WORDS)
+			rc = add_span(x, text, i, end - i, XLQA_EXTRACT_PHRASE, err);
+		i = end > i ? end : i + 1;
+	}
+	if (rc == XLQA_OK && target && *target) {
+		struct xlqa_analysis t;
+
+		xlqa_analysis_init(&t);
+		if ((rc = xlqa_lang_analyze(lang, target, strlen(target), 0, &t, err)) == XLQA_OK)
+			rc = extract_definitions(x, text, &t, err);
+		xlqa_analysis_release(&t);
+	}
+	return rc;
+}
+
+int xlqa_answer_trim(struct xlqa_lang *lang, const char *text, size_t *start, size_t *end, struct xlqa_error *err)
+{
+	struct xlqa_analysis a;
+	size_t first = 0, n;
+	int rc;
+
+	xlqa_analysis_init(&a);
+	if ((rc = xlqa_lang_analyze(lang, text + *start, *end - *start, 0, &a, err)) == XLQA_OK) {
+		n = a.n_tokens;
+		trim_tokens(text + *start, a.tokens, &first, &n);
+		if (n) {
+			*end = *start + a.tokens[first + n - 1].end;
+			*start += a.tokens[first].start;
+		} else
+			*end = *start;
+	}
+	xlqa_analysis_release(&a);
+	return rc;
+}
+
+int xlqa_answer_key(struct xlqa_lang *lang, const char *text, size_t len, struct xlqa_buf *out, struct xlqa_error *err)
+{
+	struct xlqa_analysis a;
+	bool any = false;
+	int rc;
+
+	xlqa_analysis_init(&a);
+	if ((rc = xlqa_lang_analyze(lang, text, len, 0, &a, err)) == XLQA_OK)
+		for (size_t i = 0; i < a.n_tokens && rc == XLQA_OK; i++) {
+			const struct xlqa_token *t = &a.tokens[i];
+
+			if (!is_word(t) || (t->flags & XLQA_TOKEN_ARTICLE))
+				continue;
+			if ((any && xlqa_buf_addch(out, ' ')) || xlqa_buf_addstr(out, t->norm))
+				rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+			any = true;
+		}
+	xlqa_analysis_release(&a);
+	return rc;
+}

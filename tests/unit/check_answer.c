@@ -1,0 +1,236 @@
+/*
+ * Unit tests of answer extraction, exact-answer trimming and candidate merging (include/xlqa/answer.h),
+ * table-driven over small English, German and Spanish sentences.
+ */
+#include "config.h"
+
+#include "suites.h"
+#include "xlqa/xlqa.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct xlqa_lang *open_lang(const char *code)
+{
+	struct xlqa_lang_options opt = { getenv("XLQA_LANG_DIR"), NULL, 0 };
+	struct xlqa_lang *lang = NULL;
+	struct xlqa_error err;
+
+	xlqa_error_clear(&err);
+	ck_assert_msg(xlqa_lang_open(code, &opt, &lang, &err) == XLQA_OK, "%s", err.message);
+	return lang;
+}
+
+/* One extraction case: in `text`, a span of `kind` with exactly the text `expect` must be found. */
+struct extract_case {
+	const char *lang;
+	const char *text;
+	const char *target; /* definition target, or NULL */
+	enum xlqa_extract_kind kind;
+	const char *expect;
+};
+
+static const struct extract_case extract_cases[] = {
+	/* a two-word name inside a sentence */
+	{ "en", "The museum was designed by Renzo Piano in Paris.", NULL, XLQA_EXTRACT_NAME, "Renzo Piano" },
+	/* a connector joins a name's parts, the article before it is not part of it */
+	{ "en", "He worked for the Bank of England for years.", NULL, XLQA_EXTRACT_NAME, "Bank of England" },
+	/* a sentence's first word is a name unless it is a stop word ("The") */
+	{ "en", "Napoleon lost at Waterloo.", NULL, XLQA_EXTRACT_NAME, "Napoleon" },
+	/* a four-digit number in range is a year */
+	{ "en", "It opened in 1977 after five years.", NULL, XLQA_EXTRACT_YEAR, "1977" },
+	/* an English date, month first, with the comma before the year */
+	{ "en", "The treaty was signed on March 12, 1994 in Paris.", NULL, XLQA_EXTRACT_DATE, "March 12, 1994" },
+	/* a number with the noun it counts */
+	{ "en", "The stadium holds 50,000 spectators.", NULL, XLQA_EXTRACT_MEASURE, "50,000 spectators" },
+	/* the bare number as well: gold answers often omit the unit */
+	{ "en", "The stadium holds 50,000 spectators.", NULL, XLQA_EXTRACT_NUMBER, "50,000" },
+	/* a number word is a number */
+	{ "en", "They have three children.", NULL, XLQA_EXTRACT_MEASURE, "three children" },
+	/* money keeps its currency sign */
+	{ "en", "The ticket costs $20 today.", NULL, XLQA_EXTRACT_MEASURE, "$20" },
+	/* a percentage keeps its sign */
+	{ "en", "Prices rose by 12 % last year.", NULL, XLQA_EXTRACT_MEASURE, "12 %" },
+	/* appositive definition: "X, the Y," without the article */
+	{ "en", "Anne Hidalgo, the mayor of Paris, was elected in 2014.", "Anne Hidalgo", XLQA_EXTRACT_DEFINITION,
+	  "mayor of Paris" },
+	/* copula definition: "X is a Y" */
+	{ "en", "The Colosseum is an amphitheatre in Rome.", "Colosseum", XLQA_EXTRACT_DEFINITION, "amphitheatre in Rome" },
+	/* noun-phrase fallback: a run of content words */
+	{ "en", "The engine uses liquid hydrogen fuel.", NULL, XLQA_EXTRACT_PHRASE, "engine uses liquid hydrogen fuel" },
+	/* German: a date with the day's period and the month name */
+	{ "de", "Das Museum wurde am 31. Januar 1977 eröffnet.", NULL, XLQA_EXTRACT_DATE, "31. Januar 1977" },
+	/* German: a spelled-out number with its noun */
+	{ "de", "Er hat zwei Kinder.", NULL, XLQA_EXTRACT_MEASURE, "zwei Kinder" },
+	/* German: a name after a preposition */
+	{ "de", "Das Werk stammt von Johann Sebastian Bach.", NULL, XLQA_EXTRACT_NAME, "Johann Sebastian Bach" },
+	/* Spanish: "12 de marzo de 1994", the linking "de" inside the date */
+	{ "es", "El tratado se firmó el 12 de marzo de 1994 en París.", NULL, XLQA_EXTRACT_DATE, "12 de marzo de 1994" },
+	/* Spanish: a name joined by "de" */
+	{ "es", "Vive en San Sebastián de los Reyes desde 1990.", NULL, XLQA_EXTRACT_NAME, "San Sebastián" },
+	/* Spanish: a year */
+	{ "es", "La empresa se fundó en 1886.", NULL, XLQA_EXTRACT_YEAR, "1886" },
+};
+
+START_TEST(extract_table)
+{
+	const struct extract_case *c = &extract_cases[_i];
+	struct xlqa_lang *lang = open_lang(c->lang);
+	struct xlqa_extraction x;
+	struct xlqa_error err;
+	bool found = false;
+
+	xlqa_error_clear(&err);
+	xlqa_extraction_init(&x);
+	ck_assert_msg(xlqa_extract_run(lang, c->text, strlen(c->text), c->target, &x, &err) == XLQA_OK, "%s", err.message);
+	for (size_t i = 0; i < x.n && !found; i++) {
+		const struct xlqa_extract_span *s = &x.spans[i];
+
+		ck_assert(s->start < s->end && s->end <= strlen(c->text));
+		found = s->kind == c->kind && s->end - s->start == strlen(c->expect) &&
+		        memcmp(c->text + s->start, c->expect, s->end - s->start) == 0;
+	}
+	if (!found)
+		for (size_t i = 0; i < x.n; i++)
+			fprintf(stderr, "  %s: '%.*s'\n", xlqa_extract_kind_name(x.spans[i].kind),
+			        (int)(x.spans[i].end - x.spans[i].start), c->text + x.spans[i].start);
+	ck_assert_msg(found, "%s: no %s '%s' in '%s'", c->lang, xlqa_extract_kind_name(c->kind), c->expect, c->text);
+	xlqa_extraction_release(&x);
+	xlqa_lang_free(lang);
+}
+END_TEST
+
+START_TEST(extract_no_false_kinds)
+{
+	/* a sentence without capitals after its first stop word, digits or months yields no name, number or date */
+	struct xlqa_lang *lang = open_lang("en");
+	struct xlqa_extraction x;
+	struct xlqa_error err;
+	const char *text = "The cat sat on the mat.";
+
+	xlqa_extraction_init(&x);
+	ck_assert_int_eq(xlqa_extract_run(lang, text, strlen(text), NULL, &x, &err), XLQA_OK);
+	for (size_t i = 0; i < x.n; i++)
+		ck_assert_int_eq(x.spans[i].kind, XLQA_EXTRACT_PHRASE);
+	ck_assert_uint_ge(x.n, 1);
+	xlqa_extraction_release(&x);
+	xlqa_lang_free(lang);
+}
+END_TEST
+
+/* Trimming: `text` trimmed is `expect`. */
+static const struct {
+	const char *lang, *text, *expect;
+} trim_cases[] = {
+	{ "en", "the Eiffel Tower.", "Eiffel Tower" },     /* leading article, trailing period */
+	{ "en", "in Paris,", "Paris" },                    /* leading preposition, trailing comma */
+	{ "en", "$20", "$20" },                            /* the currency sign before a number stays */
+	{ "en", "about 12 km", "12 km" },                  /* a leading stop word goes, the unit stays */
+	{ "en", "45 %", "45 %" },                          /* the percent sign stays */
+	{ "en", "the", "" },                               /* nothing left */
+	{ "de", "der Bundestag", "Bundestag" },            /* German article */
+	{ "es", "el río Ebro;", "río Ebro" },              /* Spanish article and a semicolon */
+	{ "en", "\"Hamlet\"", "Hamlet" },                  /* quotation marks around a title */
+};
+
+START_TEST(trim_table)
+{
+	struct xlqa_lang *lang = open_lang(trim_cases[_i].lang);
+	const char *text = trim_cases[_i].text;
+	size_t start = 0, end = strlen(text);
+	struct xlqa_error err;
+
+	ck_assert_int_eq(xlqa_answer_trim(lang, text, &start, &end, &err), XLQA_OK);
+	ck_assert_uint_le(start, end);
+	ck_assert_uint_eq(end - start, strlen(trim_cases[_i].expect));
+	ck_assert(memcmp(text + start, trim_cases[_i].expect, end - start) == 0);
+	xlqa_lang_free(lang);
+}
+END_TEST
+
+START_TEST(keys_merge_variants)
+{
+	/* the same answer written differently has one key; different answers differ */
+	struct xlqa_lang *lang = open_lang("en");
+	struct xlqa_buf a = XLQA_BUF_INIT, b = XLQA_BUF_INIT, c = XLQA_BUF_INIT;
+	struct xlqa_error err;
+
+	ck_assert_int_eq(xlqa_answer_key(lang, "The Eiffel Tower,", 17, &a, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_answer_key(lang, "eiffel tower", 12, &b, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_answer_key(lang, "Eiffel", 6, &c, &err), XLQA_OK);
+	ck_assert_str_eq(a.buf, "eiffel tower");
+	ck_assert_str_eq(a.buf, b.buf);
+	ck_assert_str_ne(a.buf, c.buf);
+	xlqa_buf_release(&a);
+	xlqa_buf_release(&b);
+	xlqa_buf_release(&c);
+	xlqa_lang_free(lang);
+}
+END_TEST
+
+START_TEST(set_merges_occurrences)
+{
+	/*
+	 * Three occurrences: "Paris" in passage 0 of doc 1, in passage 1 of doc 2 and again in passage 1
+	 * (doc 2); "Rome" once. Paris merges into one candidate with 2 passages and 2 documents (log 3
+	 * each), its sentence feature the maximum (0.8) and its text, document and support those of the
+	 * occurrence with the better heuristic score (the second, sentence 0.8).
+	 */
+	struct xlqa_answer_set s;
+	double f1[XLQA_ANSWER_FEATURES] = { 0 }, f2[XLQA_ANSWER_FEATURES] = { 0 }, f3[XLQA_ANSWER_FEATURES] = { 0 };
+
+	f1[XLQA_FEATURE_SENTENCE] = 0.2;
+	f2[XLQA_FEATURE_SENTENCE] = 0.8;
+	f3[XLQA_FEATURE_SENTENCE] = 0.5;
+	xlqa_answer_set_init(&s);
+	ck_assert_int_eq(xlqa_answer_set_add(&s, "Paris", 5, "paris", 1, 0, XLQA_EXTRACT_NAME, f1, "In Paris.", 9), XLQA_OK);
+	ck_assert_int_eq(xlqa_answer_set_add(&s, "Rome", 4, "rome", 1, 0, XLQA_EXTRACT_NAME, f3, "Rome too.", 9), XLQA_OK);
+	ck_assert_int_eq(xlqa_answer_set_add(&s, "PARIS", 5, "paris", 2, 1, XLQA_EXTRACT_NAME, f2, "To\n PARIS.", 10),
+	                 XLQA_OK);
+	ck_assert_int_eq(xlqa_answer_set_add(&s, "Paris", 5, "paris", 2, 1, XLQA_EXTRACT_NAME, f1, "Paris!", 6), XLQA_OK);
+	ck_assert_uint_eq(s.n, 2);
+	xlqa_answer_set_sort(&s);
+	ck_assert_str_eq(s.candidates[0].key, "paris");
+	ck_assert_str_eq(s.candidates[0].text, "PARIS");
+	ck_assert_str_eq(s.candidates[0].support, "To PARIS."); /* white space collapsed */
+	ck_assert_uint_eq(s.candidates[0].doc, 2);
+	ck_assert_uint_eq(s.candidates[0].n_passages, 2);
+	ck_assert_uint_eq(s.candidates[0].n_docs, 2);
+	ck_assert(fabs(s.candidates[0].features[XLQA_FEATURE_SENTENCE] - 0.8) < 1e-12);
+	ck_assert(fabs(s.candidates[0].features[XLQA_FEATURE_DOCS] - log(3)) < 1e-12);
+	ck_assert_uint_eq(s.candidates[1].n_docs, 1);
+	ck_assert(s.candidates[0].score >= s.candidates[1].score);
+	xlqa_answer_set_release(&s);
+}
+END_TEST
+
+START_TEST(feature_names_complete)
+{
+	/* every feature has a distinct name (they head the calibrate TSV columns) */
+	for (size_t i = 0; i < XLQA_ANSWER_FEATURES; i++) {
+		ck_assert_ptr_nonnull(xlqa_answer_feature_name(i));
+		for (size_t j = 0; j < i; j++)
+			ck_assert_str_ne(xlqa_answer_feature_name(i), xlqa_answer_feature_name(j));
+	}
+	ck_assert_ptr_null(xlqa_answer_feature_name(XLQA_ANSWER_FEATURES));
+	ck_assert_str_eq(xlqa_extract_kind_name(XLQA_EXTRACT_KINDS), "?");
+}
+END_TEST
+
+Suite *answer_suite(void)
+{
+	Suite *s = suite_create("answer");
+	TCase *tc = tcase_create("answer");
+
+	tcase_set_timeout(tc, 60);
+	tcase_add_loop_test(tc, extract_table, 0, (int)(sizeof extract_cases / sizeof *extract_cases));
+	tcase_add_test(tc, extract_no_false_kinds);
+	tcase_add_loop_test(tc, trim_table, 0, (int)(sizeof trim_cases / sizeof *trim_cases));
+	tcase_add_test(tc, keys_merge_variants);
+	tcase_add_test(tc, set_merges_occurrences);
+	tcase_add_test(tc, feature_names_complete);
+	suite_add_tcase(s, tc);
+	return s;
+}
