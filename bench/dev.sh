@@ -1,0 +1,66 @@
+#!/bin/sh
+# The development protocol of the answering model (issue 7): fit on set 1, check on set 2, never look
+# at sets 3-5 (bench/run.sh reports those). For each monolingual pair EN-EN, DE-DE, ES-ES:
+#  1. answer set 1 from all three source languages into the target (as bench/run.sh fits: one model
+#     per target language) and fit a model on those 600 questions (xlqa calibrate fit);
+#  2. answer set 2 in the monolingual pair with that model and print xlqa score's accuracy, CWS, K1,
+#     NIL precision/recall and ECE, plus how many answerable questions have a right candidate at all
+#     and how many have it ranked first (the ranking gap), counted from the labelled feature table.
+#   usage: bench/dev.sh BUILD_DIR [SHARED_DIR]
+# Indexes are built in a temporary directory unless INDEX_DIR holds index-en, index-de, index-es;
+# lexicons come from $XLQA_LEXICON_DIR (built there when missing); OUT=DIR keeps runs and traces.
+set -eu
+build=$(cd "${1:?usage: bench/dev.sh BUILD_DIR [SHARED_DIR]}" && pwd)
+top=$(cd "$(dirname "$0")/.." && pwd)
+shared=$(cd "${2:-$top/../shared}" && pwd)
+root=$(dirname "$shared")
+XLQA_LANG_DIR=${XLQA_LANG_DIR:-$top/lang}
+XLQA_CORPORA_DIR=${XLQA_CORPORA_DIR:-$top/corpora-config}
+export XLQA_LANG_DIR XLQA_CORPORA_DIR
+command -v jq >/dev/null || { echo "bench/dev.sh: needs jq to read xlqa score's JSON" >&2; exit 2; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+work=${OUT:-$tmp}
+mkdir -p "$work"
+lexicons=${XLQA_LEXICON_DIR:-$tmp/lexicon}
+indexes=${INDEX_DIR:-$tmp}
+xlqa="$build/xlqa"
+sets="$shared/bench/xquad-clef/sets"
+langs="EN DE ES"
+lower() { echo "$1" | tr 'A-Z' 'a-z'; }
+
+for t in $langs; do
+    [ -d "$indexes/index-$(lower "$t")" ] ||
+        "$xlqa" index --quiet --data-root "$root" --out "$indexes/index-$(lower "$t")" "xquad-$(lower "$t")" >/dev/null
+    for s in $langs; do
+        [ "$s" = "$t" ] || [ -f "$lexicons/$(lower "$s")-$(lower "$t").lex" ] ||
+            "$xlqa" lexicon build --pair "$s-$t" --out "$lexicons" >/dev/null
+    done
+done
+printf '%-6s %8s %8s %8s %8s %8s %8s %6s %6s\n' pair accuracy CWS K1 NIL-P NIL-R ECE right first
+for t in $langs; do
+    l=$(lower "$t")
+    table="$work/dev-features-$t.tsv"
+    : >"$table"
+    for s in $langs; do
+        "$xlqa" run --index "$indexes/index-$l" --questions "$sets/1/questions/$s-$t.txt" --tag dev1 \
+            --lexicon-dir "$lexicons" --out "$work/dev-run-1-$s-$t.txt" --gold "$sets/1/gold/$t.gold" \
+            --features-out "$work/f.tsv" 2>/dev/null
+        awk -v p="$s-" -v first="$([ -s "$table" ] && echo 0 || echo 1)" \
+            'NR == 1 { if (first) print; next } { print p $0 }' "$work/f.tsv" >>"$table"
+    done
+    "$xlqa" calibrate fit --features "$table" --out "$work/dev-model-$t.json" >/dev/null
+    nilc=$("$xlqa" calibrate apply --model "$work/dev-model-$t.json" --features "$table" --summary |
+        awk '$1 == "nil_precision" { print $2 }')
+    "$xlqa" run --index "$indexes/index-$l" --questions "$sets/2/questions/$t-$t.txt" --tag dev2 \
+        --lexicon-dir "$lexicons" --out "$work/dev-run-2-$t.txt" --model "$work/dev-model-$t.json" \
+        --nil-confidence "$nilc" --gold "$sets/2/gold/$t.gold" --features-out "$work/dev-features-2-$t.tsv" \
+        --trace "$work/dev-trace-2-$t.json" 2>/dev/null
+    # with a model the table's rows are in the model's order: a question's first row is its answer
+    ranks=$(awk -F'\t' 'NR > 1 && $3 != "-" { if (!($1 in seen)) { seen[$1] = 1; if ($3) first++ } if ($3) right[$1] = 1 }
+        END { n = 0; for (q in right) n++; print n + 0, first + 0 }' "$work/dev-features-2-$t.tsv")
+    "$xlqa" score --gold "$sets/2/gold/$t.gold" -q "$sets/2/questions/$t-$t.txt" --calibration --format json \
+        "$work/dev-run-2-$t.txt" | jq -r --arg p "$t-$t" --arg r "$ranks" \
+        '[$p, .accuracy, .cws, .k1, .nil_precision, .nil_recall, .calibration.ece] + ($r | split(" ")) | @tsv' |
+        awk -F'\t' '{ printf "%-6s %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %6d %6d\n", $1, $2, $3, $4, $5, $6, $7, $8, $9 }'
+done
