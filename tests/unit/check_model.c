@@ -451,6 +451,21 @@ START_TEST(model_file_round_trip)
 	ck_assert(xlqa_model_summary(r)->converged == xlqa_model_summary(m)->converged);
 	ck_assert(xlqa_model_summary(r)->log_loss == xlqa_model_summary(m)->log_loss);
 	ck_assert(xlqa_model_summary(r)->l2 == 0.01);
+	ck_assert(!xlqa_model_has_ranking(r)); /* a file without "ranking" reads as a model without one */
+	xlqa_model_free(r);
+
+	/* with a ranking (questions {0,1}, {2,3,4}) its weights and summary come back too */
+	ck_assert_int_eq(xlqa_model_fit_ranking(m, x, y, (const size_t[]){ 0, 0, 1, 1, 1 }, 5, &opt, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_model_write(m, path, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_model_read(path, &r, &err), XLQA_OK);
+	ck_assert(xlqa_model_has_ranking(r));
+	for (size_t j = 0; j < 2; j++)
+		ck_assert(xlqa_model_rank_weight(r, j) == xlqa_model_rank_weight(m, j));
+	ck_assert(xlqa_model_rank_score(r, x + 2) == xlqa_model_rank_score(m, x + 2));
+	ck_assert_uint_eq(xlqa_model_ranking_summary(r)->questions, 2);
+	ck_assert_uint_eq(xlqa_model_ranking_summary(r)->rows, 5);
+	ck_assert(xlqa_model_ranking_summary(r)->log_loss == xlqa_model_ranking_summary(m)->log_loss);
+	ck_assert(xlqa_model_ranking_summary(r)->converged == xlqa_model_ranking_summary(m)->converged);
 	xlqa_model_free(r);
 	xlqa_model_free(m);
 	unlink(path);
@@ -505,6 +520,13 @@ static const struct {
 	  "{" CORE ",\"training\":{\"n\":2,\"positives\":3,\"iterations\":1,\"l2\":0,\"log_loss\":0.5,"
 	  "\"converged\":true}}",
 	  "more positives (3) than rows (2)" },
+	{ "ranking that is not an object", "{" CORE ",\"ranking\":[1]}", "'ranking' must be an object" },
+	{ "ranking weights of the wrong length", "{" CORE ",\"ranking\":{\"weights\":[1]}}",
+	  "'weights' has 1 entries, 'features' has 2" },
+	{ "ranking with an unknown key", "{" CORE ",\"ranking\":{\"weights\":[1,2],\"bias\":0}}",
+	  "unknown key 'bias' in 'ranking'" },
+	{ "ranking without its summary", "{" CORE ",\"ranking\":{\"weights\":[1,2]}}",
+	  "'ranking' needs 'questions' as an integer >= 0" },
 };
 
 START_TEST(model_file_errors)
