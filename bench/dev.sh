@@ -8,7 +8,9 @@
 #     and how many have it ranked first (the ranking gap), counted from the labelled feature table.
 #   usage: bench/dev.sh BUILD_DIR [SHARED_DIR]
 # Indexes are built in a temporary directory unless INDEX_DIR holds index-en, index-de, index-es;
-# lexicons come from $XLQA_LEXICON_DIR (built there when missing); OUT=DIR keeps runs and traces.
+# lexicons come from $XLQA_LEXICON_DIR (built there when missing); OUT=DIR keeps runs and traces;
+# FIT_OPTS replaces the options of xlqa calibrate fit (default --ranking, as bench/run.sh fits;
+# FIT_OPTS= fits the pointwise model alone).
 set -eu
 build=$(cd "${1:?usage: bench/dev.sh BUILD_DIR [SHARED_DIR]}" && pwd)
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -49,7 +51,8 @@ for t in $langs; do
         awk -v p="$s-" -v first="$([ -s "$table" ] && echo 0 || echo 1)" \
             'NR == 1 { if (first) print; next } { print p $0 }' "$work/f.tsv" >>"$table"
     done
-    "$xlqa" calibrate fit --features "$table" --out "$work/dev-model-$t.json" >/dev/null
+    # shellcheck disable=SC2086 # FIT_OPTS is a list of options on purpose
+    "$xlqa" calibrate fit ${FIT_OPTS---ranking} --features "$table" --out "$work/dev-model-$t.json" >/dev/null
     nilc=$("$xlqa" calibrate apply --model "$work/dev-model-$t.json" --features "$table" --summary |
         awk '$1 == "nil_precision" { print $2 }')
     "$xlqa" run --index "$indexes/index-$l" --questions "$sets/2/questions/$t-$t.txt" --tag dev2 \

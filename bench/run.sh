@@ -2,7 +2,8 @@
 # The answering benchmark on xquad-clef (issue 7): from nothing but a built xlqa and ../shared,
 #  1. index the EN, DE and ES collections and build the six cross-language pair lexicons if missing;
 #  2. answer sets 1 and 2 in all nine pairs, writing feature tables labelled by the gold keys;
-#  3. fit one model per target language (xlqa calibrate fit) on the 1,200 questions of sets 1-2 whose
+#  3. fit one model per target language (xlqa calibrate fit --ranking: the listwise ranking orders
+#     the candidates, the logistic model gives the confidence) on the 1,200 questions of sets 1-2 whose
 #     answers are in that language (three source languages x two sets): extraction and its features
 #     behave by the target language (German capitalises every noun), while the source only changes the
 #     query; a NIL answer's confidence is the model's NIL precision on those same tables;
@@ -63,7 +64,7 @@ for t in $langs; do
                 'NR == 1 { if (first) print; next } { print p $0 }' "$work/f.tsv" >>"$table"
         done
     done
-    "$xlqa" calibrate fit --features "$table" --out "$work/model-$t.json" >"$work/fit-$t.txt"
+    "$xlqa" calibrate fit --ranking --features "$table" --out "$work/model-$t.json" >"$work/fit-$t.txt"
     "$xlqa" calibrate apply --model "$work/model-$t.json" --features "$table" --summary >"$work/fit-summary-$t.txt"
 done
 

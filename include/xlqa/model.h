@@ -84,6 +84,47 @@ const struct xlqa_model_summary *xlqa_model_summary(const struct xlqa_model *m);
 /* Probability in [0,1] for one row of xlqa_model_dim() features. A NaN feature gives NaN. */
 double xlqa_model_predict(const struct xlqa_model *m, const double *x);
 
+/*
+ * Listwise ranking (optional). A conditional logit over each question's candidates (McFadden,
+ * "Conditional logit analysis of qualitative choice behavior", 1974): P(c | q) = e^{v . z_c} /
+ * sum_{c' of q} e^{v . z_c'}, z standardised as for the probability model (no bias: it cancels). The
+ * fit minimises  sum_q [log sum_{c of q} e^{v . z_c} - log sum_{c right} e^{v . z_c}] + (l2 / 2)|v|^2,
+ * the negative log of the mass the softmax puts on a question's right candidates, over the questions
+ * with both a right and a wrong candidate (the others carry no ranking information); Newton steps
+ * with the softmax covariance as curvature (the Hessian when a question has one right candidate, a
+ * positive definite majorant of it otherwise) and step halving, so the loss never rises and the fit is
+ * deterministic. The ranking orders candidates; the probability model still gives the confidence.
+ */
+struct xlqa_model_ranking_summary {
+	size_t questions;  /* questions with a right and a wrong candidate, the ones fitted */
+	size_t rows;       /* their candidates */
+	double l2;         /* the penalty used */
+	size_t iterations; /* Newton steps taken */
+	bool converged;
+	double log_loss;   /* mean over those questions of -log(softmax mass on the right candidates) */
+};
+/*
+ * Fits the ranking weights of `m` (replacing any) on n rows of xlqa_model_dim(m) features (row-major,
+ * standardised by m's means and sds), labels y (0 or 1) and question[i], the index of row i's question
+ * (any values < n; a question's rows need not be adjacent). `opt` as for xlqa_model_fit (NULL: no
+ * penalty). Errors: XLQA_EINVAL for no rows, a bad label, question index or option, a feature that is
+ * not finite, no question with both a right and a wrong row; XLQA_EOVERFLOW; XLQA_ENOMEM (m unchanged
+ * on error).
+ */
+int xlqa_model_fit_ranking(struct xlqa_model *m, const double *x, const unsigned char *y, const size_t *question,
+                           size_t n, const struct xlqa_model_fit_options *opt, struct xlqa_error *err);
+/* Whether `m` has ranking weights (a fit or its file gave them). */
+bool xlqa_model_has_ranking(const struct xlqa_model *m);
+/* Ranking weight i on the standardised scale (the probability model's weight when there is no ranking). */
+double xlqa_model_rank_weight(const struct xlqa_model *m, size_t i);
+/* The ranking fit's summary (zeros without a ranking). */
+const struct xlqa_model_ranking_summary *xlqa_model_ranking_summary(const struct xlqa_model *m);
+/*
+ * The score candidates of one question are ordered by, higher first: v . z with ranking weights, the
+ * probability model's log-odds without (the same order as xlqa_model_predict).
+ */
+double xlqa_model_rank_score(const struct xlqa_model *m, const double *x);
+
 /* NIL threshold: answer NIL when the best candidate's probability is below it. */
 double xlqa_model_nil_threshold(const struct xlqa_model *m);
 void xlqa_model_set_nil_threshold(struct xlqa_model *m, double t);
@@ -126,14 +167,16 @@ int xlqa_model_fit_nil_threshold(const double *best_p, const unsigned char *gold
 
 /*
  * Writes the model as JSON: format "xlqa-model", version 1, features, means, sds, weights, bias,
- * nil_threshold and a "training" object (the summary). Doubles are written with 17 significant digits
+ * nil_threshold, a "training" object (the summary) and, when the model has one, a "ranking" object
+ * (its weights and the ranking summary's fields). Doubles are written with 17 significant digits
  * so a read gives back the same bits. The file is written atomically (xlqa_file_write_atomic).
  * Errors: XLQA_EIO naming the path, XLQA_ENOMEM.
  */
 int xlqa_model_write(const struct xlqa_model *m, const char *path, struct xlqa_error *err);
 /*
  * Reads a model file and checks everything in the invariant above, the format and version, and that
- * the arrays have one entry per feature; "training" is optional but checked when present. On success
+ * the arrays have one entry per feature; "training" and "ranking" are optional but checked when
+ * present (files without "ranking", as written before it existed, read as models without ranking). On success
  * *out is a new model (xlqa_model_free it). Errors: file errors; XLQA_EPARSE "path:line: reason" for
  * bad JSON, "path: reason" for a bad model (the key and entry named); XLQA_ENOMEM.
  */
@@ -177,8 +220,8 @@ int xlqa_model_data_read(struct xlqa_model_data *t, const char *path, struct xlq
 /*
  * Applies `m` to the rows of `t`, whose features must be the model's, by name and in order: p[i]
  * (n entries, may be NULL) gets row i's probability; best_p[q] and best_right[q] (n_questions entries
- * each, may be NULL) get each question's best candidate's probability (-1 when none; ties: the first
- * row) and its label, ready for xlqa_model_nil_score and xlqa_model_fit_nil_threshold. Errors:
+ * each, may be NULL) get each question's best candidate's probability (-1 when none) and its label;
+ * the best candidate is the one with the highest xlqa_model_rank_score (ties: the first row), ready for xlqa_model_nil_score and xlqa_model_fit_nil_threshold. Errors:
  * XLQA_EINVAL naming the first feature that differs.
  */
 int xlqa_model_data_apply(const struct xlqa_model *m, const struct xlqa_model_data *t, double *p, double *best_p,

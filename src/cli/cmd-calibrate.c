@@ -16,12 +16,14 @@
 #include <string.h>
 
 static const char calibrate_help[] =
-	"usage: xlqa calibrate fit --features FILE.tsv [--l2 X] [--max-iter N] --out MODEL.json\n"
+	"usage: xlqa calibrate fit --features FILE.tsv [--l2 X] [--max-iter N] [--ranking] --out MODEL.json\n"
 	"       xlqa calibrate apply --model MODEL.json --features FILE.tsv [--questions | --summary]\n"
 	"\n"
 	"fit    fits P(right | features) by L2-penalised logistic regression on standardised features,\n"
 	"       then the NIL threshold maximising NIL F1 on the same questions; writes the model and\n"
-	"       prints the fit: rows, weights, log-loss, ECE, Brier, NIL threshold, NIL P/R/F1, accuracy\n"
+	"       prints the fit: rows, weights, log-loss, ECE, Brier, NIL threshold, NIL P/R/F1, accuracy;\n"
+	"       with --ranking it first fits a listwise ranking (a softmax over each question's candidates)\n"
+	"       that orders the candidates, and the NIL threshold applies to the top one's probability\n"
 	"apply  prints question, label and probability for each candidate; --questions prints each\n"
 	"       question's best probability, the answer at the model's NIL threshold and whether it is\n"
 	"       right; --summary prints the evaluation block of fit on this table instead\n"
@@ -31,6 +33,7 @@ static const char calibrate_help[] =
 	"\n"
 	"  --l2 X        L2 penalty on the standardised weights (default 0.01; 0: none)\n"
 	"  --max-iter N  Newton iterations at most (default 100)\n"
+	"  --ranking     also fit the listwise ranking (same --l2 and --max-iter)\n"
 	"  -h, --help    this text\n";
 
 #define DEFAULT_L2 1e-2
@@ -41,17 +44,18 @@ struct calibrate_opts {
 	const char *features, *out, *model;
 	double l2;
 	size_t max_iter;
-	bool questions, summary;
+	bool questions, summary, ranking;
 };
 
 static int parse_args(const char *sub, int argc, char **argv, struct calibrate_opts *o)
 {
-	enum { OPT_L2 = 256, OPT_MAX_ITER, OPT_QUESTIONS, OPT_SUMMARY };
+	enum { OPT_L2 = 256, OPT_MAX_ITER, OPT_QUESTIONS, OPT_SUMMARY, OPT_RANKING };
 	static const struct option opts[] = {
 		{ "features", required_argument, NULL, 'f' }, { "out", required_argument, NULL, 'o' },
 		{ "model", required_argument, NULL, 'm' },    { "l2", required_argument, NULL, OPT_L2 },
 		{ "max-iter", required_argument, NULL, OPT_MAX_ITER }, { "questions", no_argument, NULL, OPT_QUESTIONS },
-		{ "summary", no_argument, NULL, OPT_SUMMARY }, { "help", no_argument, NULL, 'h' },
+		{ "summary", no_argument, NULL, OPT_SUMMARY }, { "ranking", no_argument, NULL, OPT_RANKING },
+		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	char *end;
@@ -79,6 +83,7 @@ static int parse_args(const char *sub, int argc, char **argv, struct calibrate_o
 		}
 		case OPT_QUESTIONS: o->questions = true; break;
 		case OPT_SUMMARY: o->summary = true; break;
+		case OPT_RANKING: o->ranking = true; break;
 		case 'h':
 			fputs(calibrate_help, stdout);
 			return -1;
@@ -184,6 +189,17 @@ static void print_weights(const struct xlqa_model *m)
 	for (size_t j = 0; j < xlqa_model_dim(m); j++)
 		printf("weight\t%s\t%.6f\t%.6f\t%.6g\t%.6g\n", xlqa_model_feature(m, j), xlqa_model_weight(m, j),
 		       xlqa_model_raw_weight(m, j), xlqa_model_mean(m, j), xlqa_model_sd(m, j));
+	if (xlqa_model_has_ranking(m)) {
+		const struct xlqa_model_ranking_summary *r = xlqa_model_ranking_summary(m);
+
+		printf("ranking_questions\t%zu\nranking_iterations\t%zu\nranking_converged\t%s\n"
+		       "ranking_log_loss\t%.6f\n",
+		       r->questions, r->iterations, r->converged ? "yes" : "no", r->log_loss);
+		printf("# rank_weight\tfeature\tper sd\tper unit\n");
+		for (size_t j = 0; j < xlqa_model_dim(m); j++)
+			printf("rank_weight\t%s\t%.6f\t%.6f\n", xlqa_model_feature(m, j), xlqa_model_rank_weight(m, j),
+			       xlqa_model_rank_weight(m, j) / xlqa_model_sd(m, j));
+	}
 }
 
 static int calibrate_fit(int argc, char **argv)
@@ -208,7 +224,8 @@ static int calibrate_fit(int argc, char **argv)
 		struct xlqa_model_fit_options fo = { .l2 = o.l2, .max_iter = o.max_iter };
 
 		if ((rc = xlqa_model_fit(s.t.x, s.t.y, s.t.n, s.t.d, (const char *const *)s.t.feature_names, &fo, &m,
-		                         &err)))
+		                         &err)) ||
+		    (o.ranking && (rc = xlqa_model_fit_ranking(m, s.t.x, s.t.y, s.t.question, s.t.n, &fo, &err))))
 			rc = input_error(&err, o.features);
 	}
 	if (!rc && !(rc = score_table(m, &s, &err)) &&

@@ -74,14 +74,19 @@ static void answering_close(struct answering *an)
 	xlqa_answer_set_release(&an->set);
 }
 
-/* The candidates' scores become the model's probabilities (when there is a model), best first. */
+/*
+ * With a model, the candidates are ordered by its rank score (the listwise ranking when the model has
+ * one, else the probability) and their scores become its probabilities.
+ */
 static void rescore(struct answering *an)
 {
 	if (!an->model)
 		return;
 	for (size_t i = 0; i < an->set.n; i++)
-		an->set.candidates[i].score = xlqa_model_predict(an->model, an->set.candidates[i].features);
+		an->set.candidates[i].score = xlqa_model_rank_score(an->model, an->set.candidates[i].features);
 	xlqa_answer_set_sort(&an->set);
+	for (size_t i = 0; i < an->set.n; i++)
+		an->set.candidates[i].score = xlqa_model_predict(an->model, an->set.candidates[i].features);
 }
 
 /*

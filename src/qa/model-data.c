@@ -257,6 +257,7 @@ int xlqa_model_data_apply(const struct xlqa_model *m, const struct xlqa_model_da
                           unsigned char *best_right, struct xlqa_error *err)
 {
 	size_t d = xlqa_model_dim(m);
+	double *best_score = NULL; /* each question's best rank score so far */
 
 	for (size_t j = 0; j < d || j < t->d; j++)
 		if (j >= d || j >= t->d || strcmp(xlqa_model_feature(m, j), t->feature_names[j]) != 0)
@@ -267,17 +268,24 @@ int xlqa_model_data_apply(const struct xlqa_model *m, const struct xlqa_model_da
 		if (best_right)
 			best_right[q] = 0;
 	}
+	if (best_p && !(best_score = malloc((t->n_questions ? t->n_questions : 1) * sizeof *best_score)))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	for (size_t i = 0; i < t->n; i++) {
-		double pi = xlqa_model_predict(m, t->x + i * d);
+		double pi = xlqa_model_predict(m, t->x + i * d), si;
 		size_t q = t->question[i];
 
 		if (p)
 			p[i] = pi;
-		if (best_p && pi > best_p[q]) {
+		if (!best_p)
+			continue;
+		si = xlqa_model_rank_score(m, t->x + i * d);
+		if (best_p[q] < 0 || si > best_score[q]) {
 			best_p[q] = pi;
+			best_score[q] = si;
 			if (best_right)
 				best_right[q] = t->y[i];
 		}
 	}
+	free(best_score);
 	return XLQA_OK;
 }

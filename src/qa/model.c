@@ -32,6 +32,8 @@ struct xlqa_model {
 	double bias;        /* standardised scale */
 	double nil_threshold;
 	struct xlqa_model_summary summary;
+	double *rank_w;     /* d ranking weights on the standardised scale, or NULL: rank by w */
+	struct xlqa_model_ranking_summary rank_summary;
 };
 
 enum { DEFAULT_MAX_ITER = 100 };
@@ -65,6 +67,7 @@ void xlqa_model_free(struct xlqa_model *m)
 		free(m->names[i]);
 	free(m->names);
 	free(m->mean);
+	free(m->rank_w);
 	free(m);
 }
 
@@ -232,6 +235,31 @@ static bool cholesky_solve(double *h, size_t k, const double *g, double *x)
 }
 
 /*
+ * Solves h delta = g for the k x k matrix h whose lower triangle is filled (the upper one is set
+ * here), adding a growing ridge to the diagonal of a copy (hwork) until it factors; false when even
+ * that fails.
+ */
+static bool solve_ridged(double *h, double *hwork, size_t k, const double *g, double *delta)
+{
+	double ridge = 0.0, scale = 0.0;
+
+	for (size_t a = 0; a < k; a++) {
+		for (size_t b = a + 1; b < k; b++)
+			h[a * k + b] = h[b * k + a];
+		scale = fmax(scale, h[a * k + a]);
+	}
+	for (int tries = 0; tries < 20; tries++) {
+		memcpy(hwork, h, k * k * sizeof *h);
+		for (size_t a = 0; a < k; a++)
+			hwork[a * k + a] += ridge;
+		if (cholesky_solve(hwork, k, g, delta))
+			return true;
+		ridge = ridge ? ridge * 100.0 : 1e-12 * (scale > 0 ? scale : 1.0);
+	}
+	return false;
+}
+
+/*
  * One Newton direction at beta: fills delta with H^-1 g. When H is numerically singular (separable
  * data without a penalty drives p(1-p) to 0) a growing ridge is added until it factors; false only
  * when even that fails.
@@ -241,7 +269,6 @@ static bool newton_direction(const double *z, const unsigned char *y, size_t n, 
                              double *delta)
 {
 	size_t k = d + 1;
-	double ridge = 0.0, scale = 0.0;
 
 	memset(h, 0, k * k * sizeof *h);
 	memset(g, 0, k * sizeof *g);
@@ -267,20 +294,7 @@ static bool newton_direction(const double *z, const unsigned char *y, size_t n, 
 		/* a constant column is all zeros: pin its weight at 0 with a unit curvature */
 		h[(j + 1) * k + j + 1] += constant[j] ? 1.0 : l2;
 	}
-	for (size_t a = 0; a < k; a++) {
-		for (size_t b = a + 1; b < k; b++)
-			h[a * k + b] = h[b * k + a];
-		scale = fmax(scale, h[a * k + a]);
-	}
-	for (int tries = 0; tries < 20; tries++) {
-		memcpy(hwork, h, k * k * sizeof *h);
-		for (size_t a = 0; a < k; a++)
-			hwork[a * k + a] += ridge;
-		if (cholesky_solve(hwork, k, g, delta))
-			return true;
-		ridge = ridge ? ridge * 100.0 : 1e-12 * (scale > 0 ? scale : 1.0);
-	}
-	return false;
+	return solve_ridged(h, hwork, k, g, delta);
 }
 
 int xlqa_model_fit(const double *x, const unsigned char *y, size_t n, size_t d, const char *const *feature_names,
@@ -379,6 +393,284 @@ done:
 	free(work);
 	free(constant);
 	return rc;
+}
+
+/* ---- the listwise ranking ---------------------------------------------------------------------- */
+
+bool xlqa_model_has_ranking(const struct xlqa_model *m) { return m->rank_w != NULL; }
+double xlqa_model_rank_weight(const struct xlqa_model *m, size_t i) { return m->rank_w ? m->rank_w[i] : m->w[i]; }
+const struct xlqa_model_ranking_summary *xlqa_model_ranking_summary(const struct xlqa_model *m)
+{
+	return &m->rank_summary;
+}
+
+double xlqa_model_rank_score(const struct xlqa_model *m, const double *x)
+{
+	const double *w = m->rank_w ? m->rank_w : m->w;
+	double t = m->rank_w ? 0.0 : m->bias;
+
+	for (size_t i = 0; i < m->d; i++)
+		t += w[i] * (x[i] - m->mean[i]) / m->sd[i];
+	return t;
+}
+
+/* The rows of the informative questions (a right and a wrong candidate), standardised and grouped. */
+struct rank_data {
+	size_t d, rows, groups, widest;
+	double *z;          /* rows x d, a question's rows adjacent */
+	unsigned char *y;   /* rows */
+	size_t *start;      /* groups + 1: group g is rows [start[g], start[g + 1]) */
+	double *s, *p, *pr; /* widest each: scores, softmax, softmax over the right rows */
+};
+
+static void rank_data_release(struct rank_data *r)
+{
+	free(r->z);
+	free(r->y);
+	free(r->start);
+	free(r->s);
+}
+
+static int rank_data_build(const struct xlqa_model *m, const double *x, const unsigned char *y, const size_t *question,
+                           size_t n, struct rank_data *r, struct xlqa_error *err)
+{
+	size_t nq = 0, *count = NULL, *right = NULL, *at = NULL;
+	int rc = XLQA_OK;
+
+	memset(r, 0, sizeof *r);
+	r->d = m->d;
+	if (n == 0)
+		return xlqa_error_set(err, XLQA_EINVAL, "no candidates to rank");
+	for (size_t i = 0; i < n; i++) {
+		if (y[i] > 1)
+			return xlqa_error_set(err, XLQA_EINVAL, "candidate %zu: label %u is not 0 or 1", i + 1, y[i]);
+		if (question[i] >= n)
+			return xlqa_error_set(err, XLQA_EINVAL, "candidate %zu: question %zu out of range (< %zu rows)", i + 1,
+			                      question[i], n);
+		for (size_t j = 0; j < m->d; j++)
+			if (!isfinite(x[i * m->d + j]))
+				return xlqa_error_set(err, XLQA_EINVAL, "candidate %zu: feature '%s' is not a finite number",
+				                      i + 1, m->names[j]);
+		nq = question[i] + 1 > nq ? question[i] + 1 : nq;
+	}
+	count = calloc(nq, sizeof *count);
+	right = calloc(nq, sizeof *right);
+	at = calloc(nq, sizeof *at);
+	if (!count || !right || !at) {
+		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+		goto done;
+	}
+	for (size_t i = 0; i < n; i++) {
+		count[question[i]]++;
+		right[question[i]] += y[i];
+	}
+	for (size_t q = 0; q < nq; q++)
+		if (right[q] && right[q] < count[q]) {
+			at[q] = r->rows + 1; /* + 1: 0 marks an uninformative question */
+			r->rows += count[q];
+			r->groups++;
+			r->widest = count[q] > r->widest ? count[q] : r->widest;
+		}
+	if (!r->groups) {
+		rc = xlqa_error_set(err, XLQA_EINVAL, "no question has both a right and a wrong candidate: nothing to rank");
+		goto done;
+	}
+	r->z = malloc(r->rows * m->d * sizeof *r->z);
+	r->y = malloc(r->rows);
+	r->start = malloc((r->groups + 1) * sizeof *r->start);
+	r->s = malloc(3 * r->widest * sizeof *r->s);
+	if (!r->z || !r->y || !r->start || !r->s) {
+		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+		goto done;
+	}
+	r->p = r->s + r->widest;
+	r->pr = r->p + r->widest;
+	for (size_t q = 0, g = 0; q < nq; q++)
+		if (at[q])
+			r->start[g++] = at[q] - 1;
+	r->start[r->groups] = r->rows;
+	for (size_t i = 0; i < n; i++) {
+		size_t q = question[i], row;
+
+		if (!at[q])
+			continue;
+		row = at[q]++ - 1;
+		r->y[row] = y[i];
+		for (size_t j = 0; j < m->d; j++)
+			r->z[row * m->d + j] = (x[i * m->d + j] - m->mean[j]) / m->sd[j];
+	}
+done:
+	free(count);
+	free(right);
+	free(at);
+	if (rc)
+		rank_data_release(r);
+	return rc;
+}
+
+/*
+ * The loss of group g at weights w: log sum_c e^{s_c} - log sum_{c right} e^{s_c}, each log-sum-exp
+ * taken from its own maximum so that neither underflows; with `probs` the softmax over all rows goes
+ * to r->p and the one over the right rows (0 on wrong rows) to r->pr.
+ */
+static double rank_group_loss(struct rank_data *r, size_t g, const double *w, bool probs)
+{
+	size_t a = r->start[g], n = r->start[g + 1] - a;
+	double mx = -INFINITY, mr = -INFINITY, za = 0.0, zr = 0.0;
+
+	for (size_t i = 0; i < n; i++) {
+		const double *zi = r->z + (a + i) * r->d;
+		double t = 0.0;
+
+		for (size_t j = 0; j < r->d; j++)
+			t += w[j] * zi[j];
+		r->s[i] = t;
+		mx = fmax(mx, t);
+		if (r->y[a + i])
+			mr = fmax(mr, t);
+	}
+	for (size_t i = 0; i < n; i++) {
+		double ea = exp(r->s[i] - mx), er = r->y[a + i] ? exp(r->s[i] - mr) : 0.0;
+
+		za += ea;
+		zr += er;
+		if (probs) {
+			r->p[i] = ea;
+			r->pr[i] = er;
+		}
+	}
+	for (size_t i = 0; probs && i < n; i++) {
+		r->p[i] /= za;
+		r->pr[i] /= zr;
+	}
+	return (mx + log(za)) - (mr + log(zr));
+}
+
+static double rank_objective(struct rank_data *r, const double *w, double l2)
+{
+	double sum = 0.0, pen = 0.0;
+
+	for (size_t g = 0; g < r->groups; g++)
+		sum += rank_group_loss(r, g, w, false);
+	for (size_t j = 0; j < r->d; j++)
+		pen += w[j] * w[j];
+	return sum + 0.5 * l2 * pen;
+}
+
+/*
+ * The gradient g = sum_q (E_p[z] - E_pr[z]) + l2 w and the curvature h = sum_q Cov_p[z] + l2 I at w,
+ * then delta = h^-1 g. With one right candidate a question h is the Hessian (Cov_pr is 0); with more
+ * the true Hessian subtracts Cov_pr and need not be positive definite, so h, its positive definite
+ * majorant, is used and step halving keeps the iteration monotone.
+ */
+static bool rank_direction(struct rank_data *r, const double *w, double l2, double *h, double *hwork, double *g,
+                           double *mu, double *delta)
+{
+	size_t d = r->d;
+
+	memset(h, 0, d * d * sizeof *h);
+	memset(g, 0, d * sizeof *g);
+	for (size_t q = 0; q < r->groups; q++) {
+		size_t a = r->start[q], n = r->start[q + 1] - a;
+
+		rank_group_loss(r, q, w, true);
+		memset(mu, 0, d * sizeof *mu);
+		for (size_t i = 0; i < n; i++)
+			for (size_t j = 0; j < d; j++) {
+				mu[j] += r->p[i] * r->z[(a + i) * d + j];
+				g[j] += (r->p[i] - r->pr[i]) * r->z[(a + i) * d + j];
+			}
+		for (size_t i = 0; i < n; i++) {
+			const double *zi = r->z + (a + i) * d;
+
+			for (size_t j = 0; j < d; j++)
+				for (size_t k = 0; k <= j; k++)
+					h[j * d + k] += r->p[i] * (zi[j] - mu[j]) * (zi[k] - mu[k]);
+		}
+	}
+	for (size_t j = 0; j < d; j++) {
+		g[j] += l2 * w[j];
+		h[j * d + j] += l2;
+	}
+	return solve_ridged(h, hwork, d, g, delta);
+}
+
+int xlqa_model_fit_ranking(struct xlqa_model *m, const double *x, const unsigned char *y, const size_t *question,
+                           size_t n, const struct xlqa_model_fit_options *opt, struct xlqa_error *err)
+{
+	struct xlqa_model_fit_options o = opt ? *opt : (struct xlqa_model_fit_options){ 0 };
+	struct xlqa_model_ranking_summary sum = { 0 };
+	struct rank_data r;
+	size_t d = m->d;
+	double *work, *w, *trial, *h, *hwork, *g, *mu, *delta, loss;
+	int rc;
+
+	if (opt && (!isfinite(opt->l2) || opt->l2 < 0))
+		return xlqa_error_set(err, XLQA_EINVAL, "L2 penalty must be a finite number >= 0, not %g", opt->l2);
+	if (opt && (!(opt->tolerance >= 0) || !isfinite(opt->tolerance)))
+		return xlqa_error_set(err, XLQA_EINVAL, "tolerance must be a finite number >= 0, not %g", opt->tolerance);
+	if (!o.max_iter)
+		o.max_iter = DEFAULT_MAX_ITER;
+	if (!(o.tolerance > 0))
+		o.tolerance = DEFAULT_TOLERANCE;
+	if (n > SIZE_MAX / sizeof(double) / d)
+		return xlqa_error_set(err, XLQA_EOVERFLOW, "%zu candidates of %zu features are too many", n, d);
+	if ((rc = rank_data_build(m, x, y, question, n, &r, err)))
+		return rc;
+	if (!(work = calloc(2 * d * d + 5 * d, sizeof *work))) {
+		rank_data_release(&r);
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	}
+	h = work;
+	hwork = h + d * d;
+	g = hwork + d * d;
+	mu = g + d;
+	delta = mu + d;
+	trial = delta + d;
+	w = trial + d; /* from 0: every candidate of a question equally likely */
+	loss = rank_objective(&r, w, o.l2);
+	while (sum.iterations < o.max_iter) {
+		double step = 1.0, moved = 0.0, trial_loss = loss;
+		int halvings;
+
+		if (!rank_direction(&r, w, o.l2, h, hwork, g, mu, delta))
+			break;
+		for (halvings = 0; halvings < MAX_HALVINGS; halvings++, step *= 0.5) {
+			bool finite = true;
+
+			for (size_t j = 0; j < d; j++)
+				finite &= isfinite(trial[j] = w[j] - step * delta[j]);
+			trial_loss = finite ? rank_objective(&r, trial, o.l2) : INFINITY;
+			if (trial_loss <= loss)
+				break;
+		}
+		if (halvings == MAX_HALVINGS) {
+			sum.converged = true;
+			break;
+		}
+		for (size_t j = 0; j < d; j++)
+			moved = fmax(moved, fabs(trial[j] - w[j]));
+		memcpy(w, trial, d * sizeof *w);
+		loss = trial_loss;
+		sum.iterations++;
+		if (moved <= o.tolerance) {
+			sum.converged = true;
+			break;
+		}
+	}
+	sum.questions = r.groups;
+	sum.rows = r.rows;
+	sum.l2 = o.l2;
+	sum.log_loss = rank_objective(&r, w, 0.0) / (double)r.groups;
+	rank_data_release(&r);
+	if (!m->rank_w && !(m->rank_w = malloc(d * sizeof *m->rank_w))) {
+		free(work);
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	}
+	memcpy(m->rank_w, w, d * sizeof *w);
+	m->rank_summary = sum;
+	free(work);
+	return XLQA_OK;
 }
 
 /* ---- the NIL threshold ------------------------------------------------------------------------- */
@@ -553,6 +845,19 @@ int xlqa_model_write(const struct xlqa_model *m, const char *path, struct xlqa_e
 		      json_object_set_new(root, "bias", json_real(m->bias)) ||
 		      json_object_set_new(root, "nil_threshold", json_real(m->nil_threshold)) ||
 		      json_object_set(root, "training", training);
+	if (!bad && m->rank_w) {
+		const struct xlqa_model_ranking_summary *r = &m->rank_summary;
+		json_t *ranking = json_object();
+
+		bad = !ranking || json_object_set_new(ranking, "weights", real_array(m->rank_w, m->d)) ||
+		      json_object_set_new(ranking, "questions", json_integer((json_int_t)r->questions)) ||
+		      json_object_set_new(ranking, "rows", json_integer((json_int_t)r->rows)) ||
+		      json_object_set_new(ranking, "l2", json_real(r->l2)) ||
+		      json_object_set_new(ranking, "iterations", json_integer((json_int_t)r->iterations)) ||
+		      json_object_set_new(ranking, "converged", json_boolean(r->converged)) ||
+		      json_object_set_new(ranking, "log_loss", json_real(r->log_loss)) ||
+		      json_object_set_new(root, "ranking", ranking);
+	}
 	if (!bad && (text = json_dumps(root, JSON_INDENT(2) | JSON_REAL_PRECISION(17)))) {
 		struct xlqa_buf b = XLQA_BUF_INIT;
 
@@ -574,8 +879,10 @@ int xlqa_model_write(const struct xlqa_model *m, const char *path, struct xlqa_e
 
 /* The keys a model file may hold, and those of its "training" object. */
 static const char *const model_keys[] = { "format", "version", "features", "means", "sds", "weights",
-	                                  "bias", "nil_threshold", "training" };
+	                                  "bias", "nil_threshold", "training", "ranking" };
 static const char *const training_keys[] = { "n", "positives", "l2", "iterations", "converged", "log_loss" };
+static const char *const ranking_keys[] = { "weights", "questions", "rows", "l2", "iterations", "converged",
+	                                    "log_loss" };
 
 static int check_keys(const json_t *obj, const char *const *keys, size_t n_keys, const char *where,
                       const char *path, struct xlqa_error *err)
@@ -606,13 +913,14 @@ static int get_number(const json_t *obj, const char *key, const char *path, doub
 	return XLQA_OK;
 }
 
-/* obj[key] as a count (an integer >= 0) into *v. */
-static int get_count(const json_t *obj, const char *key, const char *path, size_t *v, struct xlqa_error *err)
+/* obj[key] as a count (an integer >= 0) into *v; `where` names obj in the message. */
+static int get_count(const json_t *obj, const char *where, const char *key, const char *path, size_t *v,
+                     struct xlqa_error *err)
 {
 	const json_t *j = json_object_get(obj, key);
 
 	if (!json_is_integer(j) || json_integer_value(j) < 0)
-		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'training' needs '%s' as an integer >= 0", path, key);
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: '%s' needs '%s' as an integer >= 0", path, where, key);
 	*v = (size_t)json_integer_value(j);
 	return XLQA_OK;
 }
@@ -648,8 +956,9 @@ static int read_training(const json_t *t, const char *path, struct xlqa_model_su
 		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'training' must be an object", path);
 	if ((rc = check_keys(t, training_keys, sizeof training_keys / sizeof training_keys[0], " in 'training'", path,
 	                     err)) ||
-	    (rc = get_count(t, "n", path, &s->n, err)) || (rc = get_count(t, "positives", path, &s->positives, err)) ||
-	    (rc = get_count(t, "iterations", path, &s->iterations, err)) ||
+	    (rc = get_count(t, "training", "n", path, &s->n, err)) ||
+	    (rc = get_count(t, "training", "positives", path, &s->positives, err)) ||
+	    (rc = get_count(t, "training", "iterations", path, &s->iterations, err)) ||
 	    (rc = get_number(t, "l2", path, &s->l2, err)) || (rc = get_number(t, "log_loss", path, &s->log_loss, err)))
 		return rc;
 	if (!json_is_boolean(conv))
@@ -658,6 +967,30 @@ static int read_training(const json_t *t, const char *path, struct xlqa_model_su
 	if (s->positives > s->n)
 		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'training' has more positives (%zu) than rows (%zu)", path,
 		                      s->positives, s->n);
+	return XLQA_OK;
+}
+
+static int read_ranking(const json_t *r, const char *path, struct xlqa_model *m, struct xlqa_error *err)
+{
+	struct xlqa_model_ranking_summary *s = &m->rank_summary;
+	const json_t *conv = json_object_get(r, "converged");
+	int rc;
+
+	if (!json_is_object(r))
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'ranking' must be an object", path);
+	if (!(m->rank_w = malloc(m->d * sizeof *m->rank_w)))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	if ((rc = check_keys(r, ranking_keys, sizeof ranking_keys / sizeof ranking_keys[0], " in 'ranking'", path,
+	                     err)) ||
+	    (rc = get_vector(r, "weights", m->d, false, path, m->rank_w, err)) ||
+	    (rc = get_count(r, "ranking", "questions", path, &s->questions, err)) ||
+	    (rc = get_count(r, "ranking", "rows", path, &s->rows, err)) ||
+	    (rc = get_count(r, "ranking", "iterations", path, &s->iterations, err)) ||
+	    (rc = get_number(r, "l2", path, &s->l2, err)) || (rc = get_number(r, "log_loss", path, &s->log_loss, err)))
+		return rc;
+	if (!json_is_boolean(conv))
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'ranking' needs 'converged' as true or false", path);
+	s->converged = json_is_true(conv);
 	return XLQA_OK;
 }
 
@@ -702,6 +1035,8 @@ static int model_from_json(const json_t *root, const char *path, struct xlqa_mod
 		                    m->nil_threshold);
 	if (!rc && training)
 		rc = read_training(training, path, &m->summary, err);
+	if (!rc && json_object_get(root, "ranking"))
+		rc = read_ranking(json_object_get(root, "ranking"), path, m, err);
 	if (rc) {
 		xlqa_model_free(m);
 		return rc;

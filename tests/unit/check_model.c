@@ -142,6 +142,122 @@ START_TEST(fit_one_feature_by_hand)
 }
 END_TEST
 
+START_TEST(rank_fit_by_hand)
+{
+	/*
+	 * One feature, no penalty, questions of two candidates: Q1 and Q2 have the right one at x = 1 and
+	 * the wrong at x = 0, Q3 the other way round; Q4 has only wrong candidates and Q5 only a right one,
+	 * so neither carries ranking information and both must be left out. With two candidates the softmax
+	 * is sigmoid(v (x_right - x_wrong)), so with v the weight per raw unit the loss is
+	 * 2 softplus(-v) + softplus(v), whose derivative -2 sigmoid(-v) + sigmoid(v) vanishes at
+	 * sigmoid(v) = 2/3, v = ln 2. The mean loss over the three questions is then
+	 * (2 ln(1 + 1/2) + ln(1 + 2)) / 3 = (2 ln 1.5 + ln 3) / 3.
+	 */
+	static const double x[9] = { 1, 0, 1, 0, 0, 1, 5, 7, 3 };
+	static const unsigned char y[9] = { 1, 0, 1, 0, 1, 0, 0, 0, 1 };
+	static const size_t q[9] = { 0, 0, 1, 1, 2, 2, 3, 3, 4 };
+	static const char *const names[1] = { "x" };
+	struct xlqa_model_fit_options opt = { .l2 = 0 };
+	const struct xlqa_model_ranking_summary *rs;
+	struct xlqa_model *m;
+	struct xlqa_error err;
+	double before;
+
+	ck_assert_int_eq(xlqa_model_fit(x, y, 9, 1, names, &opt, &m, &err), XLQA_OK);
+	ck_assert(!xlqa_model_has_ranking(m));
+	/* without ranking the rank score is the log-odds: the same order as the probability */
+	before = log(xlqa_model_predict(m, (const double[]){ 2 }) / (1 - xlqa_model_predict(m, (const double[]){ 2 })));
+	ck_assert_double_eq_tol(xlqa_model_rank_score(m, (const double[]){ 2 }), before, 1e-12);
+	ck_assert_int_eq(xlqa_model_fit_ranking(m, x, y, q, 9, &opt, &err), XLQA_OK);
+	ck_assert(xlqa_model_has_ranking(m));
+	rs = xlqa_model_ranking_summary(m);
+	ck_assert_uint_eq(rs->questions, 3);
+	ck_assert_uint_eq(rs->rows, 6);
+	ck_assert(rs->converged);
+	ck_assert_double_eq_tol(xlqa_model_rank_weight(m, 0) / xlqa_model_sd(m, 0), log(2.0), 1e-9);
+	ck_assert_double_eq_tol(rs->log_loss, (2 * log(1.5) + log(3.0)) / 3, 1e-12);
+	/* rank scores differ by v per unit and have no bias: score(1) - score(0) = ln 2 */
+	ck_assert_double_eq_tol(xlqa_model_rank_score(m, (const double[]){ 1 }) -
+	                        xlqa_model_rank_score(m, (const double[]){ 0 }), log(2.0), 1e-9);
+	/* the probability model is untouched: the same log-odds as before the ranking fit */
+	ck_assert(log(xlqa_model_predict(m, (const double[]){ 2 }) / (1 - xlqa_model_predict(m, (const double[]){ 2 }))) ==
+	          before);
+
+	/* a penalty shrinks the weight towards 0 */
+	opt.l2 = 1;
+	ck_assert_int_eq(xlqa_model_fit_ranking(m, x, y, q, 9, &opt, &err), XLQA_OK);
+	ck_assert_double_gt(xlqa_model_rank_weight(m, 0) / xlqa_model_sd(m, 0), 0);
+	ck_assert_double_lt(xlqa_model_rank_weight(m, 0) / xlqa_model_sd(m, 0), log(2.0));
+	ck_assert_double_eq(xlqa_model_ranking_summary(m)->l2, 1.0);
+
+	/* nothing to rank: only Q4 and Q5; and a bad question index */
+	ck_assert_int_eq(xlqa_model_fit_ranking(m, x + 6, y + 6, (const size_t[]){ 0, 0, 1 }, 3, NULL, &err), XLQA_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.message, "nothing to rank"));
+	ck_assert_int_eq(xlqa_model_fit_ranking(m, x, y, (const size_t[]){ 0, 0, 9 }, 3, NULL, &err), XLQA_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.message, "question 9 out of range"));
+	/* a failed fit leaves the earlier ranking in place */
+	ck_assert_double_eq(xlqa_model_ranking_summary(m)->l2, 1.0);
+	xlqa_model_free(m);
+}
+END_TEST
+
+START_TEST(rank_fit_recovers_true_weights)
+{
+	/*
+	 * 3000 questions of 4 to 11 candidates drawn from a known conditional logit: x1, x2 uniform in
+	 * [-2, 2), x3 uniform in [q, q + 10) where the offset q in [0, 20) is the question's own (a
+	 * per-question shift the softmax must ignore), the right candidate drawn with probability
+	 * e^{v.x} / sum e^{v.x}, v = (1.5, -2, 0.3). The MLE is consistent; drawn from 20 other seeds
+	 * the same way its largest errors were 0.066, 0.126 and 0.028 (7 Newton steps each), so the
+	 * tolerances are about 1.6 times those. The fit must be deterministic and converge in few steps.
+	 */
+	enum { Q = 3000, D = 3, MAXC = 11 };
+	static const double truth[D] = { 1.5, -2.0, 0.3 }, tol[D] = { 0.11, 0.2, 0.045 };
+	static const char *const names[D] = { "x1", "x2", "x3" };
+	double *x = malloc(Q * MAXC * D * sizeof *x), w2[D];
+	unsigned char *y = malloc(Q * MAXC);
+	size_t *q = malloc(Q * MAXC * sizeof *q), n = 0;
+	uint64_t state = 0x2545F4914F6CDD1Du;
+	struct xlqa_model *m;
+	struct xlqa_error err;
+
+	ck_assert(x && y && q);
+	for (size_t k = 0; k < Q; k++) {
+		size_t c = 4 + (size_t)uniform(&state, 0, 8), first = n, pick = 0;
+		double shift = uniform(&state, 0, 20), sum = 0, u, e[MAXC];
+
+		for (size_t i = 0; i < c; i++, n++) {
+			x[n * D] = uniform(&state, -2, 2);
+			x[n * D + 1] = uniform(&state, -2, 2);
+			x[n * D + 2] = shift + uniform(&state, 0, 10);
+			e[i] = exp(truth[0] * x[n * D] + truth[1] * x[n * D + 1] + truth[2] * (x[n * D + 2] - shift));
+			sum += e[i];
+			q[n] = k;
+			y[n] = 0;
+		}
+		for (u = uniform(&state, 0, sum); pick + 1 < c && u >= e[pick]; pick++)
+			u -= e[pick];
+		y[first + pick] = 1;
+	}
+	ck_assert_int_eq(xlqa_model_fit(x, y, n, D, names, NULL, &m, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_model_fit_ranking(m, x, y, q, n, NULL, &err), XLQA_OK);
+	for (size_t j = 0; j < D; j++)
+		ck_assert_double_eq_tol(xlqa_model_rank_weight(m, j) / xlqa_model_sd(m, j), truth[j], tol[j]);
+	ck_assert(xlqa_model_ranking_summary(m)->converged);
+	ck_assert_uint_le(xlqa_model_ranking_summary(m)->iterations, 15);
+	ck_assert_uint_eq(xlqa_model_ranking_summary(m)->questions, Q);
+	for (size_t j = 0; j < D; j++)
+		w2[j] = xlqa_model_rank_weight(m, j);
+	ck_assert_int_eq(xlqa_model_fit_ranking(m, x, y, q, n, NULL, &err), XLQA_OK);
+	for (size_t j = 0; j < D; j++)
+		ck_assert(memcmp(&w2[j], &(double){ xlqa_model_rank_weight(m, j) }, sizeof(double)) == 0);
+	xlqa_model_free(m);
+	free(x);
+	free(y);
+	free(q);
+}
+END_TEST
+
 START_TEST(fit_constant_and_separable)
 {
 	/* A constant feature gets sd 1 and weight 0 instead of a singular system. */
@@ -335,6 +451,21 @@ START_TEST(model_file_round_trip)
 	ck_assert(xlqa_model_summary(r)->converged == xlqa_model_summary(m)->converged);
 	ck_assert(xlqa_model_summary(r)->log_loss == xlqa_model_summary(m)->log_loss);
 	ck_assert(xlqa_model_summary(r)->l2 == 0.01);
+	ck_assert(!xlqa_model_has_ranking(r)); /* a file without "ranking" reads as a model without one */
+	xlqa_model_free(r);
+
+	/* with a ranking (questions {0,1}, {2,3,4}) its weights and summary come back too */
+	ck_assert_int_eq(xlqa_model_fit_ranking(m, x, y, (const size_t[]){ 0, 0, 1, 1, 1 }, 5, &opt, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_model_write(m, path, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_model_read(path, &r, &err), XLQA_OK);
+	ck_assert(xlqa_model_has_ranking(r));
+	for (size_t j = 0; j < 2; j++)
+		ck_assert(xlqa_model_rank_weight(r, j) == xlqa_model_rank_weight(m, j));
+	ck_assert(xlqa_model_rank_score(r, x + 2) == xlqa_model_rank_score(m, x + 2));
+	ck_assert_uint_eq(xlqa_model_ranking_summary(r)->questions, 2);
+	ck_assert_uint_eq(xlqa_model_ranking_summary(r)->rows, 5);
+	ck_assert(xlqa_model_ranking_summary(r)->log_loss == xlqa_model_ranking_summary(m)->log_loss);
+	ck_assert(xlqa_model_ranking_summary(r)->converged == xlqa_model_ranking_summary(m)->converged);
 	xlqa_model_free(r);
 	xlqa_model_free(m);
 	unlink(path);
@@ -389,6 +520,13 @@ static const struct {
 	  "{" CORE ",\"training\":{\"n\":2,\"positives\":3,\"iterations\":1,\"l2\":0,\"log_loss\":0.5,"
 	  "\"converged\":true}}",
 	  "more positives (3) than rows (2)" },
+	{ "ranking that is not an object", "{" CORE ",\"ranking\":[1]}", "'ranking' must be an object" },
+	{ "ranking weights of the wrong length", "{" CORE ",\"ranking\":{\"weights\":[1]}}",
+	  "'weights' has 1 entries, 'features' has 2" },
+	{ "ranking with an unknown key", "{" CORE ",\"ranking\":{\"weights\":[1,2],\"bias\":0}}",
+	  "unknown key 'bias' in 'ranking'" },
+	{ "ranking without its summary", "{" CORE ",\"ranking\":{\"weights\":[1,2]}}",
+	  "'ranking' needs 'questions' as an integer >= 0" },
 };
 
 START_TEST(model_file_errors)
@@ -545,6 +683,8 @@ Suite *model_suite(void)
 	tcase_add_test(tc, fit_recovers_true_weights);
 	tcase_add_test(tc, fit_one_feature_by_hand);
 	tcase_add_test(tc, fit_constant_and_separable);
+	tcase_add_test(tc, rank_fit_by_hand);
+	tcase_add_test(tc, rank_fit_recovers_true_weights);
 	tcase_add_loop_test(tc, fit_errors, 0, (int)(sizeof bad_fits / sizeof bad_fits[0]));
 	tcase_add_test(tc, nil_threshold_by_hand);
 	tcase_add_test(tc, nil_threshold_ties_and_edges);
