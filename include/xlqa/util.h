@@ -179,6 +179,19 @@ int xlqa_file_read(const char *path, struct xlqa_buf *out, struct xlqa_error *er
  */
 int xlqa_file_write_atomic(const char *path, const void *data, size_t len, struct xlqa_error *err);
 
+/* A read-only memory mapping of a whole file. Caller-owned: xlqa_file_map, then xlqa_file_unmap. */
+struct xlqa_mapped_file {
+	const unsigned char *data; /* NULL for an empty file */
+	size_t size;
+};
+/*
+ * Maps the file at `path` read-only. Errors: XLQA_ENOTFOUND for a missing file, XLQA_EIO naming the
+ * path and the system's reason. An empty file maps to data NULL and size 0.
+ */
+int xlqa_file_map(const char *path, struct xlqa_mapped_file *m, struct xlqa_error *err);
+/* Unmaps and empties `m`; an empty or already unmapped one is left as it is. */
+void xlqa_file_unmap(struct xlqa_mapped_file *m);
+
 #ifdef __cplusplus
 }
 #endif

@@ -11,18 +11,14 @@
 #include "index-internal.h"
 #include "xlqa/index.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <zlib.h>
 
 struct xlqa_index {
-	unsigned char *map;
-	size_t size;
+	struct xlqa_mapped_file file;
+	const unsigned char *map; /* file.data */
+	size_t size;              /* file.size */
 	const struct idx_header *h;
 	const unsigned char *store;
 	const struct idx_doc *docs;
@@ -150,35 +146,22 @@ int xlqa_index_open(const char *dir, struct xlqa_index **out, struct xlqa_error 
 {
 	struct xlqa_buf path = XLQA_BUF_INIT;
 	struct xlqa_index *idx;
-	struct stat st;
-	int fd, rc;
+	int rc;
 
 	*out = NULL;
-	if (xlqa_buf_addf(&path, "%s/%s", dir, IDX_FILE))
+	if (xlqa_buf_addf(&path, "%s/%s", dir, IDX_FILE) || !(idx = calloc(1, sizeof *idx))) {
+		xlqa_buf_release(&path);
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-	fd = open(path.buf, O_RDONLY);
-	if (fd < 0) {
-		rc = xlqa_error_set(err, errno == ENOENT ? XLQA_ENOTFOUND : XLQA_EIO, "cannot open index '%s': %s", dir,
-		                    errno == ENOENT ? "no index.xlqa in it" : strerror(errno));
-		xlqa_buf_release(&path);
-		return rc;
 	}
-	if (fstat(fd, &st) != 0 || !(idx = calloc(1, sizeof *idx))) {
-		rc = xlqa_error_set(err, XLQA_EIO, "cannot open index '%s': %s", dir, strerror(errno));
-		close(fd);
-		xlqa_buf_release(&path);
-		return rc;
-	}
-	idx->size = (size_t)st.st_size;
-	idx->map = idx->size ? mmap(NULL, idx->size, PROT_READ, MAP_SHARED, fd, 0) : MAP_FAILED;
-	close(fd);
-	if (idx->map == MAP_FAILED) {
-		idx->map = NULL;
-		rc = idx->size ? xlqa_error_set(err, XLQA_EIO, "cannot map '%s': %s", path.buf, strerror(errno))
-		               : corrupt(err, path.buf, "empty file");
-	} else if ((rc = check(idx, path.buf, err)) == XLQA_OK) {
+	rc = xlqa_file_map(path.buf, &idx->file, err);
+	if (rc == XLQA_ENOTFOUND)
+		rc = xlqa_error_set(err, rc, "cannot open index '%s': no index.xlqa in it", dir);
+	else if (rc == XLQA_OK && !idx->file.data)
+		rc = corrupt(err, path.buf, "empty file");
+	idx->map = idx->file.data;
+	idx->size = idx->file.size;
+	if (rc == XLQA_OK && (rc = check(idx, path.buf, err)) == XLQA_OK)
 		rc = check_crcs(idx, path.buf, err);
-	}
 	xlqa_buf_release(&path);
 	if (rc) {
 		xlqa_index_close(idx);
@@ -192,8 +175,7 @@ void xlqa_index_close(struct xlqa_index *idx)
 {
 	if (!idx)
 		return;
-	if (idx->map)
-		munmap(idx->map, idx->size);
+	xlqa_file_unmap(&idx->file);
 	free(idx);
 }
 

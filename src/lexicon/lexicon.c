@@ -10,18 +10,14 @@
 
 #include "lexicon-internal.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <zlib.h>
 
 struct xlqa_lexicon {
-	const unsigned char *map;
-	size_t size;
+	struct xlqa_mapped_file file;
+	const unsigned char *map; /* file.data */
+	size_t size;              /* file.size */
 	const struct lex_header *h;
 	const struct lex_key *keys;
 	const struct lex_trans *trans;
@@ -93,33 +89,22 @@ static int check(struct xlqa_lexicon *lex, const char *path, struct xlqa_error *
 int xlqa_lexicon_open(const char *path, struct xlqa_lexicon **out, struct xlqa_error *err)
 {
 	struct xlqa_lexicon *lex;
-	struct stat st;
-	int fd, rc;
+	int rc;
 
 	*out = NULL;
-	if ((fd = open(path, O_RDONLY)) < 0)
-		return xlqa_error_set(err, errno == ENOENT ? XLQA_ENOTFOUND : XLQA_EIO, "cannot open '%s': %s", path,
-				      strerror(errno));
-	if (fstat(fd, &st) != 0) {
-		rc = xlqa_error_set(err, XLQA_EIO, "cannot stat '%s': %s", path, strerror(errno));
-		close(fd);
+	if (!(lex = calloc(1, sizeof *lex)))
+		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+	if ((rc = xlqa_file_map(path, &lex->file, err))) {
+		free(lex);
 		return rc;
 	}
-	if (!(lex = calloc(1, sizeof *lex))) {
-		close(fd);
-		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
-	}
-	lex->size = (size_t)st.st_size;
+	lex->map = lex->file.data;
+	lex->size = lex->file.size;
 	if (lex->size < sizeof(struct lex_header)) {
-		close(fd);
+		rc = xlqa_error_set(err, XLQA_ECORRUPT, "%s: not an xlqa lexicon (%zu bytes)", path, lex->size);
+		xlqa_file_unmap(&lex->file);
 		free(lex);
-		return xlqa_error_set(err, XLQA_ECORRUPT, "%s: not an xlqa lexicon (%zu bytes)", path, (size_t)st.st_size);
-	}
-	lex->map = mmap(NULL, lex->size, PROT_READ, MAP_PRIVATE, fd, 0);
-	close(fd);
-	if (lex->map == MAP_FAILED) {
-		free(lex);
-		return xlqa_error_set(err, XLQA_EIO, "cannot map '%s': %s", path, strerror(errno));
+		return rc;
 	}
 	if ((rc = check(lex, path, err))) {
 		lex->h = NULL;
@@ -134,7 +119,7 @@ void xlqa_lexicon_free(struct xlqa_lexicon *lex)
 {
 	if (!lex)
 		return;
-	munmap((void *)lex->map, lex->size);
+	xlqa_file_unmap(&lex->file);
 	free(lex);
 }
 

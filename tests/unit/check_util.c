@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 START_TEST(status_names_are_distinct)
 {
@@ -199,6 +200,36 @@ START_TEST(file_read_errors_name_the_file)
 }
 END_TEST
 
+/* A mapping holds the file's bytes; an empty file maps to nothing; a missing one is ENOTFOUND. */
+START_TEST(file_map_contents_empty_missing)
+{
+	char path[] = "/tmp/xlqa-map-XXXXXX";
+	struct xlqa_mapped_file m;
+	struct xlqa_error err;
+	int fd = mkstemp(path);
+	FILE *fp;
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_ptr_nonnull(fp = fdopen(fd, "wb"));
+	fputs("index\0bytes", fp);
+	fclose(fp);
+	ck_assert_int_eq(xlqa_file_map(path, &m, &err), XLQA_OK);
+	ck_assert_uint_eq(m.size, 5); /* fputs stops at the NUL */
+	ck_assert(memcmp(m.data, "index", 5) == 0);
+	xlqa_file_unmap(&m);
+	ck_assert_ptr_null(m.data);
+	xlqa_file_unmap(&m); /* twice is harmless */
+	ck_assert_ptr_nonnull(fp = fopen(path, "wb"));
+	fclose(fp);
+	ck_assert_int_eq(xlqa_file_map(path, &m, &err), XLQA_OK);
+	ck_assert_ptr_null(m.data);
+	ck_assert_uint_eq(m.size, 0);
+	remove(path);
+	ck_assert_int_eq(xlqa_file_map(path, &m, &err), XLQA_ENOTFOUND);
+	ck_assert_ptr_nonnull(strstr(err.message, path));
+}
+END_TEST
+
 Suite *util_suite(void)
 {
 	Suite *s = suite_create("util");
@@ -212,6 +243,7 @@ Suite *util_suite(void)
 	tcase_add_test(tc, arena_alignment_and_reset);
 	tcase_add_test(tc, hash_put_get_iterate);
 	tcase_add_test(tc, file_read_errors_name_the_file);
+	tcase_add_test(tc, file_map_contents_empty_missing);
 	suite_add_tcase(s, tc);
 	return s;
 }
