@@ -247,27 +247,33 @@ static json_t *json_calibration(const struct group *all)
 	return o;
 }
 
-static int report_json(const char *run_name, const struct groups *gs, unsigned flags, struct xlqa_buf *out)
+/* Appends `root` as indented JSON when `ok`, then drops the caller's reference. XLQA_ENOMEM on failure. */
+static int append_json(json_t *root, bool ok, struct xlqa_buf *out)
 {
-	json_t *root = json_group(&gs->g[0], run_name, flags), *types = json_object(), *atypes = json_object();
-	bool ok = root && types && atypes;
-	char *text;
+	char *text = ok ? json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10)) : NULL;
 	int rc;
 
-	for (size_t i = 1; ok && i < gs->count; i++)
-		ok = put(i <= gs->n_types ? types : atypes, gs->g[i].name, json_group(&gs->g[i], NULL, flags));
-	ok = ok && json_object_set(root, "types", types) == 0 && json_object_set(root, "answer_types", atypes) == 0;
-	if (ok && (flags & XLQA_EVAL_REPORT_CALIBRATION))
-		ok = put(root, "calibration", json_calibration(&gs->g[0]));
-	text = ok ? json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10)) : NULL;
-	json_decref(types);
-	json_decref(atypes);
 	json_decref(root);
 	if (!text)
 		return XLQA_ENOMEM;
 	rc = xlqa_buf_addstr(out, text);
 	free(text);
 	return rc;
+}
+
+static int report_json(const char *run_name, const struct groups *gs, unsigned flags, struct xlqa_buf *out)
+{
+	json_t *root = json_group(&gs->g[0], run_name, flags), *types = json_object(), *atypes = json_object();
+	bool ok = root && types && atypes;
+
+	for (size_t i = 1; ok && i < gs->count; i++)
+		ok = put(i <= gs->n_types ? types : atypes, gs->g[i].name, json_group(&gs->g[i], NULL, flags));
+	ok = ok && json_object_set(root, "types", types) == 0 && json_object_set(root, "answer_types", atypes) == 0;
+	if (ok && (flags & XLQA_EVAL_REPORT_CALIBRATION))
+		ok = put(root, "calibration", json_calibration(&gs->g[0]));
+	json_decref(types);
+	json_decref(atypes);
+	return append_json(root, ok, out);
 }
 
 int xlqa_eval_report(const char *run_name, const struct xlqa_eval_item *items, size_t n, unsigned flags, bool text,
@@ -324,8 +330,6 @@ static int compare_json(const char *measure, const char *label_a, const char *la
 	json_t *root = json_object(), *list = json_array(), *swapped = json_array();
 	bool ok = root && list && swapped && put(root, "measure", json_string(measure)) &&
 	          put(root, "a", json_string(label_a)) && put(root, "b", json_string(label_b));
-	char *text;
-	int rc;
 
 	for (size_t i = 0; ok && i < n; i++) {
 		json_t *r = json_object();
@@ -344,15 +348,9 @@ static int compare_json(const char *measure, const char *label_a, const char *la
 	     put(root, "discordant", json_integer((json_int_t)k->discordant)) &&
 	     put(root, "ties_a", json_integer((json_int_t)k->ties_a)) &&
 	     put(root, "ties_b", json_integer((json_int_t)k->ties_b)) && json_object_set(root, "swapped", swapped) == 0;
-	text = ok ? json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10)) : NULL;
 	json_decref(list);
 	json_decref(swapped);
-	json_decref(root);
-	if (!text)
-		return XLQA_ENOMEM;
-	rc = xlqa_buf_addstr(out, text);
-	free(text);
-	return rc;
+	return append_json(root, ok, out);
 }
 
 int xlqa_eval_compare_report(const char *measure, const char *label_a, const char *label_b, const char *const *runs,
