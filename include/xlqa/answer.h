@@ -107,8 +107,23 @@ enum xlqa_answer_feature {
 	XLQA_FEATURE_STOP_EDGE, /* 1 when it starts with a stop word ("for Lutheran views") */
 	XLQA_FEATURE_WINDOW,    /* weighted share of the query's concepts within 6 words of it */
 	XLQA_FEATURE_SENTENCE_REL, /* its sentence feature / the best of the question's candidates */
-	XLQA_ANSWER_FEATURES
+	XLQA_FEATURE_BEFORE,    /* 1 when the word just before it is a query word ("helping [X]") */
+	XLQA_FEATURE_AFTER,     /* 1 when the word just after it is a query word ("[nine] nations") */
+	XLQA_FEATURE_FOCUS,     /* 1 when it ends with the question's focus noun or stands just before it */
+	XLQA_FEATURE_HEAD,      /* 1 when its last word is a query word and others are not ("[adaptive] immune system") */
+	XLQA_FEATURE_SIDE,      /* weighted share of its sentence's sided query words on their side of it (query.h) */
+	XLQA_FEATURE_SIDE_NEAR, /* the nearest sided query word: +1 on its side of it, -1 on the other, 0 none */
+	XLQA_FEATURE_IDF,       /* mean idf of its words in the index / log(1 + documents): rare words score high */
+	XLQA_FEATURE_EDGE_QUERY, /* 1 when its first or last word is a query word ("sickness [occurs]") */
+	/*
+	 * A one-hot block: 1 at KIND_TYPE + kind * XLQA_TYPE_GROUPS + group for its kind and the question's
+	 * type group, so a model learns which kinds answer which questions ("kind_measure@measure").
+	 */
+	XLQA_FEATURE_KIND_TYPE,
+	XLQA_ANSWER_FEATURES = XLQA_FEATURE_KIND_TYPE + XLQA_EXTRACT_KINDS * 5
 };
+/* The question type groups of the kind-type block: named, time, measure, open, definition. */
+#define XLQA_TYPE_GROUPS 5
 /* "passage", "doc_rank", ... Static; NULL out of range. */
 const char *xlqa_answer_feature_name(size_t i);
 
@@ -160,7 +175,7 @@ struct xlqa_answerer_options {
 	const char *source;      /* the question's language (any alias); NULL: the index's */
 	const char *lexicon_dir; /* pair lexicons (xlqa_lexicon_path); NULL: xlqa_lexicon_default_dir */
 	size_t passages;         /* top passages searched for candidates; 0: 10 */
-	size_t max_candidates;   /* candidates kept a question, best first; 0: 30 */
+	size_t max_candidates;   /* candidates kept a question, best first; 0: 100 */
 };
 
 struct xlqa_answerer;

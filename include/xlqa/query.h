@@ -18,7 +18,14 @@ enum xlqa_query_flags {
 	XLQA_QUERY_NAME = 1 << 0,    /* the group is a proper name (passes through translation unchanged) */
 	XLQA_QUERY_NUMBER = 1 << 1,  /* the group is a number */
 	XLQA_QUERY_PHRASE = 1 << 2,  /* an alternative of several words should match as a phrase */
-	XLQA_QUERY_REQUIRED = 1 << 3 /* a hint that answers must come from text matching this group */
+	XLQA_QUERY_REQUIRED = 1 << 3, /* a hint that answers must come from text matching this group */
+	XLQA_QUERY_FOCUS = 1 << 4,    /* the question's focus noun ("nations" in "how many nations") */
+	/*
+	 * Where the word stands against the answer in a statement answering the question: "Tesla" and
+	 * "receive" before it in "What did Tesla receive?", "invented" after it in "Who invented radio?"
+	 */
+	XLQA_QUERY_BEFORE_ANSWER = 1 << 5,
+	XLQA_QUERY_AFTER_ANSWER = 1 << 6
 };
 
 struct xlqa_query_alt {

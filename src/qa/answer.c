@@ -18,7 +18,7 @@
 #include <string.h>
 
 #define DEFAULT_PASSAGES 10
-#define DEFAULT_CANDIDATES 50
+#define DEFAULT_CANDIDATES 100
 #define CLAUSE_MAX_WORDS 8
 #define PASSAGE_REACH 400 /* bytes a passage may widen each way to whole sentences */
 #define MAX_GROUPS 64
@@ -27,6 +27,15 @@
 static const char *const feature_names[XLQA_ANSWER_FEATURES] = {
 	"passage", "doc_rank", "sentence", "proximity", "type_fit", "passages", "docs",
 	"length", "overlap", "lexicon", "name", "numeric", "top", "clause", "stop_edge", "window", "sentence_rel",
+	"before", "after", "focus", "head", "side", "side_near", "idf", "edge_query",
+	/* the kind-type block, kind by kind (extract kinds), group by group (type_group) */
+	"name@named", "name@time", "name@measure", "name@open", "name@definition", "year@named", "year@time",
+	"year@measure", "year@open", "year@definition", "date@named", "date@time", "date@measure", "date@open",
+	"date@definition", "number@named", "number@time", "number@measure", "number@open", "number@definition",
+	"measure@named", "measure@time", "measure@measure", "measure@open", "measure@definition", "phrase@named",
+	"phrase@time", "phrase@measure", "phrase@open", "phrase@definition", "definition@named", "definition@time",
+	"definition@measure", "definition@open", "definition@definition", "clause@named", "clause@time",
+	"clause@measure", "clause@open", "clause@definition",
 };
 
 const char *xlqa_answer_feature_name(size_t i)
@@ -50,6 +59,13 @@ static const double type_fit[XLQA_ANSWER_TYPE_COUNT][XLQA_EXTRACT_KINDS] = {
 	[XLQA_ANSWER_MANNER] = { 0.5, 0, 0, 0, 0, 1, 0.5, 1 },
 	[XLQA_ANSWER_OTHER] = { 0.75, 0.25, 0.25, 0.25, 0.25, 1, 0.5, 1 },
 	[XLQA_ANSWER_DEFINITION] = { 0.25, 0, 0, 0, 0, 0.5, 1, 0.75 },
+};
+
+/* The type group of each answer type, for the kind-type features (answer.h). */
+static const unsigned type_group[XLQA_ANSWER_TYPE_COUNT] = {
+	[XLQA_ANSWER_PERSON] = 0, [XLQA_ANSWER_ORGANIZATION] = 0, [XLQA_ANSWER_LOCATION] = 0,
+	[XLQA_ANSWER_TIME] = 1, [XLQA_ANSWER_MEASURE] = 2, [XLQA_ANSWER_OBJECT] = 3,
+	[XLQA_ANSWER_MANNER] = 3, [XLQA_ANSWER_OTHER] = 3, [XLQA_ANSWER_DEFINITION] = 4,
 };
 
 struct qterm {
@@ -76,10 +92,12 @@ struct xlqa_answerer {
 	struct xlqa_hash qterms; /* term -> struct qterm in arena */
 	struct xlqa_arena arena;
 	double *group_weight;
-	size_t alloc_groups;
+	unsigned *group_flags;
+	size_t alloc_groups, alloc_flags;
 	long *tok_group; /* per analysis token: the query group matched, -1 none */
 	double *tok_weight;
-	size_t alloc_tok, alloc_tokw;
+	double *tok_idf; /* per analysis token: idf of its word / log(1 + documents), 0 unindexed */
+	size_t alloc_tok, alloc_tokw, alloc_idf;
 	uint64_t *sent_groups; /* per sentence: the groups matched */
 	double *sent_lexicon;
 	size_t alloc_sent, alloc_sentl;
@@ -169,6 +187,8 @@ int xlqa_answer_set_add(struct xlqa_answer_set *s, const char *text, size_t len,
 		if (better) {
 			c->features[XLQA_FEATURE_OVERLAP] = features[XLQA_FEATURE_OVERLAP];
 			c->features[XLQA_FEATURE_LENGTH] = features[XLQA_FEATURE_LENGTH];
+			memcpy(c->features + XLQA_FEATURE_KIND_TYPE, features + XLQA_FEATURE_KIND_TYPE,
+			       (XLQA_ANSWER_FEATURES - XLQA_FEATURE_KIND_TYPE) * sizeof *features);
 		}
 	} else {
 		if (XLQA_ARRAY_RESERVE(s->candidates, s->alloc, s->n + 1) ||
@@ -362,8 +382,10 @@ void xlqa_answerer_free(struct xlqa_answerer *a)
 	xlqa_hash_release(&a->qterms);
 	xlqa_arena_release(&a->arena);
 	free(a->group_weight);
+	free(a->group_flags);
 	free(a->tok_group);
 	free(a->tok_weight);
+	free(a->tok_idf);
 	free(a->sent_groups);
 	free(a->sent_lexicon);
 	free(a);
@@ -383,10 +405,12 @@ static int map_query(struct xlqa_answerer *a, const struct xlqa_query *q, double
 	xlqa_hash_init(&a->qterms);
 	xlqa_arena_reset(&a->arena);
 	*total = 0;
-	if (XLQA_ARRAY_RESERVE(a->group_weight, a->alloc_groups, q->n_groups + 1))
+	if (XLQA_ARRAY_RESERVE(a->group_weight, a->alloc_groups, q->n_groups + 1) ||
+	    XLQA_ARRAY_RESERVE(a->group_flags, a->alloc_flags, q->n_groups + 1))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	for (size_t g = 0; g < q->n_groups && g < MAX_GROUPS && rc == XLQA_OK; g++) {
 		a->group_weight[g] = q->groups[g].weight;
+		a->group_flags[g] = q->groups[g].flags;
 		*total += q->groups[g].weight;
 		for (size_t k = 0; k < q->groups[g].n_alts && rc == XLQA_OK; k++) {
 			const struct xlqa_query_alt *alt = &q->groups[g].alts[k];
@@ -417,6 +441,7 @@ static int map_query(struct xlqa_answerer *a, const struct xlqa_query *q, double
 static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, struct xlqa_error *err)
 {
 	const struct xlqa_analysis *an = &a->ex.a;
+	double docs = (double)xlqa_index_get_stats(a->idx)->documents;
 	size_t w = 0;
 	int rc;
 
@@ -424,6 +449,7 @@ static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, st
 		return rc;
 	if (XLQA_ARRAY_RESERVE(a->tok_group, a->alloc_tok, an->n_tokens + 1) ||
 	    XLQA_ARRAY_RESERVE(a->tok_weight, a->alloc_tokw, an->n_tokens + 1) ||
+	    XLQA_ARRAY_RESERVE(a->tok_idf, a->alloc_idf, an->n_tokens + 1) ||
 	    XLQA_ARRAY_RESERVE(a->sent_groups, a->alloc_sent, an->seg.n_sentences + 1) ||
 	    XLQA_ARRAY_RESERVE(a->sent_lexicon, a->alloc_sentl, an->seg.n_sentences + 1))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
@@ -435,10 +461,18 @@ static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, st
 
 		a->tok_group[i] = -1;
 		a->tok_weight[i] = 0;
+		a->tok_idf[i] = 0;
 		while (w < a->words.n_words && a->words.words[w].end <= t->start)
 			w++;
 		if (w >= a->words.n_words || (tw = &a->words.words[w])->start > t->start)
 			continue;
+		if (tw->n_terms) {
+			uint32_t df = 0;
+			uint64_t cf = 0;
+
+			xlqa_index_term_stats(a->idx, xlqa_termer_term(a->termer, a->words.terms[tw->first_term]), &df, &cf);
+			a->tok_idf[i] = log((docs + 1) / (df + 0.5)) / log(docs + 1);
+		}
 		for (uint32_t k = 0; k < tw->n_terms; k++) {
 			const char *term = xlqa_termer_term(a->termer, a->words.terms[tw->first_term + k]);
 			void *v;
@@ -561,6 +595,72 @@ static int passage_text(struct xlqa_answerer *a, const struct xlqa_passage *p, s
 	return XLQA_OK;
 }
 
+/* A query group `g` of the token at `k` (-1: none) that is the question's focus. */
+static bool focus_group(const struct xlqa_answerer *a, long g)
+{
+	return g >= 0 && (a->group_flags[g] & XLQA_QUERY_FOCUS);
+}
+
+/*
+ * The side features: for each query group with a side (XLQA_QUERY_BEFORE_ANSWER or _AFTER_ANSWER,
+ * not both) matched in the span's sentence, whether one of its words stands on that side of the span;
+ * the share is weighted by the groups' weights. The nearest sided word decides side_near.
+ */
+static void sides(const struct xlqa_answerer *a, const struct xlqa_extract_span *sp, double f[XLQA_ANSWER_FEATURES])
+{
+	const struct xlqa_token *tok = a->ex.a.tokens;
+	uint64_t seen = 0, right = 0;
+	double all = 0, ok = 0;
+	size_t near = SIZE_MAX;
+
+	f[XLQA_FEATURE_SIDE_NEAR] = 0;
+	for (size_t k = 0; k < a->ex.a.n_tokens; k++) {
+		long g = a->tok_group[k];
+		unsigned side;
+		bool before = k < sp->first, good;
+		size_t d;
+
+		if (g < 0 || g >= MAX_GROUPS || tok[k].sentence != sp->sentence || (k >= sp->first && k < sp->first + sp->n))
+			continue;
+		side = a->group_flags[g] & (XLQA_QUERY_BEFORE_ANSWER | XLQA_QUERY_AFTER_ANSWER);
+		if (!side || side == (XLQA_QUERY_BEFORE_ANSWER | XLQA_QUERY_AFTER_ANSWER))
+			continue;
+		good = before == (side == XLQA_QUERY_BEFORE_ANSWER);
+		seen |= UINT64_C(1) << g;
+		right |= good ? UINT64_C(1) << g : 0;
+		d = before ? sp->first - k : k - (sp->first + sp->n - 1);
+		if (d < near) {
+			near = d;
+			f[XLQA_FEATURE_SIDE_NEAR] = good ? 1 : -1;
+		}
+	}
+	for (size_t g = 0; g < MAX_GROUPS; g++)
+		if (seen & (UINT64_C(1) << g)) {
+			all += a->group_weight[g];
+			ok += right & (UINT64_C(1) << g) ? a->group_weight[g] : 0;
+		}
+	f[XLQA_FEATURE_SIDE] = all > 0 ? ok / all : 0;
+}
+
+/*
+ * The features of a span's neighbourhood: whether query words stand right before and after it, and
+ * whether its last word is a query word (its head, when the rest is not) or the focus noun follows.
+ */
+static void neighbours(const struct xlqa_answerer *a, const struct xlqa_extract_span *sp,
+                       double f[XLQA_ANSWER_FEATURES])
+{
+	const struct xlqa_token *tok = a->ex.a.tokens;
+	size_t last = sp->first + sp->n - 1, next = sp->first + sp->n;
+	bool same_before = sp->first > 0 && tok[sp->first - 1].sentence == sp->sentence;
+	bool same_after = next < a->ex.a.n_tokens && tok[next].sentence == sp->sentence;
+
+	f[XLQA_FEATURE_BEFORE] = same_before && a->tok_group[sp->first - 1] >= 0;
+	f[XLQA_FEATURE_AFTER] = same_after && a->tok_group[next] >= 0;
+	f[XLQA_FEATURE_FOCUS] = focus_group(a, a->tok_group[last]) || (same_after && focus_group(a, a->tok_group[next]));
+	f[XLQA_FEATURE_HEAD] = sp->n > 1 && a->tok_group[last] >= 0 && a->tok_group[sp->first] < 0;
+	sides(a, sp, f);
+}
+
 /* The candidates of one passage. */
 static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *out, size_t pi, double total,
                               struct xlqa_error *err)
@@ -595,7 +695,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		const struct xlqa_span *sent = &a->ex.a.seg.sentences[sp->sentence];
 		double f[XLQA_ANSWER_FEATURES] = { 0 }, fit = type_fit[type][sp->kind];
 		size_t words = 0, matched = 0, groups = 0, dist = SIZE_MAX;
-		double sw = 0, ww = 0;
+		double sw = 0, ww = 0, idf = 0;
 		uint64_t window = 0;
 
 		if (fit <= 0)
@@ -604,6 +704,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 			if (tok[k].kind != XLQA_SPAN_PUNCT) {
 				words++;
 				matched += a->tok_group[k] >= 0;
+				idf += a->tok_idf[k];
 			}
 		if (!words || matched == words)
 			continue; /* the question's own words are not its answer */
@@ -641,6 +742,10 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		f[XLQA_FEATURE_CLAUSE] = sp->kind == XLQA_EXTRACT_CLAUSE;
 		f[XLQA_FEATURE_WINDOW] = total > 0 ? ww / total : 0;
 		f[XLQA_FEATURE_STOP_EDGE] = (tok[sp->first].flags & XLQA_TOKEN_STOP) != 0;
+		neighbours(a, sp, f);
+		f[XLQA_FEATURE_IDF] = idf / (double)words;
+		f[XLQA_FEATURE_EDGE_QUERY] = a->tok_group[sp->first] >= 0 || a->tok_group[sp->first + sp->n - 1] >= 0;
+		f[XLQA_FEATURE_KIND_TYPE + sp->kind * XLQA_TYPE_GROUPS + type_group[type]] = 1;
 		xlqa_buf_reset(&a->key);
 		if ((rc = xlqa_answer_key(a->target, text + sp->start, sp->end - sp->start, &a->key, err)))
 			return rc;

@@ -14,6 +14,7 @@
 
 #define NAME_MAX_WORDS 8    /* longer capitalised runs are headlines, not names */
 #define PHRASE_MAX_WORDS 6  /* content-word runs kept whole up to this length */
+#define PHRASE_PART_WORDS 4 /* parts of a run kept up to this length */
 #define DEFINITION_MAX_WORDS 12
 
 static const char *const kind_names[XLQA_EXTRACT_KINDS] = {
@@ -272,6 +273,41 @@ static int extract_number(struct xlqa_extraction *x, const char *text, size_t i,
 	return XLQA_OK;
 }
 
+/* The end of the run of content words (not stop words, articles or punctuation) starting at `i`. */
+static size_t content_run_end(const struct xlqa_token *tok, size_t n_tok, size_t i)
+{
+	size_t end = i;
+
+	while (end < n_tok && tok[end].sentence == tok[i].sentence && is_word(&tok[end]) && !droppable(&tok[end]))
+		end++;
+	return end;
+}
+
+/*
+ * The phrases of the content-word run [i, end): the whole run and its shorter parts (answers are
+ * often a part: "absolute value" in "absolute value yields"), up to PHRASE_MAX_WORDS words, and
+ * the run joined through a connector to the next run ("rise of Adolf Hitler", "Banco de España").
+ */
+static int add_phrases(struct xlqa_extraction *x, const char *text, size_t i, size_t end, struct xlqa_error *err)
+{
+	const struct xlqa_token *tok = x->a.tokens;
+	size_t n_tok = x->a.n_tokens;
+	int rc = XLQA_OK;
+
+	for (size_t a = i; a < end && rc == XLQA_OK; a++)
+		for (size_t b = a + 1; b <= end && b - a <= PHRASE_MAX_WORDS && rc == XLQA_OK; b++)
+			if (b - a <= PHRASE_PART_WORDS || (a == i && b == end))
+				rc = add_span(x, text, a, b - a, XLQA_EXTRACT_PHRASE, err);
+	if (rc == XLQA_OK && end + 1 < n_tok && tok[end].sentence == tok[i].sentence && tok[end].kind == XLQA_SPAN_WORD &&
+	    norm_in(tok[end].norm, connectors, sizeof connectors / sizeof *connectors)) {
+		size_t next = content_run_end(tok, n_tok, end + 1);
+
+		if (next > end + 1 && next - i <= PHRASE_MAX_WORDS + 1)
+			rc = add_span(x, text, i, next - i, XLQA_EXTRACT_PHRASE, err);
+	}
+	return rc;
+}
+
 int xlqa_extract_run(struct xlqa_lang *lang, const char *text, size_t len, const char *target,
                      struct xlqa_extraction *x, struct xlqa_error *err)
 {
@@ -310,14 +346,12 @@ int xlqa_extract_run(struct xlqa_lang *lang, const char *text, size_t len, const
 			rc = extract_number(x, text, i, &next, err);
 		i = next;
 	}
-	/* phrases: maximal runs of content words */
+	/* phrases: runs of content words, whole and their parts, and two runs joined by a connector */
 	for (i = 0; i < n_tok && rc == XLQA_OK;) {
-		size_t end = i;
+		size_t end = content_run_end(tok, n_tok, i);
 
-		while (end < n_tok && tok[end].sentence == tok[i].sentence && is_word(&tok[end]) && !droppable(&tok[end]))
-			end++;
-		if (end > i && end - i <= PHRASE_MAX_WORDS)
-			rc = add_span(x, text, i, end - i, XLQA_EXTRACT_PHRASE, err);
+		if (end > i)
+			rc = add_phrases(x, text, i, end, err);
 		i = end > i ? end : i + 1;
 	}
 	if (rc == XLQA_OK && target && *target) {

@@ -44,6 +44,13 @@ bool qa_rules_match(const struct xlqa_question_rules *rules, const struct qa_wor
 bool qa_rules_capitalised_nouns(const struct xlqa_question_rules *rules);
 /* True when `tok` is a word the rules list as announcing a temporal restriction ("in", "im", "em"). */
 bool qa_rules_temporal(const struct xlqa_question_rules *rules, const struct xlqa_token *tok);
+/*
+ * True when `tok` is an auxiliary the rules list ("did", "is"): right after the question phrase it
+ * makes the question ask for an object, so the other keywords stand before the answer in a statement.
+ */
+bool qa_rules_auxiliary(const struct xlqa_question_rules *rules, const struct xlqa_token *tok);
+/* True when the rules list auxiliaries at all (else the keywords after the question phrase get no side). */
+bool qa_rules_has_auxiliaries(const struct xlqa_question_rules *rules);
 /* "questions.txt" path of the rules, for rule references in analyses. */
 const char *qa_rules_file(const struct xlqa_question_rules *rules);
 

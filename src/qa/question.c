@@ -213,13 +213,49 @@ static int add_keyword(struct xlqa_question *q, const char *text, double weight,
 	return XLQA_OK;
 }
 
+/*
+ * The side of the answer word `i` stands on in a statement answering the question (query.h): words
+ * before the question phrase precede the answer ("Completing Q with respect to what"); the focus right
+ * after the phrase follows it ("how many [nine] nations"); words after the phrase precede it when an auxiliary
+ * follows the phrase ("What did Tesla receive" -> "Tesla received [X]") and follow it otherwise
+ * ("Who invented radio" -> "[X] invented radio"), for languages whose rules list auxiliaries. A modal
+ * is taken for an auxiliary, so "What will produce X?" is read as asking for an object: no parser.
+ */
+static unsigned keyword_side(const struct xlqa_question_rules *rules, const struct qa_words *w,
+                             const struct qa_match *m, size_t i)
+{
+	size_t start = 0, end;
+
+	while (start < w->n && !m->question_word[start])
+		start++;
+	if (start == w->n)
+		return 0;
+	end = start;
+	while (end < w->n && m->question_word[end])
+		end++;
+	if (i < start)
+		return XLQA_QUERY_BEFORE_ANSWER;
+	if (m->focus >= 0 && (size_t)m->focus == end) { /* "how many [nations]", not "what did [Tesla]" */
+		if (i == end)
+			return XLQA_QUERY_AFTER_ANSWER;
+		end++;
+	}
+	if (i < end || !qa_rules_has_auxiliaries(rules))
+		return 0;
+	for (size_t k = start + 1; k <= end && k < w->n; k++) /* the phrase may hold it: "what did" */
+		if (qa_rules_auxiliary(rules, w->tok[k]))
+			return XLQA_QUERY_BEFORE_ANSWER;
+	return XLQA_QUERY_AFTER_ANSWER;
+}
+
 /* Keywords: every word the rule did not match literally, minus stop words; names as one keyword. */
-static int find_keywords(struct xlqa_question *q, const struct qa_words *w,
+static int find_keywords(struct xlqa_question *q, const struct xlqa_question_rules *rules, const struct qa_words *w,
                          const struct qa_match *m, size_t *best_name_start, size_t *best_name_end)
 {
 	*best_name_start = *best_name_end = 0;
 	for (size_t i = 0; i < w->n; i++) {
 		size_t j = i + 1;
+		unsigned side = keyword_side(rules, w, m, i);
 		int rc;
 
 		if (m->question_word[i] || w->stop[i])
@@ -228,15 +264,16 @@ static int find_keywords(struct xlqa_question *q, const struct qa_words *w,
 			while (j < w->n && !m->question_word[j] && name_word(w, j))
 				j++;
 			rc = add_keyword(q, words_text(q, w, i, j), WEIGHT_NAME,
-			                 XLQA_QUERY_NAME | (j - i > 1 ? XLQA_QUERY_PHRASE : 0));
+			                 side | XLQA_QUERY_NAME | (j - i > 1 ? XLQA_QUERY_PHRASE : 0));
 			if (j - i > *best_name_end - *best_name_start) {
 				*best_name_start = i;
 				*best_name_end = j;
 			}
 		} else if (w->tok[i]->flags & XLQA_TOKEN_NUMERIC) {
-			rc = add_keyword(q, words_text(q, w, i, j), WEIGHT_NUMBER, XLQA_QUERY_NUMBER);
+			rc = add_keyword(q, words_text(q, w, i, j), WEIGHT_NUMBER, side | XLQA_QUERY_NUMBER);
 		} else {
-			rc = add_keyword(q, words_text(q, w, i, j), (long)i == m->focus ? WEIGHT_FOCUS : WEIGHT_WORD, 0);
+			rc = add_keyword(q, words_text(q, w, i, j), (long)i == m->focus ? WEIGHT_FOCUS : WEIGHT_WORD,
+			                 side | ((long)i == m->focus ? XLQA_QUERY_FOCUS : 0));
 		}
 		if (rc)
 			return rc;
@@ -410,7 +447,7 @@ int xlqa_question_analyze(const struct xlqa_question_rules *rules, struct xlqa_l
 	decide_type(q, &m, category);
 	if (m.focus >= 0 && !(q->focus = words_text(q, &w, (size_t)m.focus, (size_t)m.focus + 1)))
 		goto nomem;
-	if ((rc = find_keywords(q, &w, &m, &name_start, &name_end)) || (rc = find_times(q, rules, &w)))
+	if ((rc = find_keywords(q, rules, &w, &m, &name_start, &name_end)) || (rc = find_times(q, rules, &w)))
 		goto nomem;
 	if (m.name_end > m.name_start) {
 		name_start = m.name_start;

@@ -72,6 +72,7 @@ struct xlqa_question_rules {
 	struct xlqa_hash unit, unit_stems;
 	struct xlqa_hash transparent;        /* word -> NULL */
 	struct xlqa_hash temporal;           /* word -> NULL */
+	struct xlqa_hash auxiliary;          /* word -> NULL */
 	bool capitalised_nouns;
 	struct xlqa_buf scratch;
 };
@@ -279,10 +280,12 @@ static int on_line(struct xlqa_question_rules *r, const struct rule_line *l, str
 		return on_rule(r, l, err);
 	if (IS("focus") || IS("unit"))
 		return on_table(r, l, IS("unit"), err);
-	if (IS("transparent") || IS("temporal")) {
+	if (IS("transparent") || IS("temporal") || IS("auxiliary")) {
 		if (l->n != 2)
 			return syntax(r, l, "expected a keyword, a tab and words separated by blanks", err);
-		return add_words(r, l, 1, IS("transparent") ? &r->transparent : &r->temporal, NULL, NULL, err);
+		return add_words(r, l, 1,
+		                 IS("transparent") ? &r->transparent : IS("temporal") ? &r->temporal : &r->auxiliary,
+		                 NULL, NULL, err);
 	}
 	if (IS("option")) {
 		if (l->n == 3 && l->len[1] == 17 && memcmp(l->field[1], "capitalised-nouns", 17) == 0 &&
@@ -295,8 +298,8 @@ static int on_line(struct xlqa_question_rules *r, const struct rule_line *l, str
 	}
 #undef IS
 	return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)l->lineno,
-	                     "%s:%zu: unknown line kind '%.*s' (expected rule, focus, unit, transparent, temporal "
-	                     "or option)", r->path, l->lineno, (int)l->len[0], l->field[0]);
+	                     "%s:%zu: unknown line kind '%.*s' (expected rule, focus, unit, transparent, temporal, "
+	                     "auxiliary or option)", r->path, l->lineno, (int)l->len[0], l->field[0]);
 }
 
 static int parse_file(struct xlqa_question_rules *r, const char *data, size_t len, struct xlqa_error *err)
@@ -351,6 +354,7 @@ int xlqa_question_rules_new(struct xlqa_lang *lang, struct xlqa_question_rules *
 	xlqa_hash_init(&r->unit_stems);
 	xlqa_hash_init(&r->transparent);
 	xlqa_hash_init(&r->temporal);
+	xlqa_hash_init(&r->auxiliary);
 	xlqa_buf_init(&r->scratch);
 	if ((rc = xlqa_buf_addf(&path, "%s/%s/questions.txt", xlqa_lang_dir(lang), xlqa_lang_get_info(lang)->code))) {
 		rc = xlqa_error_set(err, rc, "question rules: %s", xlqa_strerror(rc));
@@ -380,6 +384,7 @@ void xlqa_question_rules_free(struct xlqa_question_rules *r)
 	xlqa_hash_release(&r->unit_stems);
 	xlqa_hash_release(&r->transparent);
 	xlqa_hash_release(&r->temporal);
+	xlqa_hash_release(&r->auxiliary);
 	xlqa_buf_release(&r->scratch);
 	xlqa_arena_release(&r->arena);
 	free(r);
@@ -403,6 +408,16 @@ const char *qa_rules_file(const struct xlqa_question_rules *r)
 bool qa_rules_temporal(const struct xlqa_question_rules *r, const struct xlqa_token *tok)
 {
 	return xlqa_hash_get(&r->temporal, tok->norm, strlen(tok->norm), NULL);
+}
+
+bool qa_rules_has_auxiliaries(const struct xlqa_question_rules *r)
+{
+	return r->auxiliary.count > 0;
+}
+
+bool qa_rules_auxiliary(const struct xlqa_question_rules *r, const struct xlqa_token *tok)
+{
+	return xlqa_hash_get(&r->auxiliary, tok->norm, strlen(tok->norm), NULL);
 }
 
 /* ---- matching ------------------------------------------------------------------------------- */

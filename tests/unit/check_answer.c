@@ -60,6 +60,10 @@ static const struct extract_case extract_cases[] = {
 	{ "en", "The Colosseum is an amphitheatre in Rome.", "Colosseum", XLQA_EXTRACT_DEFINITION, "amphitheatre in Rome" },
 	/* noun-phrase fallback: a run of content words */
 	{ "en", "The engine uses liquid hydrogen fuel.", NULL, XLQA_EXTRACT_PHRASE, "engine uses liquid hydrogen fuel" },
+	/* a part of a run of content words: answers are often shorter than the run */
+	{ "en", "Using the absolute value yields the real numbers.", NULL, XLQA_EXTRACT_PHRASE, "absolute value" },
+	/* two runs joined by a connector */
+	{ "en", "It helped the rise of Adolf Hitler to power.", NULL, XLQA_EXTRACT_PHRASE, "rise of Adolf Hitler" },
 	/* German: a date with the day's period and the month name */
 	{ "de", "Das Museum wurde am 31. Januar 1977 eröffnet.", NULL, XLQA_EXTRACT_DATE, "31. Januar 1977" },
 	/* German: a spelled-out number with its noun */

@@ -419,6 +419,52 @@ START_TEST(analysis_details)
 }
 END_TEST
 
+/*
+ * Keyword sides (query.h): each case lists the keywords with 'b' (before the answer in a statement),
+ * 'a' (after it), 'f' (after it and the focus) or '-' (no side), in keyword order.
+ */
+static const struct {
+	const char *lang, *question, *sides;
+} side_cases[] = {
+	/* an auxiliary after the question word: an object question, "Tesla received [X]" */
+	{ "en", "What did Tesla receive?", "Tesla:b receive:b" },
+	/* no auxiliary: a subject question, "[X] invented the radio" */
+	{ "en", "Who invented the radio?", "invented:a radio:a" },
+	/* the focus follows the answer ("[nine] nations"); the verb after it too (no auxiliary) */
+	{ "en", "How many nations control this region?", "nations:f control:a region:a" },
+	/* words before the question word precede the answer */
+	{ "en", "In the lab in Bologna, who invented the radio?", "lab:b Bologna:b invented:a radio:a" },
+	/* a language whose rules list no auxiliary: only the focus gets a side */
+	{ "de", "Wie viele Nationen kontrollieren die Region?", "Nationen:f kontrollieren:- Region:-" },
+};
+
+START_TEST(keyword_sides)
+{
+	struct xlqa_buf got = XLQA_BUF_INIT;
+	struct xlqa_question q;
+	struct xlqa_error err;
+	struct loaded l;
+
+	load(side_cases[_i].lang, &l);
+	xlqa_question_init(&q);
+	ck_assert_int_eq(xlqa_question_analyze(l.rules, l.lang, side_cases[_i].question, strlen(side_cases[_i].question),
+	                                       0, &q, &err),
+	                 XLQA_OK);
+	for (size_t i = 0; i < q.n_keywords; i++) {
+		unsigned f = q.keywords[i].flags;
+		char side = f & XLQA_QUERY_FOCUS ? 'f' : f & XLQA_QUERY_BEFORE_ANSWER ? 'b' : f & XLQA_QUERY_AFTER_ANSWER ? 'a' : '-';
+
+		ck_assert(!((f & XLQA_QUERY_BEFORE_ANSWER) && (f & XLQA_QUERY_AFTER_ANSWER)));
+		ck_assert(!(f & XLQA_QUERY_FOCUS) || (f & XLQA_QUERY_AFTER_ANSWER));
+		xlqa_buf_addf(&got, "%s%s:%c", i ? " " : "", q.keywords[i].text, side);
+	}
+	ck_assert_str_eq(got.buf ? got.buf : "", side_cases[_i].sides);
+	xlqa_buf_release(&got);
+	xlqa_question_release(&q);
+	unload(&l);
+}
+END_TEST
+
 START_TEST(analysis_errors)
 {
 	/* bad category hints, invalid UTF-8 and a question of punctuation only are errors, not guesses */
@@ -501,6 +547,7 @@ Suite *qa_suite(void)
 	tcase_add_loop_test(tables, fixture_accuracy, 0, (int)(sizeof fixtures / sizeof fixtures[0]));
 	tcase_add_loop_test(tables, analysis_details, 0, (int)(sizeof details / sizeof details[0]));
 	tcase_add_test(tables, analysis_errors);
+	tcase_add_loop_test(tables, keyword_sides, 0, (int)(sizeof side_cases / sizeof side_cases[0]));
 	suite_add_tcase(s, tables);
 	return s;
 }
