@@ -45,12 +45,13 @@ for s in $langs; do
     done
 done
 
-# answer SET SRC TGT [extra options]: answers one test set into $work/run-SET-SRC-TGT.txt
+# answer SET SRC TGT [extra options]: answers one test set into $work/run-SET-SRC-TGT.txt, under a
+# run tag of the CLEF 2004 form (4 characters, 04, run 1, source and target: xlqa041deen)
 answer() {
     set_=$1 s=$2 t=$3
     shift 3
     "$xlqa" run --index "$work/index-$(lower "$t")" --questions "$bench/sets/$set_/questions/$s-$t.txt" \
-        --tag "xlqa$set_$(lower "$s$t")" --lexicon-dir "$lexicons" --out "$work/run-$set_-$s-$t.txt" "$@"
+        --tag "xlqa041$(lower "$s$t")" --lexicon-dir "$lexicons" --out "$work/run-$set_-$s-$t.txt" "$@"
 }
 
 for t in $langs; do
