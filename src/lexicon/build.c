@@ -619,7 +619,11 @@ static int add_pivot(struct xlqa_lexicon_builder *b, struct table *t, const stru
 					return rc;
 				continue;
 			}
-			if (!pt->stemmed || (rc = stem_of(b, pivot_lang, r->c[j].norm, &stem, &ok, err)) || !ok)
+			if (!pt->stemmed)
+				continue;
+			if ((rc = stem_of(b, pivot_lang, r->c[j].norm, &stem, &ok, err)))
+				return rc;
+			if (!ok)
 				continue;
 			n = layer_find_stem(pt, stem, &first);
 			for (size_t m = 0; m < n && m < PIVOT_STEM_KEYS; m++)
