@@ -140,16 +140,18 @@ static bool hits_beyond_names(const struct xlqa_lexicon_hits *h)
 	return false;
 }
 
-/* Removes the hits that are hunspell names only: what the dictionaries found replaces them. */
-static int hits_drop_names(struct xlqa_lexicon_hits *h)
+/* When other hits exist, removes those that are hunspell names only: what the dictionaries found
+ * replaces them. */
+static void hits_settle_names(struct xlqa_lexicon_hits *h)
 {
 	size_t kept = 0;
 
+	if (!hits_beyond_names(h))
+		return;
 	for (size_t i = 0; i < h->n; i++)
 		if (h->items[i].origin != XLQA_LEX_NAMES_HUNSPELL)
 			h->items[kept++] = h->items[i];
 	h->n = kept;
-	return XLQA_OK;
 }
 
 /* True when `s` starts with an upper- or title-case letter. */
@@ -463,7 +465,7 @@ static int lookup_lexical(struct xlqa_translator *tr, const char *word, size_t l
 {
 	const struct xlqa_lexicon *lex = tr->lex;
 	struct xlqa_strlist lemmas = { 0, NULL };
-	bool names = starts_upper(word, len);
+	bool names = starts_upper(word, len), stem_names;
 	size_t k;
 	int rc;
 
@@ -473,7 +475,7 @@ static int lookup_lexical(struct xlqa_translator *tr, const char *word, size_t l
 	    (rc = add_key(out, lex, k, 1.0, XLQA_HOW_EXACT, xlqa_lexicon_key(lex, k), names)))
 		return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
 	if (hits_beyond_names(out))
-		return XLQA_OK;
+		goto settle;
 	if (xlqa_lang_has_lemmas(tr->lang)) {
 		bool lemma_names = names && !out->n;
 		if ((rc = xlqa_lang_lemmas(tr->lang, word, len, &lemmas, err)))
@@ -484,10 +486,11 @@ static int lookup_lexical(struct xlqa_translator *tr, const char *word, size_t l
 				return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
 	}
 	if (hits_beyond_names(out))
-		return hits_drop_names(out);
+		goto settle;
 	/* Keys sharing the stem of the word, else of one of its lemmas: Snowball leaves some
 	 * inflections apart that hunspell joins ("Hugenotten" and "Hugenotte"). */
-	for (size_t l = 0, stem_names = names && !out->n; l <= lemmas.n && !hits_beyond_names(out); l++) {
+	stem_names = names && !out->n;
+	for (size_t l = 0; l <= lemmas.n && !hits_beyond_names(out); l++) {
 		const char *form = l ? lemmas.items[l - 1] : norm;
 		size_t flen = l ? strlen(form) : nlen, first, n;
 		xlqa_buf_reset(&tr->scratch);
@@ -501,7 +504,7 @@ static int lookup_lexical(struct xlqa_translator *tr, const char *word, size_t l
 		}
 	}
 	if (hits_beyond_names(out))
-		return hits_drop_names(out);
+		goto settle;
 	{
 		struct xlqa_strlist parts;
 		struct xlqa_buf phrase = XLQA_BUF_INIT;
@@ -530,7 +533,9 @@ static int lookup_lexical(struct xlqa_translator *tr, const char *word, size_t l
 		}
 		xlqa_buf_release(&phrase);
 	}
-	return hits_beyond_names(out) ? hits_drop_names(out) : XLQA_OK;
+settle:
+	hits_settle_names(out);
+	return XLQA_OK;
 }
 
 /* Normalises words[0..n) into tr->key joined by spaces. */
@@ -565,7 +570,8 @@ int xlqa_translator_lookup(struct xlqa_translator *tr, const char *const *words,
 		if ((rc = join_key(tr, words, m, err)))
 			return rc;
 		if (xlqa_lexicon_find(tr->lex, tr->key.buf, tr->key.len, &k)) {
-			if ((rc = add_key(out, tr->lex, k, 1.0, XLQA_HOW_MULTIWORD, xlqa_lexicon_key(tr->lex, k), true)))
+			if ((rc = add_key(out, tr->lex, k, 1.0, XLQA_HOW_MULTIWORD, xlqa_lexicon_key(tr->lex, k),
+					  starts_upper(word, len))))
 				return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
 			out->words = m;
 			hits_finish(out);
