@@ -35,6 +35,7 @@ dir=${2:+--lexicon-dir $2}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 indexes=${3:-$tmp/index}
+mkdir -p "$indexes"
 for l in de en es; do
     [ -d "$indexes/$l" ] ||
         "$xlqa" index --quiet --data-root "$(dirname "$shared")" --out "$indexes/$l" "xquad-$l" >/dev/null
