@@ -110,9 +110,13 @@ struct xlqa_strlist {
 };
 
 /*
- * Hunspell lemmas of a word as written (`word`, NFC; its case helps hunspell), case folded and
- * without duplicates. An unknown word or a pack without hunspell gives an empty list. Results are
- * cached in the pack. Errors: XLQA_ENOMEM.
+ * Lemmas of a word as written (`word`, NFC; its case helps hunspell), case folded and without
+ * duplicates: for a form of the pack's irregular table (irregular.txt: "went" -> "go", "hieß" ->
+ * "heißen", which hunspell's dictionaries list as words of their own) the table's, plus hunspell's
+ * when the word is capitalised; else hunspell's, and for a lower-case word hunspell finds nothing
+ * else for, those of a verb prefix and a listed form ("erhielt" -> "erhalten"). An unknown word, or
+ * a pack with neither hunspell nor table, gives an empty list. Results are cached in the pack.
+ * Errors: XLQA_ENOMEM.
  */
 int xlqa_lang_lemmas(struct xlqa_lang *lang, const char *word, size_t len, struct xlqa_strlist *out,
 		     struct xlqa_error *err);

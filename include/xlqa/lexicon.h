@@ -3,11 +3,12 @@
  *
  *  - readers turn a source of translations into entries (headword, part of speech, translations):
  *    FreeDict dictionaries in dictd format (.index + .dict or .dict.dz), plain TSV files
- *    (source TAB target TAB weight) and ICU's locale data (country, region, language, currency,
- *    month and weekday names);
+ *    (source TAB target TAB weight), ICU's locale data (country, region, language, currency,
+ *    month and weekday names) and the proper names of hunspell dictionaries;
  *  - the builder merges, for one source-target pair, the direct dictionary, the reverse dictionary
- *    read backwards, pivots through English and German, the ICU names and an optional TSV into one
- *    weighted table, and writes it as a lexicon file that is memory-mapped at run time;
+ *    read backwards, pivots through English and German, the ICU names, an optional TSV and, for
+ *    words nothing else translates, the names hunspell dictionaries agree on into one weighted
+ *    table, and writes it as a lexicon file that is memory-mapped at run time;
  *  - the translator looks words up in an open lexicon (by normalised form, hunspell lemma, stem,
  *    longest multiword match, compound parts), passes names and numbers through, transliterates
  *    Cyrillic and matches cognates against a target vocabulary, and turns a source-language
@@ -38,7 +39,9 @@ enum xlqa_lexicon_origin {
 	XLQA_LEX_PIVOT_DE = 1 << 3, /* source -> German -> target */
 	XLQA_LEX_NAMES = 1 << 4,    /* ICU locale names */
 	XLQA_LEX_TSV = 1 << 5,      /* a user's TSV file */
+	XLQA_LEX_NAMES_HUNSPELL = 1 << 6, /* a proper name hunspell dictionaries spell the same way */
 };
+#define XLQA_LEX_N_ORIGINS 7 /* origin bits: 1 << 0 to 1 << (XLQA_LEX_N_ORIGINS - 1) */
 
 /* A headword's part of speech, as far as the dictionary says. */
 enum xlqa_lexicon_pos {
@@ -114,12 +117,27 @@ int xlqa_dict_read_tsv(const char *path, bool strict, xlqa_dict_entry_fn fn, voi
 /*
  * Reads ICU's locale data as a dictionary from language `source` to `target` (ISO 639-1 codes):
  * each country and region, language, currency, month and weekday whose name ICU has in both
- * languages gives an entry (the source name, part of speech XLQA_POS_NAME, the target name).
- * Names that are the same in both languages are skipped. XLQA_ENOTFOUND for an unknown language,
- * XLQA_EEXTERNAL when ICU fails, `fn`'s status.
+ * languages gives an entry (the source name, part of speech XLQA_POS_NAME, the target name), also
+ * when the two names are the same ("Portugal"): ICU then says the name does not change.
+ * XLQA_ENOTFOUND for an unknown language, XLQA_EEXTERNAL when ICU fails, `fn`'s status.
  */
 int xlqa_dict_read_names(const char *source, const char *target, xlqa_dict_entry_fn fn, void *ctx,
 			 struct xlqa_dict_stats *stats, struct xlqa_error *err);
+
+/*
+ * Reads the proper names of a hunspell dictionary `dic_path` (UTF-8): every stem, listed once, that
+ * starts with an upper-case letter and has at least two characters ("Berlin", "NATO") gives an
+ * entry whose headword and only translation are the stem, part of speech XLQA_POS_NAME, `line` its
+ * line. With `aff_path` (the affix file; may be NULL) hunspell must accept the stem as written:
+ * stems allowed only inside compounds, forbidden ones and the like are counted in
+ * stats->skipped_entries. Lines that are not UTF-8 are counted in stats->bad_lines and skipped.
+ * In German dictionaries capitalised stems are mostly common nouns: callers decide what is a name
+ * (the builder asks two languages' dictionaries to agree). Errors: XLQA_ENOTFOUND/XLQA_EIO for the
+ * files, XLQA_EEXTERNAL when hunspell cannot load them, XLQA_EUNSUPPORTED for a dictionary not in
+ * UTF-8, XLQA_ENOMEM, `fn`'s status.
+ */
+int xlqa_dict_read_hunspell_names(const char *aff_path, const char *dic_path, xlqa_dict_entry_fn fn, void *ctx,
+				  struct xlqa_dict_stats *stats, struct xlqa_error *err);
 
 /* ---- building --------------------------------------------------------------------------------- */
 
@@ -136,6 +154,7 @@ struct xlqa_lexicon_weights {
 	double pivot_de;   /* default 0.4, times the weights of both steps */
 	double pivot_stem; /* default 0.7, times a pivot path whose pivot word is found by its stem; 0: off */
 	double names;      /* default 1.0 */
+	double names_hunspell; /* default 0.6: a name spelled the same in two languages' hunspell dictionaries */
 	double rank_decay; /* default 0.15 */
 };
 
@@ -148,7 +167,11 @@ struct xlqa_lexicon_build_options {
 	const struct xlqa_lang_options *lang;
 	/* NULL: the defaults above. */
 	const struct xlqa_lexicon_weights *weights;
+	/* Folder of the hunspell .aff/.dic files names are read from. NULL: $XLQA_HUNSPELL_DIR, else
+	 * configure's hunspell folder (as for language packs). */
+	const char *hunspell_dir;
 	bool no_names; /* leave out the ICU names */
+	bool no_hunspell_names; /* leave out the names of the hunspell dictionaries */
 	bool no_pivots;
 };
 
@@ -161,8 +184,9 @@ struct xlqa_lexicon_build_report {
 	size_t translations;
 	size_t stems;       /* rows of the stem table */
 	uint64_t bytes;     /* file size */
-	size_t keys_by_origin[6]; /* keys with at least one translation of origin 1 << i */
-	char missing[256];  /* dictionaries the pair could have used but are absent, space separated */
+	size_t keys_by_origin[XLQA_LEX_N_ORIGINS]; /* keys with at least one translation of origin 1 << i */
+	char missing[256];  /* dictionaries the pair could have used but are absent, space separated
+			     * (FreeDict names, and hunspell .dic files names are read from) */
 };
 
 /*
@@ -315,9 +339,9 @@ void xlqa_translator_free(struct xlqa_translator *tr);
 /*
  * Sets the target vocabulary for cognates: `n` normalised target words (copied) with their
  * frequencies (`freqs` may be NULL: all 1). Replaces any earlier vocabulary. XLQA_ENOMEM.
- * A cognate is a vocabulary word whose accent-folded form is within edit distance 1 (words of up
- * to 6 characters; none below 4) or 2 (longer) of the untranslated word's, and shares its first
- * letter; the closest (then most frequent) three are kept.
+ * A cognate is a vocabulary word whose accent-folded form is within edit distance 1 (words of 4
+ * to 6 characters), 2 (longer) or 0 (2 or 3 characters: the same word) of the untranslated word's,
+ * and shares its first letter; the closest (then most frequent) three are kept.
  */
 int xlqa_translator_set_vocabulary(struct xlqa_translator *tr, const char *const *words, const uint64_t *freqs,
 				   size_t n, struct xlqa_error *err);
@@ -340,6 +364,8 @@ struct xlqa_translate_stats {
 	size_t groups;        /* source groups read, numbers left out */
 	size_t lexical;       /* of those, groups with a hit from the lexicon (xlqa_lexicon_how_is_lexical) */
 	size_t passed;        /* of those, groups without one but passed through as a name (or transliterated) */
+	size_t cognate;       /* of those, groups without one whose word is in the translator's vocabulary, itself
+			       * or as a cognate (names included; counted only when a vocabulary is set) */
 	size_t by_how[9];     /* of those, groups by the how of their best hit (enum xlqa_lexicon_how) */
 	size_t numbers;       /* number groups (XLQA_QUERY_NUMBER), passed through */
 };

@@ -17,26 +17,32 @@
 #include <time.h>
 
 static const char lexicon_help[] =
-	"usage: xlqa lexicon build [--pair XX-YY | --all] [--dict-dir DIR] [--out DIR] [--tsv FILE]\n"
-	"                          [--no-names] [--no-pivots] [--dict-stats]\n"
+	"usage: xlqa lexicon build [--pair XX-YY | --all] [--dict-dir DIR] [--hunspell-dir DIR] [--out DIR]\n"
+	"                          [--tsv FILE] [--no-names] [--no-hunspell-names] [--no-pivots] [--dict-stats]\n"
 	"       xlqa lexicon lookup --pair XX-YY [--lexicon-dir DIR] [--vocabulary FILE] [--name] WORD...\n"
-	"       xlqa lexicon coverage [--pair XX-YY] [--lexicon-dir DIR] [--plain] [--total] FILE...\n"
+	"       xlqa lexicon coverage [--pair XX-YY] [--lexicon-dir DIR] [--vocabulary FILE | --index DIR]\n"
+	"                             [--plain] [--total] FILE...\n"
 	"\n"
 	"build     compiles the lexicon of one pair, or of all 63 CLEF pairs (sources BG DE EN ES FI FR IT\n"
 	"          NL PT, targets DE EN ES FR IT NL PT, same-language pairs being the identity) from the\n"
 	"          FreeDict dictionaries in --dict-dir (default $XLQA_DICT_DIR or /usr/share/dictd), ICU's\n"
-	"          names and an optional TSV (source TAB target [TAB weight]); prints pair, keys,\n"
-	"          translations, stems, bytes and seconds per pair\n"
+	"          names, an optional TSV (source TAB target [TAB weight]) and the proper names the\n"
+	"          hunspell dictionaries in --hunspell-dir (default $XLQA_HUNSPELL_DIR or the system's)\n"
+	"          of two languages agree on; prints pair, keys, translations, stems, bytes and seconds\n"
+	"          per pair\n"
 	"lookup    prints each WORD's translations: word, translation, weight, how found, origins, via;\n"
 	"          a WORD with spaces is a multiword; --name treats the words as a name\n"
 	"coverage  translates each question of the test sets (or, with --plain, one question a line;\n"
 	"          then --pair is required) and prints the share of content words (not stop words, not\n"
-	"          numbers) with a translation from the lexicon, and with names passed through;\n"
+	"          numbers) with a translation from the lexicon; with a target vocabulary (--vocabulary,\n"
+	"          or --index: the words of an index's documents) also those left that are in it, as\n"
+	"          they are or as cognates (\"with cognates\", else \"-\"); and with names passed through;\n"
 	"          --total adds a line summing all files\n"
 	"\n"
 	"  --lexicon-dir DIR / --out DIR   where lexicons are (default $XLQA_LEXICON_DIR, else\n"
 	"                                  $XDG_CACHE_HOME/xlqa/lexicon, else ~/.cache/xlqa/lexicon)\n"
 	"  --vocabulary FILE               target words (word[TAB frequency]) for cognates\n"
+	"  --index DIR                     an index in the target language whose words are the vocabulary\n"
 	"  -h, --help                      this text\n";
 
 /* The CLEF 2004 target languages; every registered language is a source. */
@@ -44,14 +50,14 @@ static const char *const clef_targets[] = { "de", "en", "es", "fr", "it", "nl", 
 
 struct lexicon_opts {
 	char source[4], target[4];
-	bool have_pair, all, no_names, no_pivots, dict_stats, name, plain, total;
-	const char *dict_dir, *dir, *tsv, *vocabulary;
+	bool have_pair, all, no_names, no_hunspell_names, no_pivots, dict_stats, name, plain, total;
+	const char *dict_dir, *hunspell_dir, *dir, *tsv, *vocabulary, *index;
 };
 
 static int parse_args(const char *sub, int argc, char **argv, struct lexicon_opts *o)
 {
 	enum { OPT_DICT_DIR = 256, OPT_TSV, OPT_NO_NAMES, OPT_NO_PIVOTS, OPT_DICT_STATS, OPT_VOCAB, OPT_NAME,
-	       OPT_PLAIN, OPT_TOTAL, OPT_ALL };
+	       OPT_PLAIN, OPT_TOTAL, OPT_ALL, OPT_HUNSPELL_DIR, OPT_NO_HUNSPELL_NAMES, OPT_INDEX };
 	static const struct option opts[] = {
 		{ "pair", required_argument, NULL, 'p' },       { "all", no_argument, NULL, OPT_ALL },
 		{ "dict-dir", required_argument, NULL, OPT_DICT_DIR }, { "out", required_argument, NULL, 'o' },
@@ -60,6 +66,9 @@ static int parse_args(const char *sub, int argc, char **argv, struct lexicon_opt
 		{ "dict-stats", no_argument, NULL, OPT_DICT_STATS }, { "vocabulary", required_argument, NULL, OPT_VOCAB },
 		{ "name", no_argument, NULL, OPT_NAME },         { "plain", no_argument, NULL, OPT_PLAIN },
 		{ "total", no_argument, NULL, OPT_TOTAL },       { "help", no_argument, NULL, 'h' },
+		{ "hunspell-dir", required_argument, NULL, OPT_HUNSPELL_DIR },
+		{ "no-hunspell-names", no_argument, NULL, OPT_NO_HUNSPELL_NAMES },
+		{ "index", required_argument, NULL, OPT_INDEX },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -78,6 +87,9 @@ static int parse_args(const char *sub, int argc, char **argv, struct lexicon_opt
 		case 'o': o->dir = optarg; break;
 		case OPT_TSV: o->tsv = optarg; break;
 		case OPT_NO_NAMES: o->no_names = true; break;
+		case OPT_HUNSPELL_DIR: o->hunspell_dir = optarg; break;
+		case OPT_NO_HUNSPELL_NAMES: o->no_hunspell_names = true; break;
+		case OPT_INDEX: o->index = optarg; break;
 		case OPT_NO_PIVOTS: o->no_pivots = true; break;
 		case OPT_DICT_STATS: o->dict_stats = true; break;
 		case OPT_VOCAB: o->vocabulary = optarg; break;
@@ -138,7 +150,7 @@ static int build_one(struct xlqa_lexicon_builder *b, const char *src, const char
 	if (!(rc = xlqa_lexicon_builder_build(b, src, tgt, path.buf, &rep, err))) {
 		printf("%s-%s\t%zu\t%zu\t%zu\t%llu\t%.2f\t", src, tgt, rep.keys, rep.translations, rep.stems,
 		       (unsigned long long)rep.bytes, seconds_since(&t0));
-		for (size_t o = 0; o < 6; o++)
+		for (size_t o = 0; o < XLQA_LEX_N_ORIGINS; o++)
 			printf("%s%s=%zu", o ? "," : "", xlqa_lexicon_origin_name(1u << o), rep.keys_by_origin[o]);
 		printf("\t%s\n", rep.missing[0] ? rep.missing : "-");
 		fflush(stdout);
@@ -169,8 +181,10 @@ static int lexicon_build(int argc, char **argv)
 	if (optind < argc)
 		return cli_usage_error("lexicon build", "unexpected argument '%s'", argv[optind]);
 	bo.dict_dir = o.dict_dir;
+	bo.hunspell_dir = o.hunspell_dir;
 	bo.tsv = o.tsv;
 	bo.no_names = o.no_names;
+	bo.no_hunspell_names = o.no_hunspell_names;
 	bo.no_pivots = o.no_pivots;
 	if ((o.dir ? (xlqa_buf_addstr(&dir, o.dir) ? XLQA_ENOMEM : XLQA_OK) : xlqa_lexicon_default_dir(&dir, &err)) ||
 	    make_dirs(dir.buf, &err) || xlqa_lexicon_builder_new(&bo, &b, &err)) {
@@ -260,7 +274,7 @@ static int lexicon_lookup(int argc, char **argv)
 			const struct xlqa_lexicon_hit *x = &hits.items[h];
 			bool any = false;
 			printf("%s\t%s\t%.3f\t%s\t", argv[i], x->text, x->weight, xlqa_lexicon_how_name(x->how));
-			for (size_t b = 0; b < 6; b++)
+			for (size_t b = 0; b < XLQA_LEX_N_ORIGINS; b++)
 				if (x->origin & (1u << b)) {
 					printf("%s%s", any ? "," : "", xlqa_lexicon_origin_name(1u << b));
 					any = true;
@@ -337,17 +351,42 @@ static int read_questions(const char *path, bool plain, struct xlqa_testset *ts,
 	return XLQA_OK;
 }
 
-static void print_coverage(const char *name, const char *pair, const struct coverage *c)
+/* Prints one line of counts; "with cognates" only when the translator had a vocabulary. */
+static void print_coverage(const char *name, const char *pair, const struct coverage *c, bool vocabulary)
 {
 	const struct xlqa_translate_stats *s = &c->st;
-	size_t names = s->passed;
+	double groups = s->groups ? (double)s->groups : 1.0;
 
-	printf("%s\t%s\t%zu\t%zu\t%zu\t%.4f\t%.4f", name, pair, c->questions, s->groups, s->lexical,
-	       s->groups ? (double)s->lexical / (double)s->groups : 0.0,
-	       s->groups ? (double)(s->lexical + names) / (double)s->groups : 0.0);
+	printf("%s\t%s\t%zu\t%zu\t%zu\t%.4f\t", name, pair, c->questions, s->groups, s->lexical,
+	       (double)s->lexical / groups);
+	if (vocabulary)
+		printf("%.4f", (double)(s->lexical + s->cognate) / groups);
+	else
+		putchar('-');
+	printf("\t%.4f", (double)(s->lexical + s->passed) / groups);
 	for (size_t h = 0; h < sizeof s->by_how / sizeof s->by_how[0]; h++)
 		printf("%s%s=%zu", h ? "," : "\t", xlqa_lexicon_how_name((enum xlqa_lexicon_how)h), s->by_how[h]);
 	putchar('\n');
+}
+
+/*
+ * Opens the pair's translation and gives its translator the target vocabulary: the file's, or the
+ * words of the index `idx` (in language `idx_lang`), which must be in the target language.
+ */
+static int open_coverage_pair(const struct lexicon_opts *o, const char *src, const char *tgt,
+			      const struct xlqa_index *idx, struct xlqa_lang *idx_lang, struct cli_translation *t,
+			      struct xlqa_error *err)
+{
+	int rc;
+
+	if (idx && strcmp(xlqa_index_get_stats(idx)->language, tgt) != 0)
+		return xlqa_error_set(err, XLQA_EINVAL, "the index '%s' is in '%s', the pair's target is '%s'", o->index,
+				      xlqa_index_get_stats(idx)->language, tgt);
+	if ((rc = cli_translation_open(src, tgt, o->dir, o->vocabulary, t, err)))
+		return rc;
+	if (idx && (rc = xlqa_answer_index_vocabulary(idx, idx_lang, t->tr, err)))
+		cli_translation_close(t);
+	return rc;
 }
 
 static int lexicon_coverage(int argc, char **argv)
@@ -355,9 +394,11 @@ static int lexicon_coverage(int argc, char **argv)
 	struct lexicon_opts o = { 0 };
 	struct cli_translation t = { 0 };
 	struct coverage total = { 0 };
+	struct xlqa_index *idx = NULL;
+	struct xlqa_lang *idx_lang = NULL;
 	struct xlqa_error err;
 	char open_pair[8] = "", total_pair[8] = "";
-	bool mixed = false;
+	bool mixed = false, vocabulary;
 	int rc, status = CLI_EXIT_OK;
 
 	xlqa_error_clear(&err);
@@ -365,9 +406,17 @@ static int lexicon_coverage(int argc, char **argv)
 		return rc < 0 ? cli_finish_output("lexicon coverage", CLI_EXIT_OK) : rc;
 	if (o.plain && !o.have_pair)
 		return cli_usage_error("lexicon coverage", "--plain needs --pair XX-YY");
+	if (o.vocabulary && o.index)
+		return cli_usage_error("lexicon coverage", "give --vocabulary or --index, not both");
 	if (optind >= argc)
 		return cli_usage_error("lexicon coverage", "no question file");
-	printf("file\tpair\tquestions\tcontent words\ttranslated\tcoverage\twith names\tby how\n");
+	vocabulary = o.vocabulary || o.index;
+	if (o.index && (xlqa_index_open(o.index, &idx, &err) ||
+			xlqa_lang_open(xlqa_index_get_stats(idx)->language, NULL, &idx_lang, &err))) {
+		status = cli_fail("lexicon coverage", &err);
+		goto out;
+	}
+	printf("file\tpair\tquestions\tcontent words\ttranslated\tcoverage\twith cognates\twith names\tby how\n");
 	for (int i = optind; i < argc && !status; i++) {
 		struct xlqa_testset ts;
 		struct xlqa_buf raw = XLQA_BUF_INIT;
@@ -399,7 +448,7 @@ static int lexicon_coverage(int argc, char **argv)
 		}
 		if (strcmp(pair, open_pair) != 0) {
 			cli_translation_close(&t);
-			if (cli_translation_open(src, tgt, o.dir, o.vocabulary, &t, &err)) {
+			if (open_coverage_pair(&o, src, tgt, idx, idx_lang, &t, &err)) {
 				status = cli_fail("lexicon coverage", &err);
 				open_pair[0] = '\0';
 				goto next;
@@ -412,11 +461,12 @@ static int lexicon_coverage(int argc, char **argv)
 			status = cli_fail("lexicon coverage", &err);
 			goto next;
 		}
-		print_coverage(argv[i], pair, &c);
+		print_coverage(argv[i], pair, &c, vocabulary);
 		total.questions += c.questions;
 		total.st.groups += c.st.groups;
 		total.st.lexical += c.st.lexical;
 		total.st.passed += c.st.passed;
+		total.st.cognate += c.st.cognate;
 		total.st.numbers += c.st.numbers;
 		for (size_t h = 0; h < sizeof c.st.by_how / sizeof c.st.by_how[0]; h++)
 			total.st.by_how[h] += c.st.by_how[h];
@@ -426,8 +476,12 @@ static int lexicon_coverage(int argc, char **argv)
 		xlqa_testset_release(&ts);
 	}
 	if (!status && o.total)
-		print_coverage("total", mixed ? "mixed" : total_pair, &total);
+		print_coverage("total", mixed ? "mixed" : total_pair, &total, vocabulary);
+out:
 	cli_translation_close(&t);
+	xlqa_lang_free(idx_lang);
+	if (idx)
+		xlqa_index_close(idx);
 	return cli_finish_output("lexicon coverage", status);
 }
 

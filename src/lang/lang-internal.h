@@ -20,6 +20,13 @@ struct lang_number {
 
 #define LANG_MAX_LINKERS 16
 #define LANG_MAX_LINKER_LEN 8 /* bytes */
+#define LANG_MAX_PREFIXES 64
+
+/* The lemmas of an irregular form (irregular.txt), in the pack's arena. */
+struct lang_lemmas {
+	size_t n;
+	const char *items[3];
+};
 
 struct xlqa_lang {
 	const struct xlqa_lang_info *info;
@@ -42,6 +49,11 @@ struct xlqa_lang {
 	const char *linkers[LANG_MAX_LINKERS]; /* longest first */
 	struct xlqa_hash bound;    /* lower case -> NULL: prefixes and suffixes that are no parts */
 	size_t n_linkers;
+
+	/* irregular forms (irregular.txt) */
+	struct xlqa_hash irregular; /* norm -> struct lang_lemmas * */
+	const char *prefixes[LANG_MAX_PREFIXES]; /* verb prefixes, normalised, longest first */
+	size_t n_prefixes;
 
 	struct sb_stemmer *stemmer; /* NULL without a Snowball algorithm */
 	Hunhandle *hunspell;        /* NULL without a dictionary or with XLQA_LANG_OPEN_NO_HUNSPELL */

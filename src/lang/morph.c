@@ -1,7 +1,9 @@
 /*
  * morph: stems, lemmas and compound parts. Snowball stems normalised forms; hunspell gives lemmas of
- * words as written (its dictionaries are case-sensitive: German nouns are capitalised). Lemma and
- * compound results are cached per pack, since newswire repeats its vocabulary.
+ * words as written (its dictionaries are case-sensitive: German nouns are capitalised), and the
+ * pack's table of irregular forms (irregular.txt) those hunspell cannot: its dictionaries list
+ * "went", "hieß" and "fue" as words of their own, not as forms of "go", "heißen" and "ser". Lemma
+ * and compound results are cached per pack, since newswire repeats its vocabulary.
  */
 #include "config.h"
 
@@ -102,38 +104,118 @@ static int hunspell_stems(struct xlqa_lang *lang, const char *word, const char *
 	return rc;
 }
 
+/* Appends `s` to `acc` unless it is there. */
+static int add_lemma(const char *s, const char ***acc, size_t *n, size_t *alloc, struct xlqa_error *err)
+{
+	for (size_t k = 0; k < *n; k++)
+		if (strcmp((*acc)[k], s) == 0)
+			return XLQA_OK;
+	if (XLQA_ARRAY_RESERVE(*acc, *alloc, *n + 1))
+		return xlqa_error_set(err, XLQA_ENOMEM, "lemmas: %s", xlqa_strerror(XLQA_ENOMEM));
+	(*acc)[(*n)++] = s;
+	return XLQA_OK;
+}
+
+/*
+ * Appends the lemmas the irregular table gives the normalised form `norm`: its own, or with
+ * `prefixes`, those of a verb prefix followed by a listed form ("erhielt" -> "er" + "halten"; the
+ * longest prefix that leaves a form of at least two bytes). *found says whether there were any.
+ */
+static int irregular_lemmas(struct xlqa_lang *lang, const char *norm, size_t len, bool prefixes, const char ***acc,
+			    size_t *n, size_t *alloc, bool *found, struct xlqa_error *err)
+{
+	const struct lang_lemmas *l;
+	void *v;
+	int rc;
+
+	*found = false;
+	if (xlqa_hash_get(&lang->irregular, norm, len, &v)) {
+		l = v;
+		*found = true;
+		for (size_t i = 0; i < l->n; i++)
+			if ((rc = add_lemma(l->items[i], acc, n, alloc, err)))
+				return rc;
+		return XLQA_OK;
+	}
+	for (size_t p = 0; prefixes && p < lang->n_prefixes; p++) {
+		size_t plen = strlen(lang->prefixes[p]);
+		if (plen + 2 > len || memcmp(norm, lang->prefixes[p], plen) != 0 ||
+		    !xlqa_hash_get(&lang->irregular, norm + plen, len - plen, &v))
+			continue;
+		l = v;
+		*found = true;
+		for (size_t i = 0; i < l->n; i++) {
+			size_t llen = strlen(l->items[i]);
+			char *joined = xlqa_arena_alloc(&lang->arena, plen + llen + 1);
+			if (!joined)
+				return xlqa_error_set(err, XLQA_ENOMEM, "lemmas: %s", xlqa_strerror(XLQA_ENOMEM));
+			memcpy(joined, lang->prefixes[p], plen);
+			memcpy(joined + plen, l->items[i], llen + 1);
+			if ((rc = add_lemma(joined, acc, n, alloc, err)))
+				return rc;
+		}
+		return XLQA_OK;
+	}
+	return XLQA_OK;
+}
+
+/* True when `word` starts with an upper- or title-case letter. */
+static bool capitalised(const char *word, size_t len)
+{
+	int32_t i = 0;
+	UChar32 c;
+
+	U8_NEXT(word, i, (int32_t)len, c);
+	return c >= 0 && (u_isupper(c) || u_istitle(c));
+}
+
+/*
+ * Lemmas: a form of the irregular table has the table's lemmas, and hunspell's too when written
+ * with a capital (German "Schloss" is a noun before it is a form of "schließen"); any other word
+ * has hunspell's, and when hunspell has none (or only the word itself) and the word is written in
+ * lower case, those of a verb prefix and a listed form.
+ */
 int xlqa_lang_lemmas(struct xlqa_lang *lang, const char *word, size_t len, struct xlqa_strlist *out,
 		     struct xlqa_error *err)
 {
-	struct xlqa_buf key = XLQA_BUF_INIT, fold = XLQA_BUF_INIT;
+	struct xlqa_buf key = XLQA_BUF_INIT, fold = XLQA_BUF_INIT, norm = XLQA_BUF_INIT;
 	const char **acc = NULL;
 	size_t n = 0, alloc = 0;
 	struct xlqa_strlist *list;
+	bool cap, listed = false;
 	void *cached;
 	int rc;
 
 	out->n = 0;
 	out->items = NULL;
-	if (!lang->hunspell || len == 0)
+	if (len == 0 || (!lang->hunspell && !lang->irregular.count))
 		return XLQA_OK;
 	if (xlqa_hash_get(&lang->lemma_cache, word, len, &cached)) {
 		*out = *(struct xlqa_strlist *)cached;
 		return XLQA_OK;
 	}
-	if ((rc = xlqa_buf_add(&key, word, len))) {
-		rc = xlqa_error_set(err, rc, "lemmas: %s", xlqa_strerror(rc));
+	if ((rc = xlqa_buf_add(&key, word, len)) || (rc = xlqa_text_normalize(word, len, LANG_NORM, &norm, err))) {
+		if (rc == XLQA_ENOMEM)
+			xlqa_error_set(err, rc, "lemmas: %s", xlqa_strerror(rc));
 		goto done;
 	}
+	cap = capitalised(word, len);
+	if ((rc = irregular_lemmas(lang, norm.buf, norm.len, false, &acc, &n, &alloc, &listed, err)) ||
+	    (listed && !cap) || !lang->hunspell)
+		goto prefixed;
 	rc = hunspell_stems(lang, key.buf, &acc, &n, &alloc, &fold, err);
 	if (!rc && n == 0) {
 		/* Unknown as written: try the capitalised form, which finds German nouns written in lower case. */
-		struct xlqa_buf cap = XLQA_BUF_INIT;
-		if ((rc = xlqa_buf_grow(&cap, key.len + 5)))
+		struct xlqa_buf capital = XLQA_BUF_INIT;
+		if ((rc = xlqa_buf_grow(&capital, key.len + 5)))
 			rc = xlqa_error_set(err, rc, "lemmas: %s", xlqa_strerror(rc));
-		else if (lang_capitalize(key.buf, cap.buf))
-			rc = hunspell_stems(lang, cap.buf, &acc, &n, &alloc, &fold, err);
-		xlqa_buf_release(&cap);
+		else if (lang_capitalize(key.buf, capital.buf))
+			rc = hunspell_stems(lang, capital.buf, &acc, &n, &alloc, &fold, err);
+		xlqa_buf_release(&capital);
 	}
+prefixed:
+	if (!rc && !listed && !cap && (n == 0 || (n == 1 && strcmp(acc[0], norm.buf) == 0)))
+		rc = irregular_lemmas(lang, norm.buf, norm.len, true, &acc, &n, &alloc, &listed, err);
 	if (rc)
 		goto done;
 	list = lang_strlist_copy(lang, acc, n);
@@ -146,6 +228,7 @@ done:
 	free(acc);
 	xlqa_buf_release(&key);
 	xlqa_buf_release(&fold);
+	xlqa_buf_release(&norm);
 	return rc;
 }
 

@@ -262,6 +262,71 @@ static bool field_is(const struct pack_line *line, size_t f, const char *s)
 	return line->field_len[f] == strlen(s) && memcmp(line->field[f], s, line->field_len[f]) == 0;
 }
 
+/* Normalises `len` bytes of a line's field into a copy in the pack's arena (*out). */
+static int norm_copy(struct xlqa_lang *lang, const struct pack_line *line, const char *s, size_t len, const char **out,
+		     struct xlqa_error *err)
+{
+	int rc = pack_norm(lang, s, len, err);
+
+	if (rc) {
+		xlqa_error_prefix(err, "%s:%zu", line->path, line->lineno);
+		return rc;
+	}
+	if (!(*out = xlqa_arena_strndup(&lang->arena, lang->scratch.buf, lang->scratch.len)))
+		return xlqa_error_set(err, XLQA_ENOMEM, "%s: %s", line->path, xlqa_strerror(XLQA_ENOMEM));
+	return XLQA_OK;
+}
+
+/*
+ * irregular.txt: "form<TAB>lemma[<TAB>lemma...]" (a form's lines add up, three lemmas at most), or
+ * "PREFIX-", a verb prefix that combines with the forms.
+ */
+static int on_irregular(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
+{
+	static const char what[] = "'form<TAB>lemma[<TAB>lemma...]' or 'PREFIX-'";
+	struct lang_lemmas *l;
+	const char *form;
+	void *old = NULL;
+	int rc;
+
+	if (line->n_fields == 1 && line->field_len[0] > 1 && line->field[0][line->field_len[0] - 1] == '-') {
+		const char *p;
+		size_t i;
+		if (lang->n_prefixes == LANG_MAX_PREFIXES)
+			return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)line->lineno, "%s:%zu: more than %d prefixes",
+					     line->path, line->lineno, LANG_MAX_PREFIXES);
+		if ((rc = norm_copy(lang, line, line->field[0], line->field_len[0] - 1, &p, err)))
+			return rc;
+		for (i = lang->n_prefixes++; i > 0 && strlen(lang->prefixes[i - 1]) < strlen(p); i--)
+			lang->prefixes[i] = lang->prefixes[i - 1];
+		lang->prefixes[i] = p;
+		return XLQA_OK;
+	}
+	if ((rc = expect_fields(line, 2, LINE_MAX_FIELDS, what, err)))
+		return rc;
+	if ((rc = norm_copy(lang, line, line->field[0], line->field_len[0], &form, err)))
+		return rc;
+	if (!(l = xlqa_arena_alloc(&lang->arena, sizeof *l)))
+		return xlqa_error_set(err, XLQA_ENOMEM, "%s: %s", line->path, xlqa_strerror(XLQA_ENOMEM));
+	xlqa_hash_get(&lang->irregular, form, strlen(form), &old);
+	if (old)
+		*l = *(struct lang_lemmas *)old;
+	else
+		l->n = 0;
+	for (size_t f = 1; f < line->n_fields; f++) {
+		if (line->field_len[f] == 0)
+			return pack_syntax_error(line, what, err);
+		if (l->n == sizeof l->items / sizeof l->items[0])
+			return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)line->lineno, "%s:%zu: more than %zu lemmas of '%s'",
+					     line->path, line->lineno, sizeof l->items / sizeof l->items[0], form);
+		if ((rc = norm_copy(lang, line, line->field[f], line->field_len[f], &l->items[l->n++], err)))
+			return rc;
+	}
+	if ((rc = xlqa_hash_put(&lang->irregular, form, strlen(form), l, NULL)))
+		return xlqa_error_set(err, rc, "%s: %s", line->path, xlqa_strerror(rc));
+	return XLQA_OK;
+}
+
 static int on_compound(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
 {
 	static const char what[] = "'min_part<TAB>N', 'min_word<TAB>N', 'linker<TAB>TEXT' or 'bound<TAB>TEXT'";
@@ -458,6 +523,7 @@ int xlqa_lang_open(const char *name, const struct xlqa_lang_options *opt, struct
 	xlqa_hash_init(&lang->bound);
 	xlqa_hash_init(&lang->lemma_cache);
 	xlqa_hash_init(&lang->compound_cache);
+	xlqa_hash_init(&lang->irregular);
 	xlqa_buf_init(&lang->scratch);
 	lang->min_part = 3;
 	lang->min_word = 8;
@@ -475,6 +541,7 @@ int xlqa_lang_open(const char *name, const struct xlqa_lang_options *opt, struct
 	    (rc = pack_read(lang, dir, "elisions.txt", false, on_elision, err)) ||
 	    (rc = pack_read(lang, dir, "months.txt", false, on_month, err)) ||
 	    (rc = pack_read(lang, dir, "compound.txt", (info->flags & XLQA_LANG_COMPOUNDS) != 0, on_compound, err)) ||
+	    (rc = pack_read(lang, dir, "irregular.txt", false, on_irregular, err)) ||
 	    (rc = icu_calendar_words(lang, err)) || (rc = open_stemmers(lang, hdir, flags, err))) {
 		xlqa_lang_free(lang);
 		return rc;
@@ -501,6 +568,7 @@ void xlqa_lang_free(struct xlqa_lang *lang)
 	xlqa_hash_release(&lang->bound);
 	xlqa_hash_release(&lang->lemma_cache);
 	xlqa_hash_release(&lang->compound_cache);
+	xlqa_hash_release(&lang->irregular);
 	free(lang->elisions);
 	xlqa_buf_release(&lang->scratch);
 	xlqa_arena_release(&lang->arena);

@@ -17,6 +17,17 @@
  *            path weighing 0.7 times more, the translator's factor for a stem match
  *   names    ICU locale names                                     weight 1.0: curated and exact
  *   tsv      a user's file                                        the file's weight
+ *   names-hunspell  a proper name, translated by itself           weight 0.6
+ *            Hunspell dictionaries list proper names as capitalised stems ("Geelong", "Harvard").
+ *            A name listed, spelled alike, by the dictionaries of at least two languages (S and
+ *            T, S and English, or any other two: German's and Spanish's list few foreign names)
+ *            is taken to be written that way in every language. Only one dictionary is not
+ *            enough: German capitalises its common nouns, and one language's name may be another's
+ *            noun. These entries are a fallback: they go only to keys that nothing above
+ *            translates, so "Art" (German "kind", an English first name) keeps its dictionary
+ *            translations alone; they weigh less than a dictionary's because spelling agreement
+ *            is weaker evidence than a translation, and the translator uses them for capitalised
+ *            words only (see translate.c).
  * Within a dictionary entry the i-th translation (0-based) is worth 1 / (1 + 0.15 i) of the entry:
  * dictionaries list the commonest sense first. A translation reached by several paths combines by
  * noisy-or, 1 - prod(1 - w), so agreement between independent sources raises it; each key keeps its
@@ -40,6 +51,10 @@
 #include <zlib.h>
 
 #define PIVOT_FANOUT 5
+
+#ifndef XLQA_HUNSPELLDIR
+#define XLQA_HUNSPELLDIR "/usr/share/hunspell"
+#endif
 
 /* ---- interned strings --------------------------------------------------------------------------- */
 
@@ -106,6 +121,8 @@ static int pool_norm(struct pool *p, uint32_t id, uint32_t *out, struct xlqa_err
 	p->norm[id] = *out + 1;
 	return XLQA_OK;
 }
+
+static const struct xlqa_lexicon_builder *sort_builder; /* qsort has no context argument */
 
 /* ---- a uint32 -> uint32 map (open addressing), for table rows by key id ------------------------- */
 
@@ -299,10 +316,20 @@ struct layer {
 	bool stemmed;
 };
 
+/* The names of the hunspell dictionaries that at least two languages' dictionaries list. */
+struct dic_names {
+	bool loaded;
+	uint32_t *ids; /* pool ids, sorted by string */
+	size_t n;
+	char missing[128]; /* .dic files not found, space separated */
+};
+
 struct xlqa_lexicon_builder {
 	struct xlqa_lexicon_build_options opt;
 	struct xlqa_lexicon_weights w;
 	char *dict_dir;
+	char *hunspell_dir;
+	struct dic_names names;
 	struct pool pool;
 	struct dict *dicts;
 	size_t n_dicts, alloc_dicts;
@@ -592,7 +619,11 @@ static int add_pivot(struct xlqa_lexicon_builder *b, struct table *t, const stru
 					return rc;
 				continue;
 			}
-			if (!pt->stemmed || (rc = stem_of(b, pivot_lang, r->c[j].norm, &stem, &ok, err)) || !ok)
+			if (!pt->stemmed)
+				continue;
+			if ((rc = stem_of(b, pivot_lang, r->c[j].norm, &stem, &ok, err)))
+				return rc;
+			if (!ok)
 				continue;
 			n = layer_find_stem(pt, stem, &first);
 			for (size_t m = 0; m < n && m < PIVOT_STEM_KEYS; m++)
@@ -629,6 +660,105 @@ static int add_extra(void *ctx, const struct xlqa_dict_entry *e, struct xlqa_err
 	return XLQA_OK;
 }
 
+/* ---- names of the hunspell dictionaries ---------------------------------------------------------- */
+
+struct name_ctx {
+	struct xlqa_hash *langs; /* name -> (void *) bit set of the languages listing it */
+	uintptr_t bit;
+};
+
+static int note_name(void *ctx, const struct xlqa_dict_entry *e, struct xlqa_error *err)
+{
+	struct name_ctx *nc = ctx;
+	void *old = NULL;
+	size_t len = strlen(e->headword);
+
+	xlqa_hash_get(nc->langs, e->headword, len, &old);
+	if (xlqa_hash_put(nc->langs, e->headword, len, (void *)((uintptr_t)old | nc->bit), NULL))
+		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+	return XLQA_OK;
+}
+
+static int id_str_cmp(const void *a, const void *b);
+
+/* Reads the names of every registered language's hunspell dictionary, once, and keeps those that
+ * at least two languages list. A dictionary that is not installed is noted as missing. */
+static int load_dic_names(struct xlqa_lexicon_builder *b, struct xlqa_error *err)
+{
+	struct dic_names *dn = &b->names;
+	struct xlqa_hash langs;
+	struct xlqa_buf aff = XLQA_BUF_INIT, dic = XLQA_BUF_INIT;
+	const struct xlqa_hash_entry *e;
+	size_t pos = 0, alloc = 0;
+	int rc = XLQA_OK;
+
+	if (dn->loaded)
+		return XLQA_OK;
+	xlqa_hash_init(&langs);
+	for (size_t i = 0; i < xlqa_lang_count() && !rc; i++) {
+		const struct xlqa_lang_info *li = xlqa_lang_at(i);
+		struct name_ctx nc = { &langs, (uintptr_t)1 << i };
+		if (!li->hunspell)
+			continue;
+		xlqa_buf_reset(&aff);
+		xlqa_buf_reset(&dic);
+		if (xlqa_buf_addf(&aff, "%s/%s.aff", b->hunspell_dir, li->hunspell) ||
+		    xlqa_buf_addf(&dic, "%s/%s.dic", b->hunspell_dir, li->hunspell)) {
+			rc = xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+			break;
+		}
+		if (access(dic.buf, R_OK) != 0 || access(aff.buf, R_OK) != 0) {
+			size_t len = strlen(dn->missing);
+			snprintf(dn->missing + len, sizeof dn->missing - len, "%s%s.dic", len ? " " : "", li->hunspell);
+			continue;
+		}
+		if ((rc = xlqa_dict_read_hunspell_names(aff.buf, dic.buf, note_name, &nc, NULL, err)))
+			xlqa_error_prefix(err, "names of '%s'", dic.buf);
+	}
+	while (!rc && (e = xlqa_hash_next(&langs, &pos))) {
+		uintptr_t set = (uintptr_t)e->value;
+		if (!(set & (set - 1))) /* one language only */
+			continue;
+		if (XLQA_ARRAY_RESERVE(dn->ids, alloc, dn->n + 1))
+			rc = XLQA_ENOMEM;
+		else
+			rc = pool_id(&b->pool, e->key, e->key_len, &dn->ids[dn->n++]);
+		if (rc)
+			xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+	}
+	if (!rc) {
+		sort_builder = b;
+		qsort(dn->ids, dn->n, sizeof *dn->ids, id_str_cmp);
+		dn->loaded = true;
+	}
+	xlqa_hash_release(&langs);
+	xlqa_buf_release(&aff);
+	xlqa_buf_release(&dic);
+	return rc;
+}
+
+/*
+ * Adds each name of the hunspell dictionaries as its own translation to the keys of `t` that have
+ * none: the rows of `t` before this call are what the dictionaries, pivots, ICU and TSV gave.
+ */
+static int add_dic_names(struct xlqa_lexicon_builder *b, struct table *t, struct xlqa_error *err)
+{
+	size_t before = t->n_rows;
+	int rc;
+
+	for (size_t i = 0; i < b->names.n; i++) {
+		uint32_t key, r;
+		if ((rc = pool_norm(&b->pool, b->names.ids[i], &key, err)))
+			return rc;
+		if (u32map_get(&t->index, key, &r) && r < before)
+			continue;
+		if ((rc = add_pair(b, t, b->names.ids[i], b->names.ids[i], b->w.names_hunspell, XLQA_LEX_NAMES_HUNSPELL,
+				   XLQA_POS_NAME, err)))
+			return rc;
+	}
+	return XLQA_OK;
+}
+
 /* ---- writing ------------------------------------------------------------------------------------ */
 
 struct writer {
@@ -651,7 +781,11 @@ static int place(struct writer *w, uint32_t id, uint32_t *off)
 	return XLQA_OK;
 }
 
-static const struct xlqa_lexicon_builder *sort_builder; /* qsort has no context argument */
+static int id_str_cmp(const void *a, const void *b)
+{
+	const uint32_t *x = a, *y = b;
+	return strcmp(sort_builder->pool.strs[*x], sort_builder->pool.strs[*y]);
+}
 
 static int row_key_cmp(const void *a, const void *b)
 {
@@ -744,7 +878,7 @@ static int write_lexicon(struct xlqa_lexicon_builder *b, struct table *t, const 
 			lt->pos = r->c[j].pos;
 			origins |= r->c[j].origin;
 		}
-		for (size_t o = 0; o < 6; o++)
+		for (size_t o = 0; o < XLQA_LEX_N_ORIGINS; o++)
 			if (origins & (1u << o))
 				rep->keys_by_origin[o]++;
 		if (kw > max_words)
@@ -866,6 +1000,7 @@ void xlqa_lexicon_weights_default(struct xlqa_lexicon_weights *w)
 	w->pivot_de = 0.4;
 	w->pivot_stem = 0.7;
 	w->names = 1.0;
+	w->names_hunspell = 0.6;
 	w->rank_decay = 0.15;
 }
 
@@ -873,7 +1008,7 @@ int xlqa_lexicon_builder_new(const struct xlqa_lexicon_build_options *opt, struc
 			     struct xlqa_error *err)
 {
 	struct xlqa_lexicon_builder *b = calloc(1, sizeof *b);
-	const char *dir;
+	const char *dir, *hdir;
 
 	*out = NULL;
 	if (!b)
@@ -887,9 +1022,13 @@ int xlqa_lexicon_builder_new(const struct xlqa_lexicon_build_options *opt, struc
 	dir = b->opt.dict_dir ? b->opt.dict_dir : getenv("XLQA_DICT_DIR");
 	if (!dir || !*dir)
 		dir = "/usr/share/dictd";
+	hdir = b->opt.hunspell_dir ? b->opt.hunspell_dir : getenv("XLQA_HUNSPELL_DIR");
+	if (!hdir || !*hdir)
+		hdir = XLQA_HUNSPELLDIR;
 	xlqa_hash_init(&b->pool.map);
 	xlqa_buf_init(&b->pool.scratch);
-	if (!(b->dict_dir = strdup(dir))) {
+	if (!(b->dict_dir = strdup(dir)) || !(b->hunspell_dir = strdup(hdir))) {
+		free(b->dict_dir);
 		free(b);
 		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
 	}
@@ -920,6 +1059,8 @@ void xlqa_lexicon_builder_free(struct xlqa_lexicon_builder *b)
 	free(b->pool.norm);
 	xlqa_buf_release(&b->pool.scratch);
 	free(b->dict_dir);
+	free(b->hunspell_dir);
+	free(b->names.ids);
 	free(b);
 }
 
@@ -1019,10 +1160,19 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 		if ((rc = xlqa_dict_read_tsv(b->opt.tsv, false, add_extra, &x, NULL, err)))
 			goto done;
 	}
+	/* Names alone make no lexicon: they are what is left when the dictionaries have nothing. */
 	if (final.n_rows == 0) {
 		rc = xlqa_error_set(err, XLQA_EEMPTY, "no translations for '%s-%s' (missing: %s)", src->code, tgt->code,
 				    report->missing[0] ? report->missing : "none");
 		goto done;
+	}
+	if (!b->opt.no_hunspell_names) {
+		size_t len = strlen(report->missing);
+		if ((rc = load_dic_names(b, err)) || (rc = add_dic_names(b, &final, err)))
+			goto done;
+		if (b->names.missing[0])
+			snprintf(report->missing + len, sizeof report->missing - len, "%s%s", len ? " " : "",
+				 b->names.missing);
 	}
 	{
 		char missing[sizeof report->missing];

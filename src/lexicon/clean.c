@@ -184,7 +184,8 @@ enum xlqa_lexicon_pos lex_pos_parse(const char *tags, size_t len)
 	return XLQA_POS_UNKNOWN;
 }
 
-static const char *const origin_names[] = { "direct", "inverse", "pivot-en", "pivot-de", "names", "tsv" };
+static const char *const origin_names[XLQA_LEX_N_ORIGINS] = { "direct", "inverse", "pivot-en", "pivot-de",
+							      "names", "tsv", "names-hunspell" };
 
 const char *xlqa_lexicon_origin_name(unsigned origin)
 {

@@ -11,6 +11,13 @@
  * They rank the evidence: a lemma is the same word, a stem may conflate senses, a cognate may be a
  * false friend.
  *
+ * Names from the hunspell dictionaries (origin XLQA_LEX_NAMES_HUNSPELL: a name translated by itself)
+ * are the last resort of the lexicon: they count only for a word written with a capital, a key
+ * that has nothing else does not stop the search by lemma, stem and compound parts, and what that
+ * search finds replaces them ("Aristoteles" is the name of the German and Dutch dictionaries, but
+ * its stem finds "Aristotelian"; "dio" is Spanish for "gave" before it is anybody's name). Nor do
+ * they lower a name's pass-through weight to 0.5, as translations do: they are the name itself.
+ *
  * Invariant: a lookup yields at least one hit, every weight in (0, 1], best first, no text twice.
  */
 #include "config.h"
@@ -21,6 +28,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unicode/uchar.h>
 #include <unicode/utrans.h>
 #include <unicode/ustring.h>
 #include <unicode/utf8.h>
@@ -103,19 +111,57 @@ static void hits_finish(struct xlqa_lexicon_hits *h)
 		h->n = LEX_MAX_ALTS;
 }
 
-/* Adds every translation of key `k`, weights times `factor`; `via` must outlive the hits. */
+/*
+ * Adds every translation of key `k`, weights times `factor`; `via` must outlive the hits. Names of
+ * the hunspell dictionaries only when `names` (the word is capitalised).
+ */
 static int add_key(struct xlqa_lexicon_hits *h, const struct xlqa_lexicon *lex, size_t k, double factor,
-		   enum xlqa_lexicon_how how, const char *via)
+		   enum xlqa_lexicon_how how, const char *via, bool names)
 {
 	size_t n = xlqa_lexicon_n_trans(lex, k);
 
 	for (size_t i = 0; i < n; i++) {
 		struct xlqa_lexicon_trans t;
 		xlqa_lexicon_trans_at(lex, k, i, &t);
+		if (t.origin == XLQA_LEX_NAMES_HUNSPELL && !names)
+			continue;
 		if (hits_add(h, t.text, t.weight * factor, t.origin, how, via, false))
 			return XLQA_ENOMEM;
 	}
 	return XLQA_OK;
+}
+
+/* True when some hit is more than a hunspell name standing for itself. */
+static bool hits_beyond_names(const struct xlqa_lexicon_hits *h)
+{
+	for (size_t i = 0; i < h->n; i++)
+		if (h->items[i].origin != XLQA_LEX_NAMES_HUNSPELL)
+			return true;
+	return false;
+}
+
+/* When other hits exist, removes those that are hunspell names only: what the dictionaries found
+ * replaces them. */
+static void hits_settle_names(struct xlqa_lexicon_hits *h)
+{
+	size_t kept = 0;
+
+	if (!hits_beyond_names(h))
+		return;
+	for (size_t i = 0; i < h->n; i++)
+		if (h->items[i].origin != XLQA_LEX_NAMES_HUNSPELL)
+			h->items[kept++] = h->items[i];
+	h->n = kept;
+}
+
+/* True when `s` starts with an upper- or title-case letter. */
+static bool starts_upper(const char *s, size_t len)
+{
+	int32_t i = 0;
+	UChar32 c;
+
+	U8_NEXT(s, i, (int32_t)len, c);
+	return c >= 0 && (u_isupper(c) || u_istitle(c));
 }
 
 /* ---- transliteration and distance --------------------------------------------------------------- */
@@ -365,9 +411,9 @@ static int add_cognates(struct xlqa_translator *tr, const char *word, size_t len
 	if ((rc = xlqa_text_normalize(word, len, XLQA_NORM_CASEFOLD | XLQA_NORM_ACCENTS, &tr->fold, err)))
 		return rc;
 	cps = count_cp(tr->fold.buf, tr->fold.len);
-	if (cps < 4 || cps > MAX_WORD_CP)
+	if (cps < 2 || cps > MAX_WORD_CP)
 		return XLQA_OK;
-	max = cps <= 6 ? 1 : 2;
+	max = cps < 4 ? 0 : cps <= 6 ? 1 : 2; /* short words: the same word only */
 	first = (unsigned char)tr->fold.buf[0];
 	while (lo < hi) { /* the first word with this first byte and at least cps - max code points */
 		size_t mid = lo + (hi - lo) / 2;
@@ -419,24 +465,32 @@ static int lookup_lexical(struct xlqa_translator *tr, const char *word, size_t l
 {
 	const struct xlqa_lexicon *lex = tr->lex;
 	struct xlqa_strlist lemmas = { 0, NULL };
+	bool names = starts_upper(word, len), stem_names;
 	size_t k;
 	int rc;
 
-	if (xlqa_lexicon_find(lex, norm, nlen, &k))
-		return add_key(out, lex, k, 1.0, XLQA_HOW_EXACT, xlqa_lexicon_key(lex, k));
+	/* Each stage runs while nothing but hunspell names is found, and adds names only when it is
+	 * the first to find anything. */
+	if (xlqa_lexicon_find(lex, norm, nlen, &k) &&
+	    (rc = add_key(out, lex, k, 1.0, XLQA_HOW_EXACT, xlqa_lexicon_key(lex, k), names)))
+		return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+	if (hits_beyond_names(out))
+		goto settle;
 	if (xlqa_lang_has_lemmas(tr->lang)) {
+		bool lemma_names = names && !out->n;
 		if ((rc = xlqa_lang_lemmas(tr->lang, word, len, &lemmas, err)))
 			return rc;
 		for (size_t i = 0; i < lemmas.n; i++)
 			if (xlqa_lexicon_find(lex, lemmas.items[i], strlen(lemmas.items[i]), &k) &&
-			    (rc = add_key(out, lex, k, W_LEMMA, XLQA_HOW_LEMMA, xlqa_lexicon_key(lex, k))))
+			    (rc = add_key(out, lex, k, W_LEMMA, XLQA_HOW_LEMMA, xlqa_lexicon_key(lex, k), lemma_names)))
 				return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
-		if (out->n)
-			return XLQA_OK;
 	}
+	if (hits_beyond_names(out))
+		goto settle;
 	/* Keys sharing the stem of the word, else of one of its lemmas: Snowball leaves some
 	 * inflections apart that hunspell joins ("Hugenotten" and "Hugenotte"). */
-	for (size_t l = 0; l <= lemmas.n && !out->n; l++) {
+	stem_names = names && !out->n;
+	for (size_t l = 0; l <= lemmas.n && !hits_beyond_names(out); l++) {
 		const char *form = l ? lemmas.items[l - 1] : norm;
 		size_t flen = l ? strlen(form) : nlen, first, n;
 		xlqa_buf_reset(&tr->scratch);
@@ -445,12 +499,12 @@ static int lookup_lexical(struct xlqa_translator *tr, const char *word, size_t l
 		n = xlqa_lexicon_find_stem(lex, tr->scratch.buf, tr->scratch.len, &first);
 		for (size_t i = 0; i < n && i < 8; i++) {
 			k = xlqa_lexicon_stem_key(lex, first + i);
-			if ((rc = add_key(out, lex, k, W_STEM, XLQA_HOW_STEM, xlqa_lexicon_key(lex, k))))
+			if ((rc = add_key(out, lex, k, W_STEM, XLQA_HOW_STEM, xlqa_lexicon_key(lex, k), stem_names)))
 				return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
 		}
 	}
-	if (out->n)
-		return XLQA_OK;
+	if (hits_beyond_names(out))
+		goto settle;
 	{
 		struct xlqa_strlist parts;
 		struct xlqa_buf phrase = XLQA_BUF_INIT;
@@ -462,6 +516,8 @@ static int lookup_lexical(struct xlqa_translator *tr, const char *word, size_t l
 			if (!xlqa_lexicon_find(lex, parts.items[i], strlen(parts.items[i]), &k))
 				continue;
 			xlqa_lexicon_trans_at(lex, k, 0, &t);
+			if (t.origin == XLQA_LEX_NAMES_HUNSPELL) /* a part is no name */
+				continue;
 			found++;
 			if ((phrase.len && xlqa_buf_addch(&phrase, ' ')) || xlqa_buf_addstr(&phrase, t.text) ||
 			    hits_add(out, t.text, t.weight * W_COMPOUND_PART, t.origin, XLQA_HOW_COMPOUND, parts.items[i],
@@ -477,6 +533,8 @@ static int lookup_lexical(struct xlqa_translator *tr, const char *word, size_t l
 		}
 		xlqa_buf_release(&phrase);
 	}
+settle:
+	hits_settle_names(out);
 	return XLQA_OK;
 }
 
@@ -512,7 +570,8 @@ int xlqa_translator_lookup(struct xlqa_translator *tr, const char *const *words,
 		if ((rc = join_key(tr, words, m, err)))
 			return rc;
 		if (xlqa_lexicon_find(tr->lex, tr->key.buf, tr->key.len, &k)) {
-			if ((rc = add_key(out, tr->lex, k, 1.0, XLQA_HOW_MULTIWORD, xlqa_lexicon_key(tr->lex, k))))
+			if ((rc = add_key(out, tr->lex, k, 1.0, XLQA_HOW_MULTIWORD, xlqa_lexicon_key(tr->lex, k),
+					  starts_upper(word, len))))
 				return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
 			out->words = m;
 			hits_finish(out);
@@ -535,7 +594,7 @@ int xlqa_translator_lookup(struct xlqa_translator *tr, const char *const *words,
 			if ((rc = translit_run(tr->translit, word, len, &tr->scratch, err)))
 				return rc;
 		}
-		if (hits_add(out, cyr ? tr->scratch.buf : word, out->n ? W_NAME_BESIDE : 1.0, 0,
+		if (hits_add(out, cyr ? tr->scratch.buf : word, hits_beyond_names(out) ? W_NAME_BESIDE : 1.0, 0,
 			     cyr ? XLQA_HOW_TRANSLIT : XLQA_HOW_PASS, NULL, true))
 			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
 	}
@@ -557,13 +616,14 @@ int xlqa_translator_lookup(struct xlqa_translator *tr, const char *const *words,
 int xlqa_translator_translate(struct xlqa_translator *tr, const struct xlqa_query *src, struct xlqa_query *dst,
 			      struct xlqa_translate_stats *stats, struct xlqa_error *err)
 {
-	struct xlqa_lexicon_hits hits;
+	struct xlqa_lexicon_hits hits, probe;
 	struct xlqa_buf source = XLQA_BUF_INIT;
 	const char *words[LEX_MAX_KEY_WORDS];
 	int rc = XLQA_OK;
 
 	xlqa_query_reset(dst);
 	xlqa_lexicon_hits_init(&hits);
+	xlqa_lexicon_hits_init(&probe);
 	for (size_t i = 0; i < src->n_groups;) {
 		size_t n = 0, g;
 		unsigned flags;
@@ -613,6 +673,17 @@ int xlqa_translator_translate(struct xlqa_translator *tr, const struct xlqa_quer
 			}
 			stats->lexical += lexical ? hits.words : 0;
 			stats->passed += !lexical && passed ? hits.words : 0;
+			if (!lexical && tr->n_vocab) {
+				/* in the target vocabulary, itself or as a cognate: a name passed through counts
+				 * here only when the target collection has it */
+				bool cognate = false;
+				for (size_t j = 0; j < hits.n; j++)
+					cognate |= hits.items[j].how == XLQA_HOW_COGNATE;
+				hits_reset(&probe);
+				if (!cognate && (rc = add_cognates(tr, words[0], strlen(words[0]), &probe, err)))
+					goto done;
+				stats->cognate += cognate || probe.n ? hits.words : 0;
+			}
 			stats->groups += hits.words;
 			stats->by_how[hits.items[0].how] += hits.words;
 		}
@@ -620,6 +691,7 @@ int xlqa_translator_translate(struct xlqa_translator *tr, const struct xlqa_quer
 	}
 done:
 	xlqa_lexicon_hits_release(&hits);
+	xlqa_lexicon_hits_release(&probe);
 	xlqa_buf_release(&source);
 	return rc;
 }

@@ -6,7 +6,7 @@
  *   tokens     words and numbers as written, space-separated (punctuation left out)
  *   norms      their normalised forms
  *   stems      their stems
- *   lemma      INPUT is one word; EXPECTED is among its hunspell lemmas
+ *   lemma      INPUT is one word; EXPECTED is among its lemmas (hunspell's and the irregular table's)
  *   parts      INPUT is one word; EXPECTED its compound parts, space-separated, or "-" for none
  *   flags      INPUT is one word; EXPECTED its flags (stop,article,elided,numeric,ordinal,month,weekday)
  *   number     INPUT is one numeral or number word; EXPECTED its value
@@ -105,6 +105,59 @@ START_TEST(malformed_abbreviation_is_a_parse_error)
 	ck_assert_int_eq(xlqa_lang_open("en", &opt, &lang, NULL), XLQA_EPARSE);
 	ck_assert_ptr_null(lang);
 	xlqa_buf_release(&dir);
+}
+END_TEST
+
+START_TEST(malformed_irregular_form_is_a_parse_error)
+{
+	/* An irregular form without its lemma is EPARSE at its line. */
+	struct xlqa_lang_options opt = { NULL, NULL, XLQA_LANG_OPEN_NO_HUNSPELL };
+	struct xlqa_buf dir = XLQA_BUF_INIT;
+	struct xlqa_lang *lang;
+	struct xlqa_error err;
+
+	xlqa_buf_addf(&dir, "%s/data/badirregular", test_data());
+	opt.lang_dir = dir.buf;
+	ck_assert_int_eq(xlqa_lang_open("es", &opt, &lang, &err), XLQA_EPARSE);
+	ck_assert_int_eq(err.line, 3);
+	ck_assert_msg(strstr(err.message, "badirregular/es/irregular.txt:3: expected") != NULL, "%s", err.message);
+	xlqa_buf_release(&dir);
+}
+END_TEST
+
+/* Lemmas of a pack opened without hunspell: the irregular table alone. */
+static const struct {
+	const char *word;
+	const char *lemmas; /* "|"-joined, "" for none */
+} table_lemma_cases[] = {
+	/* a listed form */
+	{ "dio", "dar" },
+	/* both lemmas of a form of two verbs, in the table's order; the capital changes nothing */
+	{ "Fue", "ser|ir" },
+	/* a prefix and a listed participle */
+	{ "compuesto", "componer" },
+	/* prefixes combine only with lower-case words */
+	{ "Compuesto", "" },
+	/* a regular form: the table knows nothing, and there is no hunspell */
+	{ "habló", "" },
+};
+
+START_TEST(irregular_table_without_hunspell)
+{
+	struct xlqa_lang_options opt = { NULL, NULL, XLQA_LANG_OPEN_NO_HUNSPELL };
+	struct xlqa_lang *lang;
+	struct xlqa_strlist lemmas;
+	struct xlqa_buf got = XLQA_BUF_INIT;
+	struct xlqa_error err;
+	const char *w = table_lemma_cases[_i].word;
+
+	ck_assert_int_eq(xlqa_lang_open("es", &opt, &lang, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_lang_lemmas(lang, w, strlen(w), &lemmas, &err), XLQA_OK);
+	for (size_t i = 0; i < lemmas.n; i++)
+		xlqa_buf_addf(&got, "%s%s", i ? "|" : "", lemmas.items[i]);
+	ck_assert_str_eq(got.len ? got.buf : "", table_lemma_cases[_i].lemmas);
+	xlqa_buf_release(&got);
+	xlqa_lang_free(lang);
 }
 END_TEST
 
@@ -406,6 +459,9 @@ Suite *lang_suite(void)
 	tcase_add_test(core, pack_errors_name_file_and_line);
 	tcase_add_test(core, missing_dictionary_is_reported);
 	tcase_add_test(core, malformed_abbreviation_is_a_parse_error);
+	tcase_add_test(core, malformed_irregular_form_is_a_parse_error);
+	tcase_add_loop_test(core, irregular_table_without_hunspell, 0,
+			    (int)(sizeof table_lemma_cases / sizeof table_lemma_cases[0]));
 	tcase_add_test(core, missing_affix_file_is_reported);
 	tcase_add_test(core, bulgarian_opens_without_hunspell);
 	tcase_add_test(core, compound_parts_are_bounded);

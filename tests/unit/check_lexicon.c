@@ -1,7 +1,8 @@
 /*
- * Unit tests of the lexicon module: the dictd, TSV and ICU-name readers on small fixture
- * dictionaries (tests/data/lexicon, one of each FreeDict layout), building lexicons with direct,
- * inverse and pivot paths, the file checks on open, and the translator's fallbacks.
+ * Unit tests of the lexicon module: the dictd, TSV, ICU-name and hunspell-name readers on small
+ * fixture dictionaries (tests/data/lexicon, one of each FreeDict layout, and three hunspell .dic
+ * files in tests/data/lexicon/hunspell), building lexicons with direct, inverse, pivot and name
+ * paths, the file checks on open, and the translator's fallbacks and coverage counts.
  */
 #include "config.h"
 
@@ -13,13 +14,14 @@
 #include <string.h>
 #include <unistd.h>
 
-static char data_dir[1024];
+static char data_dir[1024], hunspell_dir[1100];
 static char tmp_dir[] = "/tmp/xlqa-lexicon-XXXXXX";
 
 static void setup(void)
 {
 	const char *d = getenv("XLQA_TEST_DATA");
 	snprintf(data_dir, sizeof data_dir, "%s/data/lexicon", d ? d : "tests");
+	snprintf(hunspell_dir, sizeof hunspell_dir, "%s/hunspell", data_dir);
 }
 
 /* Every entry a reader produced, as "headword|pos|t1;t2" lines. */
@@ -220,11 +222,54 @@ START_TEST(test_read_names)
 	ck_assert_int_eq(xlqa_dict_read_names("bg", "en", collect, &c, NULL, &err), XLQA_OK);
 	ck_assert(has_line(&c, "Германия|pn|Germany"));
 	ck_assert_int_eq(xlqa_dict_read_names("xx", "en", collect, &c, NULL, &err), XLQA_ENOTFOUND);
+	xlqa_buf_reset(&c.text);
+	/* a name ICU spells alike in both languages is an entry too */
+	ck_assert_int_eq(xlqa_dict_read_names("de", "en", collect, &c, NULL, &err), XLQA_OK);
+	ck_assert(has_line(&c, "Portugal|pn|Portugal"));
 	xlqa_buf_release(&c.text);
 }
 END_TEST
 
-/* Builds pair src-tgt from the fixtures (no ICU names unless `names`) into tmp_dir and opens it. */
+START_TEST(test_read_hunspell_names)
+{
+	struct collected c = { XLQA_BUF_INIT };
+	struct xlqa_dict_stats st = { 0 };
+	struct xlqa_error err;
+	char aff[1200], dic[1200];
+
+	snprintf(aff, sizeof aff, "%s/de_DE.aff", hunspell_dir);
+	snprintf(dic, sizeof dic, "%s/de_DE.dic", hunspell_dir);
+	ck_assert_msg(xlqa_dict_read_hunspell_names(aff, dic, collect, &c, &st, &err) == XLQA_OK, "%s", err.message);
+	/* Capitalised stems in file order, flags cut at '/', "\/" kept as a slash, the morphological
+	 * field " po:patr" cut; the count line, the tab-indented comment and the second "Berlin" give
+	 * nothing; "Nurteil" carries the ONLYINCOMPOUND flag, so hunspell refuses it alone (skipped);
+	 * the Latin-1 line is a bad line */
+	ck_assert_str_eq(c.text.buf, "Berlin|pn|Berlin\nGeelong|pn|Geelong\nHaus|pn|Haus\nGebäude|pn|Gebäude\n"
+				     "Tesla|pn|Tesla\nUniversitäten|pn|Universitäten\nAC/DC|pn|AC/DC\n"
+				     "Zygmund|pn|Zygmund\n");
+	ck_assert_uint_eq(st.entries, 8);
+	ck_assert_uint_eq(st.skipped_entries, 1);
+	ck_assert_uint_eq(st.bad_lines, 1);
+	xlqa_buf_reset(&c.text);
+	/* without the affix file nothing is checked: "Nurteil" comes through; "X" (one letter) and the
+	 * lower-case "house" of the English fixture never do */
+	ck_assert_int_eq(xlqa_dict_read_hunspell_names(NULL, dic, collect, &c, NULL, &err), XLQA_OK);
+	ck_assert(has_line(&c, "Nurteil|pn|Nurteil"));
+	xlqa_buf_reset(&c.text);
+	snprintf(dic, sizeof dic, "%s/en_US.dic", hunspell_dir);
+	ck_assert_int_eq(xlqa_dict_read_hunspell_names(NULL, dic, collect, &c, NULL, &err), XLQA_OK);
+	ck_assert(!has_line(&c, "X|pn|X") && !has_line(&c, "house|pn|house") && has_line(&c, "NATO|pn|NATO"));
+	/* missing files */
+	snprintf(dic, sizeof dic, "%s/xx_XX.dic", hunspell_dir);
+	ck_assert_int_eq(xlqa_dict_read_hunspell_names(NULL, dic, collect, &c, NULL, &err), XLQA_ENOTFOUND);
+	snprintf(dic, sizeof dic, "%s/en_US.dic", hunspell_dir);
+	snprintf(aff, sizeof aff, "%s/xx_XX.aff", hunspell_dir);
+	ck_assert_int_eq(xlqa_dict_read_hunspell_names(aff, dic, collect, &c, NULL, &err), XLQA_ENOTFOUND);
+	xlqa_buf_release(&c.text);
+}
+END_TEST
+
+/* Builds pair src-tgt from the fixtures (no ICU or hunspell names unless `names`) into tmp_dir and opens it. */
 static struct xlqa_lexicon *build_open(const char *src, const char *tgt, bool names, const char *tsv)
 {
 	struct xlqa_lexicon_build_options opt = { 0 };
@@ -234,7 +279,9 @@ static struct xlqa_lexicon *build_open(const char *src, const char *tgt, bool na
 	struct xlqa_error err;
 
 	opt.dict_dir = data_dir;
+	opt.hunspell_dir = hunspell_dir;
 	opt.no_names = !names;
+	opt.no_hunspell_names = !names;
 	opt.tsv = tsv;
 	ck_assert_int_eq(xlqa_lexicon_builder_new(&opt, &b, &err), XLQA_OK);
 	xlqa_lexicon_path(tmp_dir, src, tgt, &path);
@@ -325,6 +372,64 @@ START_TEST(test_build_paths)
 	lex = build_open("es", "de", true, NULL);
 	expect_trans(lex, "alemania", 0, "Deutschland", 1.0, XLQA_LEX_NAMES);
 	xlqa_lexicon_free(lex);
+	remove_tmp();
+}
+END_TEST
+
+/* Translations of `key` that came from the hunspell names. */
+static size_t dic_name_translations(const struct xlqa_lexicon *lex, const char *key)
+{
+	size_t k, n = 0;
+
+	ck_assert_msg(xlqa_lexicon_find(lex, key, strlen(key), &k), "no key '%s'", key);
+	for (size_t i = 0; i < xlqa_lexicon_n_trans(lex, k); i++) {
+		struct xlqa_lexicon_trans t;
+		xlqa_lexicon_trans_at(lex, k, i, &t);
+		n += (t.origin & XLQA_LEX_NAMES_HUNSPELL) != 0;
+	}
+	return n;
+}
+
+START_TEST(test_build_hunspell_names)
+{
+	struct xlqa_lexicon_build_options opt = { 0 };
+	struct xlqa_lexicon_build_report rep;
+	struct xlqa_lexicon_builder *b;
+	struct xlqa_lexicon *lex;
+	struct xlqa_buf path = XLQA_BUF_INIT;
+	struct xlqa_error err;
+	size_t k;
+
+	make_tmp();
+	opt.dict_dir = data_dir;
+	opt.hunspell_dir = hunspell_dir;
+	opt.no_names = true;
+	ck_assert_int_eq(xlqa_lexicon_builder_new(&opt, &b, &err), XLQA_OK);
+	xlqa_lexicon_path(tmp_dir, "de", "en", &path);
+	ck_assert_msg(xlqa_lexicon_builder_build(b, "de", "en", path.buf, &rep, &err) == XLQA_OK, "%s", err.message);
+	/* The fixture dictionaries list, of de_DE, en_US and es_ES: Berlin, Geelong, Haus, Tesla,
+	 * Universitäten, Zygmund, Harvard and AC/DC in two or three of them: names. Haus has its
+	 * dictionary translations, so 7 keys get a name; Gebäude (German only), NATO (English only)
+	 * and OTAN, Berlín (Spanish only) are no names. The five other languages' files are missing. */
+	ck_assert_uint_eq(rep.keys_by_origin[6], 7);
+	ck_assert_ptr_nonnull(strstr(rep.missing, "it_IT.dic"));
+	ck_assert_ptr_null(strstr(rep.missing, "de_DE.dic"));
+	ck_assert_int_eq(xlqa_lexicon_open(path.buf, &lex, &err), XLQA_OK);
+	/* a name of the German and English dictionaries, by itself, at the names' weight */
+	expect_trans(lex, "geelong", 0, "Geelong", 0.6, XLQA_LEX_NAMES_HUNSPELL);
+	/* English and Spanish agree on Harvard: a name for German sources too */
+	expect_trans(lex, "harvard", 0, "Harvard", 0.6, XLQA_LEX_NAMES_HUNSPELL);
+	expect_trans(lex, "ac/dc", 0, "AC/DC", 0.6, XLQA_LEX_NAMES_HUNSPELL);
+	/* a key with dictionary translations gets no name ("Haus" is in two dictionaries) */
+	ck_assert_uint_eq(dic_name_translations(lex, "haus"), 0);
+	ck_assert_uint_eq(dic_name_translations(lex, "gebäude"), 0);
+	ck_assert(!xlqa_lexicon_find(lex, "nato", 4, &k));
+	ck_assert(!xlqa_lexicon_find(lex, "otan", 4, &k));
+	xlqa_lexicon_free(lex);
+	/* names alone make no lexicon: Finnish to Italian still has no translations */
+	ck_assert_int_eq(xlqa_lexicon_builder_build(b, "fi", "it", path.buf, NULL, &err), XLQA_EEMPTY);
+	xlqa_lexicon_builder_free(b);
+	xlqa_buf_release(&path);
 	remove_tmp();
 }
 END_TEST
@@ -554,6 +659,105 @@ START_TEST(test_lookup_lemma_stem)
 }
 END_TEST
 
+/* Lookups in a lexicon with the hunspell names: the best hit, another hit that must be there, and
+ * one that must not. */
+static const struct {
+	const char *word;
+	unsigned flags;
+	const char *text;
+	enum xlqa_lexicon_how how;
+	double weight;
+	const char *also;   /* NULL: no other hit checked */
+	const char *absent; /* NULL: none */
+} name_cases[] = {
+	/* a name: the lexicon's name and the pass-through are one hit, which keeps the name's full
+	 * weight (a hunspell name does not lower it to 0.5 as a translation does) */
+	{ "Geelong", XLQA_QUERY_NAME, "Geelong", XLQA_HOW_EXACT, 1.0, NULL, NULL },
+	/* capitalised but not taken for a name (first in its sentence): the lexicon's weight */
+	{ "Geelong", 0, "Geelong", XLQA_HOW_EXACT, 0.6, NULL, NULL },
+	/* written in lower case it is no name: nothing found */
+	{ "geelong", 0, "geelong", XLQA_HOW_UNTRANSLATED, 0.2, NULL, NULL },
+	/* a key holding only a name does not hide the word's lemma (universität -> university, 0.9),
+	 * which replaces the name */
+	{ "Universitäten", 0, "university", XLQA_HOW_LEMMA, 0.9, NULL, "Universitäten" },
+	/* a genitive finds the name by its stem (Snowball: zygmunds -> zygmund); the word itself
+	 * passes through at full weight */
+	{ "Zygmunds", XLQA_QUERY_NAME, "Zygmunds", XLQA_HOW_PASS, 1.0, "Zygmund", NULL },
+};
+
+START_TEST(test_lookup_names)
+{
+	const char *words[1] = { name_cases[_i].word };
+	struct xlqa_lexicon *lex;
+	struct xlqa_lang *lang = open_de();
+	struct xlqa_translator *tr;
+	struct xlqa_lexicon_hits hits;
+	struct xlqa_error err;
+	bool also = !name_cases[_i].also;
+
+	make_tmp();
+	lex = build_open("de", "en", true, NULL);
+	ck_assert_int_eq(xlqa_translator_new(lex, lang, &tr, &err), XLQA_OK);
+	xlqa_lexicon_hits_init(&hits);
+	ck_assert_int_eq(xlqa_translator_lookup(tr, words, 1, name_cases[_i].flags, &hits, &err), XLQA_OK);
+	ck_assert_str_eq(hits.items[0].text, name_cases[_i].text);
+	ck_assert_int_eq(hits.items[0].how, name_cases[_i].how);
+	ck_assert_double_eq_tol(hits.items[0].weight, name_cases[_i].weight, 1e-4);
+	for (size_t i = 1; i < hits.n && !also; i++)
+		also = strcmp(hits.items[i].text, name_cases[_i].also) == 0 && hits.items[i].weight < hits.items[0].weight;
+	ck_assert_msg(also, "no hit '%s'", name_cases[_i].also);
+	for (size_t i = 0; i < hits.n && name_cases[_i].absent; i++)
+		ck_assert_str_ne(hits.items[i].text, name_cases[_i].absent);
+	xlqa_lexicon_hits_release(&hits);
+	close_translation(tr, lex, lang);
+}
+END_TEST
+
+START_TEST(test_translate_counts)
+{
+	static const char *const vocab[] = { "quality", "pompidou", "mls" };
+	static const struct {
+		const char *word;
+		unsigned flags;
+	} terms[] = {
+		{ "Haus", 0 }, { "Geelong", XLQA_QUERY_NAME }, { "Pompidou", XLQA_QUERY_NAME }, { "Qualität", 0 },
+		{ "xyzzy", 0 }, { "MLS", XLQA_QUERY_NAME }, { "1994", XLQA_QUERY_NUMBER },
+	};
+	struct xlqa_lexicon *lex;
+	struct xlqa_lang *lang = open_de();
+	struct xlqa_translator *tr;
+	struct xlqa_query src, dst;
+	struct xlqa_translate_stats st = { 0 }, none = { 0 };
+	struct xlqa_error err;
+
+	make_tmp();
+	lex = build_open("de", "en", true, NULL);
+	ck_assert_int_eq(xlqa_translator_new(lex, lang, &tr, &err), XLQA_OK);
+	xlqa_query_init(&src);
+	xlqa_query_init(&dst);
+	for (size_t i = 0; i < sizeof terms / sizeof terms[0]; i++)
+		xlqa_query_add_term(&src, terms[i].word, strlen(terms[i].word), 1, terms[i].flags);
+	/* without a vocabulary nothing counts as found in it */
+	ck_assert_int_eq(xlqa_translator_translate(tr, &src, &dst, &none, &err), XLQA_OK);
+	ck_assert_uint_eq(none.cognate, 0);
+	ck_assert_int_eq(xlqa_translator_set_vocabulary(tr, vocab, NULL, 3, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_translator_translate(tr, &src, &dst, &st, &err), XLQA_OK);
+	/* six words (the number left out); Haus (dictionary) and Geelong (a hunspell name) from the
+	 * lexicon; Pompidou and MLS pass through as names; of the four others, the vocabulary has
+	 * Pompidou and MLS as they are (MLS: a 3-letter word matches only itself) and Qualität as the
+	 * cognate "quality"; xyzzy is nowhere */
+	ck_assert_uint_eq(st.groups, 6);
+	ck_assert_uint_eq(st.lexical, 2);
+	ck_assert_uint_eq(st.passed, 2);
+	ck_assert_uint_eq(st.cognate, 3);
+	ck_assert_uint_eq(st.by_how[XLQA_HOW_COGNATE], 1);
+	ck_assert_uint_eq(st.numbers, 1);
+	xlqa_query_release(&src);
+	xlqa_query_release(&dst);
+	close_translation(tr, lex, lang);
+}
+END_TEST
+
 START_TEST(test_translate_query)
 {
 	struct xlqa_lexicon *lex;
@@ -614,11 +818,13 @@ Suite *lexicon_suite(void)
 	tcase_add_test(tc, test_read_errors);
 	tcase_add_test(tc, test_read_tsv);
 	tcase_add_test(tc, test_read_names);
+	tcase_add_test(tc, test_read_hunspell_names);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("build");
 	tcase_add_checked_fixture(tc, setup, NULL);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_build_paths);
+	tcase_add_test(tc, test_build_hunspell_names);
 	tcase_add_test(tc, test_build_errors);
 	tcase_add_loop_test(tc, test_open_damaged, 0, (int)(sizeof damage_cases / sizeof damage_cases[0]));
 	suite_add_tcase(s, tc);
@@ -629,6 +835,8 @@ Suite *lexicon_suite(void)
 	tcase_add_test(tc, test_transliterate);
 	tcase_add_loop_test(tc, test_lookup, 0, (int)(sizeof lookup_cases / sizeof lookup_cases[0]));
 	tcase_add_test(tc, test_lookup_lemma_stem);
+	tcase_add_loop_test(tc, test_lookup_names, 0, (int)(sizeof name_cases / sizeof name_cases[0]));
+	tcase_add_test(tc, test_translate_counts);
 	tcase_add_test(tc, test_translate_query);
 	suite_add_tcase(s, tc);
 	return s;
