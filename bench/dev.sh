@@ -3,7 +3,8 @@
 # at sets 3-5 (bench/run.sh reports those). For each monolingual pair EN-EN, DE-DE, ES-ES:
 #  1. answer set 1 from all three source languages into the target (as bench/run.sh fits: one model
 #     per target language) and fit a model on those 600 questions (xlqa calibrate fit);
-#  2. answer set 2 in the monolingual pair with that model and print xlqa score's accuracy, CWS, K1,
+#  2. answer set 2 in the monolingual pair (DEV_PAIRS=all: in all three pairs into the target, and
+#     print the mean over the nine pairs, a steadier figure) with that model and print xlqa score's accuracy, CWS, K1,
 #     NIL precision/recall and ECE, plus how many answerable questions have a right candidate at all
 #     and how many have it ranked first (the ranking gap), counted from the labelled feature table.
 #   usage: bench/dev.sh BUILD_DIR [SHARED_DIR]
@@ -39,6 +40,7 @@ for t in $langs; do
             "$xlqa" lexicon build --pair "$s-$t" --out "$lexicons" >/dev/null
     done
 done
+: >"$work/dev-table.txt"
 printf '%-6s %8s %8s %8s %8s %8s %8s %6s %6s\n' pair accuracy CWS K1 NIL-P NIL-R ECE right first
 for t in $langs; do
     l=$(lower "$t")
@@ -55,15 +57,22 @@ for t in $langs; do
     "$xlqa" calibrate fit ${FIT_OPTS---ranking} --features "$table" --out "$work/dev-model-$t.json" >/dev/null
     nilc=$("$xlqa" calibrate apply --model "$work/dev-model-$t.json" --features "$table" --summary |
         awk '$1 == "nil_precision" { print $2 }')
-    "$xlqa" run --index "$indexes/index-$l" --questions "$sets/2/questions/$t-$t.txt" --tag dev2 \
-        --lexicon-dir "$lexicons" --out "$work/dev-run-2-$t.txt" --model "$work/dev-model-$t.json" \
-        --nil-confidence "$nilc" --gold "$sets/2/gold/$t.gold" --features-out "$work/dev-features-2-$t.tsv" \
-        --trace "$work/dev-trace-2-$t.json" 2>/dev/null
-    # with a model the table's rows are in the model's order: a question's first row is its answer
-    ranks=$(awk -F'\t' 'NR > 1 && $3 != "-" { if (!($1 in seen)) { seen[$1] = 1; if ($3) first++ } if ($3) right[$1] = 1 }
-        END { n = 0; for (q in right) n++; print n + 0, first + 0 }' "$work/dev-features-2-$t.tsv")
-    "$xlqa" score --gold "$sets/2/gold/$t.gold" -q "$sets/2/questions/$t-$t.txt" --calibration --format json \
-        "$work/dev-run-2-$t.txt" | jq -r --arg p "$t-$t" --arg r "$ranks" \
-        '[$p, .accuracy, .cws, .k1, .nil_precision, .nil_recall, .calibration.ece] + ($r | split(" ")) | @tsv' |
-        awk -F'\t' '{ printf "%-6s %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %6d %6d\n", $1, $2, $3, $4, $5, $6, $7, $8, $9 }'
+    for s in $langs; do
+        [ "${DEV_PAIRS:-mono}" = all ] || [ "$s" = "$t" ] || continue
+        "$xlqa" run --index "$indexes/index-$l" --questions "$sets/2/questions/$s-$t.txt" --tag dev2 \
+            --lexicon-dir "$lexicons" --out "$work/dev-run-2-$s-$t.txt" --model "$work/dev-model-$t.json" \
+            --nil-confidence "$nilc" --gold "$sets/2/gold/$t.gold" --features-out "$work/dev-features-2-$s-$t.tsv" \
+            --trace "$work/dev-trace-2-$s-$t.json" 2>/dev/null
+        # with a model the table's rows are in the model's order: a question's first row is its answer
+        ranks=$(awk -F'\t' 'NR > 1 && $3 != "-" { if (!($1 in seen)) { seen[$1] = 1; if ($3) first++ } if ($3) right[$1] = 1 }
+            END { n = 0; for (q in right) n++; print n + 0, first + 0 }' "$work/dev-features-2-$s-$t.tsv")
+        "$xlqa" score --gold "$sets/2/gold/$t.gold" -q "$sets/2/questions/$s-$t.txt" --calibration --format json \
+            "$work/dev-run-2-$s-$t.txt" | jq -r --arg p "$s-$t" --arg r "$ranks" \
+            '[$p, .accuracy, .cws, .k1, .nil_precision, .nil_recall, .calibration.ece] + ($r | split(" ")) | @tsv' |
+            awk -F'\t' '{ printf "%-6s %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %6d %6d\n", $1, $2, $3, $4, $5, $6, $7, $8, $9 }' |
+            tee -a "$work/dev-table.txt"
+    done
 done
+if [ "${DEV_PAIRS:-mono}" = all ]; then
+    awk '{ n++; a += $2; c += $3 } END { printf "%-6s %8.3f %8.3f   (mean of %d pairs)\n", "mean", a / n, c / n, n }' "$work/dev-table.txt"
+fi
