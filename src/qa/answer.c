@@ -519,6 +519,8 @@ static int add_clauses(struct xlqa_answerer *a, struct xlqa_error *err)
 			sp->end = tok[first + n - 1].end;
 			sp->sentence = tok[first].sentence;
 			sp->kind = XLQA_EXTRACT_CLAUSE;
+			sp->value = NAN;
+			sp->resolved = NULL;
 		}
 		i = end;
 	}
@@ -581,6 +583,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		return rc;
 	text = a->passage.buf;
 	len = a->passage.len;
+	xlqa_extraction_set_document(&a->ex, xlqa_index_date(a->idx, p->doc), xlqa_index_docno(a->idx, p->doc));
 	if ((rc = xlqa_extract_run(a->target, text, len, type == XLQA_ANSWER_DEFINITION ? out->question.target : NULL,
 	                           &a->ex, err)) ||
 	    (rc = mark_tokens(a, text, len, err)))
@@ -594,6 +597,9 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		const struct xlqa_extract_span *sp = &a->ex.spans[i];
 		const struct xlqa_span *sent = &a->ex.a.seg.sentences[sp->sentence];
 		double f[XLQA_ANSWER_FEATURES] = { 0 }, fit = type_fit[type][sp->kind];
+		/* a resolved relative date is answered as the date it names ("yesterday" -> "March 11, 1994") */
+		const char *answer = sp->resolved ? sp->resolved : text + sp->start;
+		size_t answer_len = sp->resolved ? strlen(sp->resolved) : sp->end - sp->start;
 		size_t words = 0, matched = 0, groups = 0, dist = SIZE_MAX;
 		double sw = 0, ww = 0;
 		uint64_t window = 0;
@@ -642,11 +648,11 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		f[XLQA_FEATURE_WINDOW] = total > 0 ? ww / total : 0;
 		f[XLQA_FEATURE_STOP_EDGE] = (tok[sp->first].flags & XLQA_TOKEN_STOP) != 0;
 		xlqa_buf_reset(&a->key);
-		if ((rc = xlqa_answer_key(a->target, text + sp->start, sp->end - sp->start, &a->key, err)))
+		if ((rc = xlqa_answer_key(a->target, answer, answer_len, &a->key, err)))
 			return rc;
 		if (!a->key.len)
 			continue;
-		if (xlqa_answer_set_add(out, text + sp->start, sp->end - sp->start, a->key.buf, p->doc, (uint32_t)pi, sp->kind,
+		if (xlqa_answer_set_add(out, answer, answer_len, a->key.buf, p->doc, (uint32_t)pi, sp->kind,
 		                        f, text + sent->start, sent->end - sent->start))
 			return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	}

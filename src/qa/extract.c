@@ -7,8 +7,10 @@
  */
 #include "config.h"
 
+#include "extract-icu.h"
 #include "xlqa/answer.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,6 +59,7 @@ void xlqa_extraction_init(struct xlqa_extraction *x)
 void xlqa_extraction_release(struct xlqa_extraction *x)
 {
 	xlqa_analysis_release(&x->a);
+	qa_icu_free(x->res);
 	free(x->spans);
 	memset(x, 0, sizeof *x);
 }
@@ -132,6 +135,8 @@ static int add_span(struct xlqa_extraction *x, const char *text, size_t first, s
 	s->end = tok[first + n - 1].end;
 	s->sentence = tok[first].sentence;
 	s->kind = kind;
+	s->value = NAN;
+	s->resolved = NULL;
 	return XLQA_OK;
 }
 
@@ -280,7 +285,7 @@ int xlqa_extract_run(struct xlqa_lang *lang, const char *text, size_t len, const
 	int rc;
 
 	x->n = 0;
-	if ((rc = xlqa_lang_analyze(lang, text, len, 0, &x->a, err)))
+	if ((rc = xlqa_lang_analyze(lang, text, len, 0, &x->a, err)) || (rc = qa_icu_mark(lang, x, err)))
 		return rc;
 	tok = x->a.tokens;
 	n_tok = x->a.n_tokens;
@@ -328,7 +333,7 @@ int xlqa_extract_run(struct xlqa_lang *lang, const char *text, size_t len, const
 			rc = extract_definitions(x, text, &t, err);
 		xlqa_analysis_release(&t);
 	}
-	return rc;
+	return rc ? rc : qa_icu_extract(lang, text, x, err);
 }
 
 int xlqa_answer_trim(struct xlqa_lang *lang, const char *text, size_t *start, size_t *end, struct xlqa_error *err)
