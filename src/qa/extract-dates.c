@@ -1,6 +1,6 @@
 /*
  * extract-dates: dates the month-name rule of extract.c does not see, read with ICU's locale data
- * (extract-icu.h): numeric dates in the locale's field order ("12.03.1994", "3/12/94", ISO
+ * (extract-internal.h): numeric dates in the locale's field order ("12.03.1994", "3/12/94", ISO
  * "1994-03-12"), decades ("the 1950s", "1950er Jahre", "década de 1950", "los años 80"), centuries
  * ("19th century", "neunzehnten Jahrhundert", "siglo XIX", "XIXe siècle") and their ordinal alone
  * ("nineteenth", "20."), years named as years ("im Jahr 1994"), and relative dates ("yesterday",
@@ -19,7 +19,7 @@
  */
 #include "config.h"
 
-#include "extract-icu.h"
+#include "extract-internal.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -353,7 +353,7 @@ static int ordinal_at(const struct scan *s, size_t i, bool cardinal_too, size_t 
 	if (d >= 1 && d <= 2 && (qa_icu_roles(s->r, t->norm + d) & QA_ROLE_SUFFIX))
 		return digits_at(t->norm, d) >= 1 ? digits_at(t->norm, d) : 0;
 	/* Roman numerals are written in capitals; a lower-case "vi" or "xi" is a word */
-	if (qa_icu_capitalised(s->text, t) && (v = roman(t->norm, &rest)) > 0 &&
+	if (qa_capitalised(s->text, t) && (v = roman(t->norm, &rest)) > 0 &&
 	    (!*rest || (qa_icu_roles(s->r, rest) & QA_ROLE_SUFFIX)))
 		return v;
 	return 0;
@@ -398,7 +398,7 @@ static size_t numeric_date(struct scan *s, size_t i, struct qa_icu_date *out)
 		char sep;
 
 		if (i + 4 >= s->n_tok || tok[i + 1].kind != XLQA_SPAN_PUNCT || !strchr("/-.", (sep = tok[i + 1].norm[0])) ||
-		    tok[i + 1].norm[1] || !qa_icu_punct(s->text, &tok[i + 3], (char[]){ sep, 0 }))
+		    tok[i + 1].norm[1] || !qa_punct_is(s->text, &tok[i + 3], (char[]){ sep, 0 }))
 			return 0;
 		for (size_t k = i; k < i + 4; k++)
 			if (tok[k + 1].start != tok[k].end)
@@ -471,7 +471,7 @@ static size_t decade_at(struct scan *s, size_t i, int *year)
 	if ((*year = decade_word(s, i))) {
 		/* "1950er Jahre", "1950er-Jahre" */
 		j = i + 1;
-		if (j < s->n_tok && qa_icu_punct(s->text, &tok[j], "-") && tok[j].start == tok[i].end)
+		if (j < s->n_tok && qa_punct_is(s->text, &tok[j], "-") && tok[j].start == tok[i].end)
 			j++;
 		if (same_sentence(s, i, j) && unit_of(s, j, &plural) == QA_UNIT_YEAR && plural)
 			return j;
@@ -484,7 +484,7 @@ static size_t decade_at(struct scan *s, size_t i, int *year)
 	if (u == QA_UNIT_DECADE && same_sentence(s, i, j) && (tok[j].flags & XLQA_TOKEN_STOP))
 		j++;
 	/* "años '80" */
-	if (u == QA_UNIT_YEAR && j < s->n_tok && qa_icu_punct(s->text, &tok[j], "'"))
+	if (u == QA_UNIT_YEAR && j < s->n_tok && qa_punct_is(s->text, &tok[j], "'"))
 		j++;
 	if (!same_sentence(s, i, j))
 		return 0;
@@ -515,7 +515,7 @@ static int century_at(struct scan *s, size_t i)
 		return XLQA_OK;
 	/* before: skip a touching hyphen ("nineteenth-century") */
 	j = i;
-	if (j >= 2 && qa_icu_punct(s->text, &tok[j - 1], "-") && tok[j - 1].start == tok[j - 2].end)
+	if (j >= 2 && qa_punct_is(s->text, &tok[j - 1], "-") && tok[j - 1].start == tok[j - 2].end)
 		j--;
 	for (first = j >= 3 ? j - 3 : 0; first < j; first++)
 		if (ordinal_at(s, first, false, &last) && last == j - 1) {
@@ -580,7 +580,7 @@ static bool plain_word(const struct scan *s, size_t i)
 		     xlqa_hash_get(&s->r->modifiers, s->tok[i - 1].norm, strlen(s->tok[i - 1].norm), &v) &&
 		     (uintptr_t)v == 2))
 			return false;
-		if (qa_icu_capitalised(s->text, t))
+		if (qa_capitalised(s->text, t))
 			return false;
 	}
 	return true;
@@ -665,7 +665,7 @@ static size_t weekday_at(struct scan *s, size_t i, int *rc)
 		if ((tok[k].flags & XLQA_TOKEN_MONTH) || numeric_date(s, k, &nd))
 			return 0;
 	}
-	while (same_sentence(s, i, j) && (qa_icu_punct(s->text, &tok[j], ",") || (tok[j].flags & XLQA_TOKEN_ARTICLE)))
+	while (same_sentence(s, i, j) && (qa_punct_is(s->text, &tok[j], ",") || (tok[j].flags & XLQA_TOKEN_ARTICLE)))
 		j++;
 	if (same_sentence(s, i, j) && tok[j].kind == XLQA_SPAN_NUMBER && tok[j].value >= 1 && tok[j].value <= 31 &&
 	    tok[j].end - tok[j].start <= 2) {

@@ -1,18 +1,19 @@
 /*
- * extract-icu: the extractors ICU's locale data drives (extract-icu.h), run by xlqa_extract_run
+ * extract-icu: the extractors ICU's locale data drives (extract-internal.h), run by xlqa_extract_run
  * around the pack-driven ones. Numbers: words ICU spells out that the pack does not list become
  * numeric tokens ("doscientos", "dreiundzwanzig"), runs of number words joined by connectors or
  * hyphens ("two hundred and fifty", "treinta y uno", "twenty-three"), digits with an abbreviated
  * scale ("1,2 Mio.", "3 Mrd") or grouped by blanks ("5 500 000") become NUMBER and MEASURE spans, and
  * every number span gets its value. Names: ICU's names of countries and languages in the target
- * language, lower-case ones ("alemán", "inglesas") in any case. Dates: extract-dates.c.
+ * language, lower-case ones ("alemán", "inglesas") in any case. Dates: extract-dates.c. Also the
+ * helpers every extractor shares: the token tests and qa_extract_append, the one way a span is made.
  *
  * Invariant: no span is added twice (same kind and tokens), every added span lies in one sentence,
  * and the tables are those of the language of the run (rebuilt when it changes).
  */
 #include "config.h"
 
-#include "extract-icu.h"
+#include "extract-internal.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -27,7 +28,7 @@ void xlqa_extraction_set_document(struct xlqa_extraction *x, const char *date, c
 	x->doc_docno = docno;
 }
 
-bool qa_icu_capitalised(const char *text, const struct xlqa_token *t)
+bool qa_capitalised(const char *text, const struct xlqa_token *t)
 {
 	unsigned char c = (unsigned char)text[t->start];
 	size_t n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
@@ -39,35 +40,41 @@ bool qa_icu_capitalised(const char *text, const struct xlqa_token *t)
 	return memcmp(text + t->start, t->norm, n) != 0;
 }
 
-bool qa_icu_punct(const char *text, const struct xlqa_token *t, const char *s)
+bool qa_punct_is(const char *text, const struct xlqa_token *t, const char *s)
 {
 	size_t n = strlen(s);
 
 	return t->kind == XLQA_SPAN_PUNCT && t->end - t->start == n && memcmp(text + t->start, s, n) == 0;
 }
 
-int qa_icu_add(struct xlqa_extraction *x, size_t first, size_t n, enum xlqa_extract_kind kind, double value,
-               const char *resolved, struct xlqa_error *err)
+struct xlqa_extract_span *qa_extract_append(struct xlqa_extraction *x, size_t first, size_t n,
+                                            enum xlqa_extract_kind kind)
 {
 	const struct xlqa_token *tok = x->a.tokens;
 	struct xlqa_extract_span *s;
 
+	if (XLQA_ARRAY_RESERVE(x->spans, x->alloc, x->n + 1))
+		return NULL;
+	s = &x->spans[x->n++];
+	*s = (struct xlqa_extract_span){ .start = tok[first].start, .end = tok[first + n - 1].end, .first = first, .n = n,
+	                                 .sentence = tok[first].sentence, .kind = kind, .value = NAN, .resolved = NULL };
+	return s;
+}
+
+int qa_icu_add(struct xlqa_extraction *x, size_t first, size_t n, enum xlqa_extract_kind kind, double value,
+               const char *resolved, struct xlqa_error *err)
+{
+	struct xlqa_extract_span *s;
+
 	if (!n)
 		return XLQA_OK;
-	for (size_t i = 0; i < x->n; i++)
-		if (x->spans[i].kind == kind && x->spans[i].first == first && x->spans[i].n == n && !resolved) {
+	for (size_t i = 0; i < x->n && !resolved; i++)
+		if (x->spans[i].kind == kind && x->spans[i].first == first && x->spans[i].n == n) {
 			x->spans[i].value = value;
 			return XLQA_OK;
 		}
-	if (XLQA_ARRAY_RESERVE(x->spans, x->alloc, x->n + 1))
+	if (!(s = qa_extract_append(x, first, n, kind)))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-	s = &x->spans[x->n++];
-	s->first = first;
-	s->n = n;
-	s->start = tok[first].start;
-	s->end = tok[first + n - 1].end;
-	s->sentence = tok[first].sentence;
-	s->kind = kind;
 	s->value = value;
 	s->resolved = resolved;
 	return XLQA_OK;
@@ -220,7 +227,7 @@ static bool cardinal(const struct xlqa_token *t)
 /* A hyphen touching the tokens on both sides: "twenty-three". */
 static bool inner_hyphen(const char *text, const struct xlqa_token *tok, size_t n_tok, size_t i)
 {
-	return i > 0 && i + 1 < n_tok && qa_icu_punct(text, &tok[i], "-") && tok[i - 1].end == tok[i].start &&
+	return i > 0 && i + 1 < n_tok && qa_punct_is(text, &tok[i], "-") && tok[i - 1].end == tok[i].start &&
 	       tok[i].end == tok[i + 1].start;
 }
 
@@ -265,7 +272,7 @@ static size_t run_end(const struct xlqa_extract_resources *r, const char *text, 
 		            inner_hyphen(text, tok, n_tok, j))) {
 			j++;
 			*joined = true;
-		} else if (j == last + 1 && qa_icu_punct(text, t, ".") && t->start == tok[last].end &&
+		} else if (j == last + 1 && qa_punct_is(text, t, ".") && t->start == tok[last].end &&
 		           (r->tok_roles[last] & QA_ROLE_SCALE)) {
 			j++; /* "Mio." */
 			*joined = true;
@@ -273,7 +280,7 @@ static size_t run_end(const struct xlqa_extract_resources *r, const char *text, 
 		} else
 			break;
 	}
-	return last + 1 < j && !qa_icu_punct(text, &tok[last + 1], ".") ? last + 1 : j;
+	return last + 1 < j && !qa_punct_is(text, &tok[last + 1], ".") ? last + 1 : j;
 }
 
 /* Scale words of a pack: their values are powers of a thousand, or a hundred. */
@@ -340,7 +347,7 @@ static double run_value(struct xlqa_extract_resources *r, const char *text, cons
 /* The next token counts what the number counts: a content word or "%". */
 static bool counted(const char *text, const struct xlqa_token *t)
 {
-	return qa_icu_punct(text, t, "%") ||
+	return qa_punct_is(text, t, "%") ||
 	       (t->kind == XLQA_SPAN_WORD && !(t->flags & (XLQA_TOKEN_STOP | XLQA_TOKEN_MONTH | XLQA_TOKEN_NUMERIC)));
 }
 
@@ -423,13 +430,13 @@ static int extract_names(struct xlqa_lang *lang, const char *text, struct xlqa_e
 				    xlqa_buf_addstr(&r->buf, tok[q].norm))
 					break;
 				if (xlqa_hash_get(&r->names, r->buf.buf, r->buf.len, &v) &&
-				    ((uintptr_t)v == 2 || qa_icu_capitalised(text, &tok[q]) || q > i)) {
+				    ((uintptr_t)v == 2 || qa_capitalised(text, &tok[q]) || q > i)) {
 					best = q + 1;
 					how = (uintptr_t)v;
 				}
 			}
 			/* a capitalised name must start with a capital: "Chad", not "chad" */
-			if (best && how == 1 && !qa_icu_capitalised(text, t))
+			if (best && how == 1 && !qa_capitalised(text, t))
 				best = 0;
 		} else if (r->name_stems.count && strlen(t->norm) >= QA_MIN_STEM && xlqa_hash_get(&r->stem_edges, t->norm, 3, NULL)) {
 			xlqa_buf_reset(&stem);

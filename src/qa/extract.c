@@ -7,7 +7,7 @@
  */
 #include "config.h"
 
-#include "extract-icu.h"
+#include "extract-internal.h"
 #include "xlqa/answer.h"
 
 #include <math.h>

@@ -1,6 +1,6 @@
 /*
  * icu-tables: builds, from ICU's locale data, the tables extraction uses beyond a language pack
- * (extract-icu.h): every number ICU's rule-based formatter spells out up to 999 in the cardinal and
+ * (extract-internal.h): every number ICU's rule-based formatter spells out up to 999 in the cardinal and
  * ordinal rule sets, its scale words and compact abbreviations ("Mio."), the endings of digit
  * ordinals ("th", "º"), the words for year, decade and century (measure units and calendar field
  * names), the relative date phrases of ICU's relative formatter ("yesterday", "el año pasado", "vor
@@ -12,7 +12,7 @@
  */
 #include "config.h"
 
-#include "extract-icu.h"
+#include "extract-internal.h"
 #include "xlqa/lexicon.h"
 
 #include <math.h>
@@ -217,54 +217,59 @@ static int spell(struct builder *b, UNumberFormat *fmt, double value, bool ordin
 	return XLQA_OK;
 }
 
-/*
- * Cardinals 0-999 in the default rule set, 1-199 and the hundreds in the other cardinal sets
- * (feminine "doscientas", German "einer", English "one hundred and one"), ordinals 1-31 in every
- * ordinal set, and the scale words.
- */
-static int build_numbers(struct builder *b)
+/* Told of one rule set of a formatter, made its default; `name` is the set's name ("%spellout-ordinal"). */
+typedef int ruleset_fn(struct builder *b, UNumberFormat *fmt, const char *name);
+
+/* Opens a number formatter of `style` and calls `fn` with each of its public rule sets. */
+static int each_ruleset(struct builder *b, UNumberFormatStyle style, ruleset_fn *fn)
 {
-	static const double scales[] = { 100, 1e3, 1e6, 1e9, 1e12 };
 	UErrorCode st = U_ZERO_ERROR;
-	UNumberFormat *fmt = unum_open(UNUM_SPELLOUT, NULL, 0, b->locale, NULL, &st);
+	UNumberFormat *fmt = unum_open(style, NULL, 0, b->locale, NULL, &st);
 	UChar sets[2048];
-	int32_t n_sets;
+	int32_t n_sets = U_SUCCESS(st) ? unum_getTextAttribute(fmt, UNUM_PUBLIC_RULESETS, sets, 2048, &st) : 0;
 	int rc = XLQA_OK;
 
-	if (U_FAILURE(st))
-		return icu_fail(b->err, "spell-out", b->locale, st);
-	n_sets = unum_getTextAttribute(fmt, UNUM_PUBLIC_RULESETS, sets, 2048, &st);
 	if (U_FAILURE(st) || n_sets >= 2048) {
-		unum_close(fmt);
-		return icu_fail(b->err, "spell-out rule sets", b->locale, U_FAILURE(st) ? st : U_BUFFER_OVERFLOW_ERROR);
+		if (fmt)
+			unum_close(fmt);
+		return icu_fail(b->err, "number rule sets", b->locale, U_FAILURE(st) ? st : U_BUFFER_OVERFLOW_ERROR);
 	}
-	for (int v = 0; v <= CARDINAL_MAX && !rc; v++)
-		rc = spell(b, fmt, v, false, 0);
-	for (size_t i = 0; i < sizeof scales / sizeof *scales && !rc; i++)
-		for (int k = 1; k <= 2 && !rc; k++) /* the singular and plural scale word */
-			rc = spell(b, fmt, k * scales[i], false, scales[i]);
-	for (int32_t s = 0; s < n_sets && !rc;) {
-		int32_t e = s;
+	for (int32_t s = 0, e; s < n_sets && !rc; s = e + 1) {
 		char name[64];
-		bool cardinal, ordinal;
 
-		while (e < n_sets && sets[e] != ';')
+		for (e = s; e < n_sets && sets[e] != ';';)
 			e++;
 		u_UCharsToChars(sets + s, name, e - s < 63 ? e - s : 63);
 		name[e - s < 63 ? e - s : 63] = '\0';
-		cardinal = strncmp(name, "%spellout-cardinal", 18) == 0;
-		ordinal = strncmp(name, "%spellout-ordinal", 17) == 0;
-		if (cardinal || ordinal) {
-			unum_setTextAttribute(fmt, UNUM_DEFAULT_RULESET, sets + s, e - s, &st);
-			if (U_FAILURE(st))
-				rc = icu_fail(b->err, "spell-out rule set", b->locale, st);
-			for (int v = 1; v <= (ordinal ? ORDINAL_MAX : CARDINAL_MAX) && !rc; v++)
-				if (ordinal || v < 200 || v % 100 == 0) /* 101-199 show a connector: "one hundred and one" */
-					rc = spell(b, fmt, v, ordinal, 0);
-		}
-		s = e + 1;
+		unum_setTextAttribute(fmt, UNUM_DEFAULT_RULESET, sets + s, e - s, &st);
+		rc = U_FAILURE(st) ? icu_fail(b->err, "number rule set", b->locale, st) : fn(b, fmt, name);
 	}
 	unum_close(fmt);
+	return rc;
+}
+
+/*
+ * The default rule set: cardinals 0-999 and the scale words (100 to 10^12, singular and plural:
+ * "hundert" of "zwei­hundert", "millionen"). Other cardinal sets: 1-199 and the hundreds (feminine
+ * "doscientas", German "einer", English "one hundred and one"). Ordinal sets: 1-31.
+ */
+static int spell_ruleset(struct builder *b, UNumberFormat *fmt, const char *name)
+{
+	static const double scales[] = { 100, 1e3, 1e6, 1e9, 1e12 };
+	bool ordinal = strncmp(name, "%spellout-ordinal", 17) == 0;
+	int rc = XLQA_OK;
+
+	if (strcmp(name, "%spellout-numbering") == 0) {
+		for (int v = 0; v <= CARDINAL_MAX && !rc; v++)
+			rc = spell(b, fmt, v, false, 0);
+		for (size_t i = 0; i < sizeof scales / sizeof *scales && !rc; i++)
+			for (int k = 1; k <= 2 && !rc; k++)
+				rc = spell(b, fmt, k * scales[i], false, scales[i]);
+	} else if (ordinal || strncmp(name, "%spellout-cardinal", 18) == 0) {
+		for (int v = 1; v <= (ordinal ? ORDINAL_MAX : CARDINAL_MAX) && !rc; v++)
+			if (ordinal || v < 200 || v % 100 == 0) /* 101-199 show a connector: "one hundred and one" */
+				rc = spell(b, fmt, v, ordinal, 0);
+	}
 	return rc;
 }
 
@@ -354,47 +359,28 @@ static int build_scales(struct builder *b)
 	return rc;
 }
 
-/* Endings of digit ordinals in every ordinal rule set ("1st", "2.", "3.º", "4e"). */
-static int build_suffixes(struct builder *b)
+/* Endings of digit ordinals in one ordinal rule set ("1st", "2.", "3.º", "4e"). */
+static int suffix_ruleset(struct builder *b, UNumberFormat *fmt, const char *name)
 {
-	UErrorCode st = U_ZERO_ERROR;
-	UNumberFormat *fmt = unum_open(UNUM_ORDINAL, NULL, 0, b->locale, NULL, &st);
-	UChar sets[1024];
-	int32_t n_sets;
 	int rc = XLQA_OK;
 
-	if (U_FAILURE(st))
-		return icu_fail(b->err, "ordinal numbers", b->locale, st);
-	n_sets = unum_getTextAttribute(fmt, UNUM_PUBLIC_RULESETS, sets, 1024, &st);
-	if (U_FAILURE(st) || n_sets >= 1024)
-		n_sets = 0; /* the default set only */
-	for (int32_t s = 0; s <= n_sets && !rc;) {
-		int32_t e = s;
+	(void)name;
+	for (int v = 1; v <= ORDINAL_MAX && !rc; v++) {
+		UChar u[UCAP];
+		UErrorCode st = U_ZERO_ERROR;
+		int32_t n = unum_formatDouble(fmt, v, u, UCAP, NULL, &st), d = 0;
 
-		while (e < n_sets && sets[e] != ';')
-			e++;
-		if (e > s)
-			unum_setTextAttribute(fmt, UNUM_DEFAULT_RULESET, sets + s, e - s, &st);
-		for (int v = 1; v <= ORDINAL_MAX && !rc && U_SUCCESS(st); v++) {
-			UChar u[UCAP];
-			int32_t n = unum_formatDouble(fmt, v, u, UCAP, NULL, &st), d = 0;
-
-			if (U_FAILURE(st) || n >= UCAP)
-				break;
-			while (d < n && u[d] >= '0' && u[d] <= '9')
-				d++;
-			if (d == n || (rc = to_utf8(u + d, n - d, &b->u8, b->err)))
-				continue;
-			xlqa_buf_reset(&b->key);
-			if (!(rc = qa_icu_key(b->u8.buf, b->u8.len, &b->key, b->err)) && b->key.len &&
-			    add_role(b->r, b->key.buf, b->key.len, QA_ROLE_SUFFIX))
-				rc = nomem(b->err);
-		}
-		if (e >= n_sets)
-			break;
-		s = e + 1;
+		if (U_FAILURE(st) || n >= UCAP)
+			return icu_fail(b->err, "ordinal numbers", b->locale, st);
+		while (d < n && u[d] >= '0' && u[d] <= '9')
+			d++;
+		if (d == n || (rc = to_utf8(u + d, n - d, &b->u8, b->err)))
+			continue;
+		xlqa_buf_reset(&b->key);
+		if (!(rc = qa_icu_key(b->u8.buf, b->u8.len, &b->key, b->err)) && b->key.len &&
+		    add_role(b->r, b->key.buf, b->key.len, QA_ROLE_SUFFIX))
+			rc = nomem(b->err);
 	}
-	unum_close(fmt);
 	return rc;
 }
 
@@ -757,8 +743,9 @@ int qa_icu_new(struct xlqa_lang *lang, struct xlqa_extract_resources **out, stru
 	xlqa_buf_init(&r->doc_seen);
 	b = (struct builder){ r, lang, r->info->icu_locale, { 0 }, XLQA_BUF_INIT, XLQA_BUF_INIT, err };
 	xlqa_analysis_init(&b.a);
-	if (!(rc = build_numbers(&b)) && !(rc = number_roles(&b)) && !(rc = build_scales(&b)) &&
-	    !(rc = build_suffixes(&b)) && !(rc = build_units(&b)) && !(rc = build_relative(&b)) &&
+	if (!(rc = each_ruleset(&b, UNUM_SPELLOUT, spell_ruleset)) && !(rc = number_roles(&b)) &&
+	    !(rc = build_scales(&b)) && !(rc = each_ruleset(&b, UNUM_ORDINAL, suffix_ruleset)) &&
+	    !(rc = build_units(&b)) && !(rc = build_relative(&b)) &&
 	    !(rc = xlqa_names_each(b.locale, XLQA_NAMES_REGIONS | XLQA_NAMES_LANGUAGES, add_name, &b, err)) &&
 	    !(rc = build_order(&b))) {
 		r->cal = ucal_open(u"UTC", -1, b.locale, UCAL_GREGORIAN, &st);

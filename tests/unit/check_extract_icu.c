@@ -15,15 +15,34 @@
 #include <stdlib.h>
 #include <string.h>
 
-static struct xlqa_lang *open_lang(const char *code)
+/* The packs of the six languages, opened once for the suite (unchecked fixture). */
+static const char *const codes[] = { "en", "de", "es", "fr", "it", "pt" };
+static struct xlqa_lang *packs[sizeof codes / sizeof *codes];
+
+static void packs_open(void)
 {
-	struct xlqa_lang_options opt = { getenv("XLQA_LANG_DIR"), NULL, 0 };
-	struct xlqa_lang *lang = NULL;
 	struct xlqa_error err;
 
-	xlqa_error_clear(&err);
-	ck_assert_msg(xlqa_lang_open(code, &opt, &lang, &err) == XLQA_OK, "%s", err.message);
-	return lang;
+	for (size_t i = 0; i < sizeof codes / sizeof *codes; i++)
+		if (xlqa_lang_open(codes[i], NULL, &packs[i], &err) != XLQA_OK) {
+			fprintf(stderr, "cannot open '%s': %s\n", codes[i], err.message);
+			exit(1);
+		}
+}
+
+static void packs_close(void)
+{
+	for (size_t i = 0; i < sizeof codes / sizeof *codes; i++)
+		xlqa_lang_free(packs[i]);
+}
+
+static struct xlqa_lang *pack(const char *code)
+{
+	for (size_t i = 0; i < sizeof codes / sizeof *codes; i++)
+		if (strcmp(codes[i], code) == 0)
+			return packs[i];
+	ck_abort_msg("no pack '%s' in the fixture", code);
+	return NULL;
 }
 
 /* "none": no document date; otherwise the DATE element as a collection writes it. */
@@ -221,7 +240,7 @@ static void dump(const struct xlqa_extraction *x, const char *text)
 START_TEST(icu_table)
 {
 	const struct icu_case *c = &cases[_i];
-	struct xlqa_lang *lang = open_lang(c->lang);
+	struct xlqa_lang *lang = pack(c->lang);
 	struct xlqa_extraction x;
 	struct xlqa_error err;
 	const struct xlqa_extract_span *hit = NULL;
@@ -244,7 +263,6 @@ START_TEST(icu_table)
 	ck_assert_msg(hit, "%s: no %s '%s' (value %g, answer '%s') in '%s'", c->lang, xlqa_extract_kind_name(c->kind),
 	              c->span, c->value, c->resolved ? c->resolved : "", c->text);
 	xlqa_extraction_release(&x);
-	xlqa_lang_free(lang);
 }
 END_TEST
 
@@ -284,7 +302,7 @@ static const struct {
 
 START_TEST(icu_absent)
 {
-	struct xlqa_lang *lang = open_lang(absent[_i].lang);
+	struct xlqa_lang *lang = pack(absent[_i].lang);
 	struct xlqa_extraction x;
 	struct xlqa_error err;
 	const char *text = absent[_i].text, *span = absent[_i].span;
@@ -304,7 +322,6 @@ START_TEST(icu_absent)
 		              (int)(s->end - s->start), text + s->start, text);
 	}
 	xlqa_extraction_release(&x);
-	xlqa_lang_free(lang);
 }
 END_TEST
 
@@ -314,7 +331,7 @@ START_TEST(icu_language_change)
 	 * One extraction used with English, then Spanish: the tables follow the language (Spanish
 	 * "doscientos" is 200 only with Spanish tables), and a document set once stays until changed.
 	 */
-	struct xlqa_lang *en = open_lang("en"), *es = open_lang("es");
+	struct xlqa_lang *en = pack("en"), *es = pack("es");
 	struct xlqa_extraction x;
 	struct xlqa_error err;
 	const char *a = "It closed yesterday.", *b = "Llegaron doscientos soldados ayer.";
@@ -331,8 +348,6 @@ START_TEST(icu_language_change)
 			ck_assert_str_eq(x.spans[i].resolved, "11 de marzo de 1994");
 	ck_assert(found);
 	xlqa_extraction_release(&x);
-	xlqa_lang_free(en);
-	xlqa_lang_free(es);
 }
 END_TEST
 
@@ -374,6 +389,7 @@ Suite *extract_icu_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_set_timeout(tc, 60);
+	tcase_add_unchecked_fixture(tc, packs_open, packs_close);
 	tcase_add_loop_test(tc, icu_table, 0, (int)(sizeof cases / sizeof *cases));
 	tcase_add_loop_test(tc, icu_absent, 0, (int)(sizeof absent / sizeof *absent));
 	tcase_add_test(tc, icu_language_change);

@@ -1,10 +1,11 @@
 /*
- * extract-icu: what ICU's locale data adds to candidate extraction. extract.c calls two hooks around
- * its pack-driven extractors: qa_icu_mark before them (spelled-out numbers the pack does not list
- * become numeric tokens, so the number extractor takes them), qa_icu_extract after them (number runs
- * with connectors and abbreviated scales, numeric dates, decades, centuries, years named as years,
- * relative dates resolved against the document's date, names of countries and languages, and the
- * value of every number and date span).
+ * extract-internal: what the files of answer extraction share (extract.c, extract-icu.c,
+ * extract-dates.c, icu-tables.c): token tests and the one way a span is appended, and what ICU's
+ * locale data adds. extract.c calls two hooks around its pack-driven extractors: qa_icu_mark before
+ * them (spelled-out numbers the pack does not list become numeric tokens, so the number extractor
+ * takes them), qa_icu_extract after them (number runs with connectors and abbreviated scales,
+ * numeric dates, decades, centuries, years named as years, relative dates resolved against the
+ * document's date, names of countries and languages, and the value of every number and date span).
  *
  * The tables (struct xlqa_extract_resources) are built from ICU once per language, at the first
  * extraction with it, and kept in the extraction until xlqa_extraction_release: an answerer builds
@@ -12,8 +13,8 @@
  * extract-dates.c. Invariant: every key of every table is normalised like a token's `norm` (NFC,
  * case folded, "'" apostrophes), with the hyphens of number words as blanks.
  */
-#ifndef XLQA_EXTRACT_ICU_H
-#define XLQA_EXTRACT_ICU_H
+#ifndef XLQA_EXTRACT_INTERNAL_H
+#define XLQA_EXTRACT_INTERNAL_H
 
 #include "xlqa/answer.h"
 
@@ -110,15 +111,22 @@ unsigned qa_icu_roles(const struct xlqa_extract_resources *r, const char *norm);
 /* The entry of the `numbers` table for `key`, or NULL. */
 const struct qa_icu_number *qa_icu_number_of(const struct xlqa_extract_resources *r, const char *key, size_t len);
 
-/* ---- shared by the extractors (extract-icu.c) ---- */
+/* ---- shared by the extractors (defined in extract-icu.c) ---- */
 
-/* True when token `t` of `text` is written with an upper-case first letter. */
-bool qa_icu_capitalised(const char *text, const struct xlqa_token *t);
-/* True when token `t` is the punctuation `s`. */
-bool qa_icu_punct(const char *text, const struct xlqa_token *t, const char *s);
+/* True when token `t` of `text` is a word written with an upper-case first letter. */
+bool qa_capitalised(const char *text, const struct xlqa_token *t);
+/* True when token `t` of `text` is the punctuation `s`. */
+bool qa_punct_is(const char *text, const struct xlqa_token *t, const char *s);
 /*
- * Appends the span of tokens [first, first + n) to x->spans unless a span of the same kind and tokens
- * is there already; `resolved` (may be NULL) is the answer to report instead of the text.
+ * Appends the span of tokens [first, first + n) (n > 0) of `kind` to x->spans, with value NAN and no
+ * resolved answer: the one way a span is made. NULL when out of memory.
+ */
+struct xlqa_extract_span *qa_extract_append(struct xlqa_extraction *x, size_t first, size_t n,
+                                            enum xlqa_extract_kind kind);
+/*
+ * As qa_extract_append with a value, unless a span of the same kind and tokens is there already
+ * (then only its value is set); `resolved` (may be NULL) is the answer to report instead of the
+ * text, and such a span is always added. XLQA_ENOMEM.
  */
 int qa_icu_add(struct xlqa_extraction *x, size_t first, size_t n, enum xlqa_extract_kind kind, double value,
                const char *resolved, struct xlqa_error *err);
