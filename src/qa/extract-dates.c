@@ -120,11 +120,22 @@ static int digits_at(const char *s, size_t n)
 	return v;
 }
 
+/* Digits at the start of NUL-terminated `s`. */
 static size_t count_digits(const char *s)
 {
 	size_t n = 0;
 
 	while (s[n] >= '0' && s[n] <= '9')
+		n++;
+	return n;
+}
+
+/* Digits at `s`, not reading at or past `end` (the text need not be NUL-terminated). */
+static size_t digits_before(const char *s, const char *end)
+{
+	size_t n = 0;
+
+	while (s + n < end && s[n] >= '0' && s[n] <= '9')
 		n++;
 	return n;
 }
@@ -386,8 +397,8 @@ static size_t numeric_date(struct scan *s, size_t i, struct qa_icu_date *out)
 		const char *p = s->text + tok[i].start, *end = s->text + tok[i].end;
 
 		for (int k = 0; k < 3; k++) {
-			len[k] = count_digits(p);
-			if (!len[k] || p + len[k] > end || (k < 2 && p[len[k]] != '.'))
+			len[k] = digits_before(p, end);
+			if (!len[k] || len[k] > 4 || (k < 2 && (p + len[k] >= end || p[len[k]] != '.')))
 				return 0;
 			f[k] = digits_at(p, len[k]);
 			p += len[k] + 1;
@@ -407,7 +418,7 @@ static size_t numeric_date(struct scan *s, size_t i, struct qa_icu_date *out)
 			const struct xlqa_token *t = &tok[i + 2 * (size_t)k];
 
 			len[k] = t->end - t->start;
-			if (t->kind != XLQA_SPAN_NUMBER || count_digits(s->text + t->start) != len[k])
+			if (len[k] > 4 || t->kind != XLQA_SPAN_NUMBER || digits_before(s->text + t->start, s->text + t->end) != len[k])
 				return 0;
 			f[k] = digits_at(s->text + t->start, len[k]);
 		}

@@ -288,6 +288,8 @@ static const struct {
 	{ "en", NO_DATE, NULL, "Install version 1.2.3 now.", XLQA_EXTRACT_DATE, "1.2.3" },
 	/* four numbers joined by hyphens are no date */
 	{ "en", NO_DATE, NULL, "Call 12-03-94-11 now.", XLQA_EXTRACT_DATE, "12-03-94" },
+	/* a long digit field is no date field (and must not overflow) */
+	{ "de", NO_DATE, NULL, "Code 123456789012345.03.1994 nicht.", XLQA_EXTRACT_DATE, "123456789012345.03.1994" },
 	/* an impossible date */
 	{ "de", NO_DATE, NULL, "Am 31.02.1994 nicht.", XLQA_EXTRACT_DATE, "31.02.1994" },
 	/* a capitalised ICU name ("Turkey") is not found in lower case */
@@ -351,6 +353,57 @@ START_TEST(icu_language_change)
 }
 END_TEST
 
+START_TEST(icu_random_text)
+{
+	/*
+	 * Word salad of the pieces the extractors look for, touching or blank-separated, in a buffer of
+	 * exactly its length (no NUL after it: a read past the end is a sanitizer error): every span lies
+	 * in the text, non-empty, and a resolved answer is a non-empty string. 300 texts a language,
+	 * deterministic (xorshift64 from a fixed seed).
+	 */
+	static const char *const pieces[] = {
+		"12", ".", "03", "/", "1994", "-", "94", "1950s", "1950er", "Jahren", "años", "80", "siglo", "XIX", "XIXe",
+		"century", "19th", "20", "Jahrhundert", "yesterday", "ayer", "gestern", "hier", "ieri", "ontem", "Monday",
+		"lunes", "Montag", "last", "pasado", "letzten", "ago", "vor", "hace", "three", "tres", "drei", "two",
+		"hundred", "and", "y", "e", "et", "mil", "millones", "Mio", "Mrd", "bn", "1,2", "40", "000", "de", "el",
+		"la", "mañana", "Morgen", "alemán", "inglés", "Alemania", "Estados", "Unidos", "zweihundertfünfzig",
+		"dreitausendfünfhundert", "quatre-vingt-dix", "é", "%", "$", "year", "Jahr", "año", "década", "anni",
+	};
+	uint64_t rng = 0x9E3779B97F4A7C15u;
+	struct xlqa_extraction x;
+	struct xlqa_error err;
+	char text[512];
+
+	xlqa_extraction_init(&x);
+	for (size_t l = 0; l < sizeof codes / sizeof *codes; l++)
+		for (int it = 0; it < 300; it++) {
+			size_t len = 0, words = 1 + test_rng_next(&rng) % 24;
+			char *copy;
+
+			for (size_t w = 0; w < words; w++) {
+				const char *p = pieces[test_rng_next(&rng) % (sizeof pieces / sizeof *pieces)];
+				bool touch = test_rng_next(&rng) % 4 == 0;
+				int n = snprintf(text + len, sizeof text - len, "%s%s", w && !touch ? " " : "", p);
+
+				if (n > 0 && (size_t)n < sizeof text - len)
+					len += (size_t)n;
+			}
+			ck_assert_ptr_nonnull(copy = malloc(len));
+			memcpy(copy, text, len);
+			xlqa_extraction_set_document(&x, it % 3 ? SAT : NULL, "SDA.940312.0001");
+			ck_assert_msg(xlqa_extract_run(packs[l], copy, len, NULL, &x, &err) == XLQA_OK, "%s: %s", codes[l],
+			              err.message);
+			for (size_t i = 0; i < x.n; i++) {
+				ck_assert(x.spans[i].start < x.spans[i].end && x.spans[i].end <= len);
+				ck_assert(x.spans[i].first + x.spans[i].n <= x.a.n_tokens);
+				ck_assert(!x.spans[i].resolved || *x.spans[i].resolved);
+			}
+			free(copy);
+		}
+	xlqa_extraction_release(&x);
+}
+END_TEST
+
 /* xlqa_names_each's callback: remembers Spanish's name of German (code "de"). */
 static int find_german(void *ctx, unsigned kind, const char *code, const char *name, struct xlqa_error *err)
 {
@@ -393,6 +446,7 @@ Suite *extract_icu_suite(void)
 	tcase_add_loop_test(tc, icu_table, 0, (int)(sizeof cases / sizeof *cases));
 	tcase_add_loop_test(tc, icu_absent, 0, (int)(sizeof absent / sizeof *absent));
 	tcase_add_test(tc, icu_language_change);
+	tcase_add_test(tc, icu_random_text);
 	tcase_add_test(tc, icu_names_each);
 	suite_add_tcase(s, tc);
 	return s;
