@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include "extract-internal.h"
 #include "xlqa/answer.h"
 
 #include <math.h>
@@ -497,8 +498,6 @@ static int add_clauses(struct xlqa_answerer *a, struct xlqa_error *err)
 		for (int variant = 0; variant < 2 && n && n <= CLAUSE_MAX_WORDS && tok[first].sentence < a->ex.a.seg.n_sentences &&
 		                      a->sent_groups[tok[first].sentence];
 		     variant++) {
-			struct xlqa_extract_span *sp;
-
 			if (variant == 1) {
 				size_t skip = 0;
 
@@ -510,17 +509,8 @@ static int add_clauses(struct xlqa_answerer *a, struct xlqa_error *err)
 				first += skip;
 				n -= skip;
 			}
-			if (XLQA_ARRAY_RESERVE(a->ex.spans, a->ex.alloc, a->ex.n + 1))
+			if (!qa_extract_append(&a->ex, first, n, XLQA_EXTRACT_CLAUSE))
 				return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-			sp = &a->ex.spans[a->ex.n++];
-			sp->first = first;
-			sp->n = n;
-			sp->start = tok[first].start;
-			sp->end = tok[first + n - 1].end;
-			sp->sentence = tok[first].sentence;
-			sp->kind = XLQA_EXTRACT_CLAUSE;
-			sp->value = NAN;
-			sp->resolved = NULL;
 		}
 		i = end;
 	}
