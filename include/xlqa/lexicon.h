@@ -138,6 +138,23 @@ int xlqa_dict_read_names(const char *source, const char *target, xlqa_dict_entry
  */
 int xlqa_dict_read_hunspell_names(const char *aff_path, const char *dic_path, xlqa_dict_entry_fn fn, void *ctx,
 				  struct xlqa_dict_stats *stats, struct xlqa_error *err);
+/* The kinds of concept ICU names (xlqa_names_each). */
+enum xlqa_names_kind {
+	XLQA_NAMES_REGIONS = 1 << 0,    /* countries, territories, continents, world regions ("DE", "150") */
+	XLQA_NAMES_LANGUAGES = 1 << 1,  /* ISO 639 languages ("de") */
+	XLQA_NAMES_CURRENCIES = 1 << 2, /* ISO 4217 currencies ("EUR") */
+	XLQA_NAMES_CALENDAR = 1 << 3,   /* months "m1".."m12" and weekdays "d1".."d7" (Sunday = 1) */
+};
+/* Told of one name: its kind (one enum xlqa_names_kind bit), the concept's code, the UTF-8 name. */
+typedef int xlqa_name_fn(void *ctx, unsigned kind, const char *code, const char *name, struct xlqa_error *err);
+
+/*
+ * Calls `fn` for each concept of `kinds` (enum xlqa_names_kind bits) that ICU names in `locale` (an
+ * ICU locale, "es"), with the name as ICU writes it ("Alemania", "alemán"); names ICU has only by
+ * falling back to the root locale or to the code are left out. The strings passed to `fn` live
+ * until it returns. XLQA_EEXTERNAL when ICU fails, or `fn`'s status (which stops the walk).
+ */
+int xlqa_names_each(const char *locale, unsigned kinds, xlqa_name_fn *fn, void *ctx, struct xlqa_error *err);
 
 /* ---- building --------------------------------------------------------------------------------- */
 

@@ -2,7 +2,8 @@
  * names: a named-entity lexicon from ICU's locale data. Countries and regions, languages,
  * currencies, months and weekdays have names in every locale ICU ships ("Alemania", "Deutschland",
  * "Germany"); pairing a concept's name in two languages gives translations that no FreeDict
- * dictionary holds for every pair.
+ * dictionary holds for every pair. The names of one locale alone (xlqa_names_each) are what answer
+ * extraction recognises as names, lower-case ones included ("alemán").
  *
  * Invariant: an entry is produced only when ICU has a real name in both languages (not its fallback
  * to the code). Names that are the same in both ("Portugal", "Iran") are entries too: that ICU
@@ -106,72 +107,111 @@ static bool calendar_name(const char *code, const char *locale, struct name *out
 
 struct kind {
 	const char *name;
+	unsigned bit; /* enum xlqa_names_kind */
 	bool (*get)(const char *code, const char *locale, struct name *out);
 };
 
-static int emit(const struct kind *k, const char *code, const char *src, const char *tgt, xlqa_dict_entry_fn fn,
-		void *ctx, struct xlqa_dict_stats *stats, struct xlqa_error *err)
+static const struct kind regions = { "region", XLQA_NAMES_REGIONS, region_name },
+			 languages = { "language", XLQA_NAMES_LANGUAGES, language_name },
+			 currencies = { "currency", XLQA_NAMES_CURRENCIES, currency_name },
+			 calendar = { "calendar", XLQA_NAMES_CALENDAR, calendar_name };
+
+/* Calls `visit` with each concept code of `kinds` that ICU knows; stops at the first non-zero status. */
+typedef int visit_fn(void *ctx, const struct kind *k, const char *code, struct xlqa_error *err);
+
+static int each_code(unsigned kinds, visit_fn *visit, void *ctx, struct xlqa_error *err)
 {
+	static const URegionType region_types[] = { URGN_TERRITORY, URGN_WORLD, URGN_CONTINENT, URGN_SUBCONTINENT,
+						    URGN_GROUPING };
+	const char *const *list;
+	UErrorCode st = U_ZERO_ERROR;
+	int rc = XLQA_OK;
+
+	for (size_t t = 0; t < sizeof region_types / sizeof region_types[0] && !rc && (kinds & XLQA_NAMES_REGIONS); t++) {
+		UEnumeration *en = uregion_getAvailable(region_types[t], &st);
+		const char *code;
+		if (U_FAILURE(st))
+			return xlqa_error_set(err, XLQA_EEXTERNAL, "ICU regions: %s", u_errorName(st));
+		while (!rc && (code = uenum_next(en, NULL, &st)) && U_SUCCESS(st))
+			rc = visit(ctx, &regions, code, err);
+		uenum_close(en);
+	}
+	for (list = uloc_getISOLanguages(); !rc && *list && (kinds & XLQA_NAMES_LANGUAGES); list++)
+		rc = visit(ctx, &languages, *list, err);
+	if (!rc && (kinds & XLQA_NAMES_CURRENCIES)) {
+		UEnumeration *en = ucurr_openISOCurrencies(UCURR_COMMON | UCURR_NON_DEPRECATED, &st);
+		const char *code;
+		if (U_FAILURE(st))
+			return xlqa_error_set(err, XLQA_EEXTERNAL, "ICU currencies: %s", u_errorName(st));
+		while (!rc && (code = uenum_next(en, NULL, &st)) && U_SUCCESS(st))
+			rc = visit(ctx, &currencies, code, err);
+		uenum_close(en);
+	}
+	for (int i = 1; i <= 19 && !rc && (kinds & XLQA_NAMES_CALENDAR); i++) {
+		char code[8];
+		snprintf(code, sizeof code, i <= 12 ? "m%d" : "d%d", i <= 12 ? i : i - 12);
+		rc = visit(ctx, &calendar, code, err);
+	}
+	return rc;
+}
+
+/* xlqa_dict_read_names: one entry from the source name to the target name of a concept. */
+struct pair_ctx {
+	const char *src, *tgt;
+	xlqa_dict_entry_fn fn;
+	void *ctx;
+	struct xlqa_dict_stats *stats;
+};
+
+static int emit(void *ctx, const struct kind *k, const char *code, struct xlqa_error *err)
+{
+	struct pair_ctx *p = ctx;
 	struct name a, b;
 	const char *t;
 
-	if (!k->get(code, src, &a) || !k->get(code, tgt, &b))
+	if (!k->get(code, p->src, &a) || !k->get(code, p->tgt, &b))
 		return XLQA_OK;
 	t = b.text;
 	{
 		struct xlqa_dict_entry e = { a.text, XLQA_POS_NAME, &t, NULL, 1, -1, -1 };
-		stats->entries++;
-		stats->translations++;
-		return fn(ctx, &e, err);
+		p->stats->entries++;
+		p->stats->translations++;
+		return p->fn(p->ctx, &e, err);
 	}
 }
 
 int xlqa_dict_read_names(const char *source, const char *target, xlqa_dict_entry_fn fn, void *ctx,
 			 struct xlqa_dict_stats *stats, struct xlqa_error *err)
 {
-	static const struct kind regions = { "region", region_name }, languages = { "language", language_name },
-				 currencies = { "currency", currency_name }, calendar = { "calendar", calendar_name };
-	static const URegionType region_types[] = { URGN_TERRITORY, URGN_WORLD, URGN_CONTINENT, URGN_SUBCONTINENT,
-						    URGN_GROUPING };
 	const struct xlqa_lang_info *si = xlqa_lang_find(source), *ti = xlqa_lang_find(target);
 	struct xlqa_dict_stats local = { 0 };
-	const char *const *list;
-	UErrorCode st = U_ZERO_ERROR;
-	int rc = XLQA_OK;
+	struct pair_ctx p;
 
-	if (!stats)
-		stats = &local;
 	if (!si || !ti)
 		return xlqa_error_set(err, XLQA_ENOTFOUND, "unknown language '%s'", si ? target : source);
-	for (size_t t = 0; t < sizeof region_types / sizeof region_types[0] && !rc; t++) {
-		UEnumeration *en = uregion_getAvailable(region_types[t], &st);
-		const char *code;
-		if (U_FAILURE(st))
-			return xlqa_error_set(err, XLQA_EEXTERNAL, "ICU regions: %s", u_errorName(st));
-		while (!rc && (code = uenum_next(en, NULL, &st)) && U_SUCCESS(st))
-			rc = emit(&regions, code, si->icu_locale, ti->icu_locale, fn, ctx, stats, err);
-		uenum_close(en);
-	}
-	for (list = uloc_getISOLanguages(); !rc && *list; list++)
-		rc = emit(&languages, *list, si->icu_locale, ti->icu_locale, fn, ctx, stats, err);
-	if (!rc) {
-		UEnumeration *en = ucurr_openISOCurrencies(UCURR_COMMON | UCURR_NON_DEPRECATED, &st);
-		const char *code;
-		if (U_FAILURE(st))
-			return xlqa_error_set(err, XLQA_EEXTERNAL, "ICU currencies: %s", u_errorName(st));
-		while (!rc && (code = uenum_next(en, NULL, &st)) && U_SUCCESS(st))
-			rc = emit(&currencies, code, si->icu_locale, ti->icu_locale, fn, ctx, stats, err);
-		uenum_close(en);
-	}
-	for (int i = 1; i <= 12 && !rc; i++) {
-		char code[8];
-		snprintf(code, sizeof code, "m%d", i);
-		rc = emit(&calendar, code, si->icu_locale, ti->icu_locale, fn, ctx, stats, err);
-	}
-	for (int i = 1; i <= 7 && !rc; i++) {
-		char code[8];
-		snprintf(code, sizeof code, "d%d", i);
-		rc = emit(&calendar, code, si->icu_locale, ti->icu_locale, fn, ctx, stats, err);
-	}
-	return rc;
+	p = (struct pair_ctx){ si->icu_locale, ti->icu_locale, fn, ctx, stats ? stats : &local };
+	return each_code(XLQA_NAMES_REGIONS | XLQA_NAMES_LANGUAGES | XLQA_NAMES_CURRENCIES | XLQA_NAMES_CALENDAR, emit,
+			 &p, err);
+}
+
+/* xlqa_names_each: a concept's name in one locale. */
+struct each_ctx {
+	const char *locale;
+	xlqa_name_fn *fn;
+	void *ctx;
+};
+
+static int visit_one(void *ctx, const struct kind *k, const char *code, struct xlqa_error *err)
+{
+	struct each_ctx *e = ctx;
+	struct name a;
+
+	return k->get(code, e->locale, &a) ? e->fn(e->ctx, k->bit, code, a.text, err) : XLQA_OK;
+}
+
+int xlqa_names_each(const char *locale, unsigned kinds, xlqa_name_fn *fn, void *ctx, struct xlqa_error *err)
+{
+	struct each_ctx e = { locale, fn, ctx };
+
+	return each_code(kinds, visit_one, &e, err);
 }

@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include "extract-internal.h"
 #include "xlqa/answer.h"
 
 #include <math.h>
@@ -531,8 +532,6 @@ static int add_clauses(struct xlqa_answerer *a, struct xlqa_error *err)
 		for (int variant = 0; variant < 2 && n && n <= CLAUSE_MAX_WORDS && tok[first].sentence < a->ex.a.seg.n_sentences &&
 		                      a->sent_groups[tok[first].sentence];
 		     variant++) {
-			struct xlqa_extract_span *sp;
-
 			if (variant == 1) {
 				size_t skip = 0;
 
@@ -544,15 +543,8 @@ static int add_clauses(struct xlqa_answerer *a, struct xlqa_error *err)
 				first += skip;
 				n -= skip;
 			}
-			if (XLQA_ARRAY_RESERVE(a->ex.spans, a->ex.alloc, a->ex.n + 1))
+			if (!qa_extract_append(&a->ex, first, n, XLQA_EXTRACT_CLAUSE))
 				return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-			sp = &a->ex.spans[a->ex.n++];
-			sp->first = first;
-			sp->n = n;
-			sp->start = tok[first].start;
-			sp->end = tok[first + n - 1].end;
-			sp->sentence = tok[first].sentence;
-			sp->kind = XLQA_EXTRACT_CLAUSE;
 		}
 		i = end;
 	}
@@ -681,6 +673,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		return rc;
 	text = a->passage.buf;
 	len = a->passage.len;
+	xlqa_extraction_set_document(&a->ex, xlqa_index_date(a->idx, p->doc), xlqa_index_docno(a->idx, p->doc));
 	if ((rc = xlqa_extract_run(a->target, text, len, type == XLQA_ANSWER_DEFINITION ? out->question.target : NULL,
 	                           &a->ex, err)) ||
 	    (rc = mark_tokens(a, text, len, err)))
@@ -694,6 +687,9 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		const struct xlqa_extract_span *sp = &a->ex.spans[i];
 		const struct xlqa_span *sent = &a->ex.a.seg.sentences[sp->sentence];
 		double f[XLQA_ANSWER_FEATURES] = { 0 }, fit = type_fit[type][sp->kind];
+		/* a resolved relative date is answered as the date it names ("yesterday" -> "March 11, 1994") */
+		const char *answer = sp->resolved ? sp->resolved : text + sp->start;
+		size_t answer_len = sp->resolved ? strlen(sp->resolved) : sp->end - sp->start;
 		size_t words = 0, matched = 0, groups = 0, dist = SIZE_MAX;
 		double sw = 0, ww = 0, idf = 0;
 		uint64_t window = 0;
@@ -747,11 +743,11 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		f[XLQA_FEATURE_EDGE_QUERY] = a->tok_group[sp->first] >= 0 || a->tok_group[sp->first + sp->n - 1] >= 0;
 		f[XLQA_FEATURE_KIND_TYPE + sp->kind * XLQA_TYPE_GROUPS + type_group[type]] = 1;
 		xlqa_buf_reset(&a->key);
-		if ((rc = xlqa_answer_key(a->target, text + sp->start, sp->end - sp->start, &a->key, err)))
+		if ((rc = xlqa_answer_key(a->target, answer, answer_len, &a->key, err)))
 			return rc;
 		if (!a->key.len)
 			continue;
-		if (xlqa_answer_set_add(out, text + sp->start, sp->end - sp->start, a->key.buf, p->doc, (uint32_t)pi, sp->kind,
+		if (xlqa_answer_set_add(out, answer, answer_len, a->key.buf, p->doc, (uint32_t)pi, sp->kind,
 		                        f, text + sent->start, sent->end - sent->start))
 			return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	}

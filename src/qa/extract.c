@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include "extract-internal.h"
 #include "xlqa/answer.h"
 
 #include <stdlib.h>
@@ -58,6 +59,7 @@ void xlqa_extraction_init(struct xlqa_extraction *x)
 void xlqa_extraction_release(struct xlqa_extraction *x)
 {
 	xlqa_analysis_release(&x->a);
+	qa_icu_free(x->res);
 	free(x->spans);
 	memset(x, 0, sizeof *x);
 }
@@ -72,30 +74,10 @@ static bool is_numeric(const struct xlqa_token *t)
 	return t->kind == XLQA_SPAN_NUMBER || (t->flags & XLQA_TOKEN_NUMERIC);
 }
 
-/* A word whose first letter is upper case: its first character changes under case folding. */
-static bool capitalised(const char *text, const struct xlqa_token *t)
-{
-	unsigned char c = (unsigned char)text[t->start];
-	size_t n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-
-	if (t->kind != XLQA_SPAN_WORD || n > t->end - t->start || strlen(t->norm) < n)
-		return false;
-	if (c < 0x80)
-		return c >= 'A' && c <= 'Z';
-	return memcmp(text + t->start, t->norm, n) != 0;
-}
-
-static bool punct_is(const char *text, const struct xlqa_token *t, const char *s)
-{
-	size_t n = strlen(s);
-
-	return t->kind == XLQA_SPAN_PUNCT && t->end - t->start == n && memcmp(text + t->start, s, n) == 0;
-}
-
 /* A currency sign kept before a number: "$20", "€ 5". */
 static bool currency(const char *text, const struct xlqa_token *t)
 {
-	return punct_is(text, t, "$") || punct_is(text, t, "\xE2\x82\xAC") || punct_is(text, t, "\xC2\xA3");
+	return qa_punct_is(text, t, "$") || qa_punct_is(text, t, "\xE2\x82\xAC") || qa_punct_is(text, t, "\xC2\xA3");
 }
 
 static bool droppable(const struct xlqa_token *t)
@@ -111,28 +93,16 @@ static void trim_tokens(const char *text, const struct xlqa_token *tok, size_t *
 		(*first)++;
 		(*n)--;
 	}
-	while (*n && droppable(&tok[*first + *n - 1]) && !punct_is(text, &tok[*first + *n - 1], "%"))
+	while (*n && droppable(&tok[*first + *n - 1]) && !qa_punct_is(text, &tok[*first + *n - 1], "%"))
 		(*n)--;
 }
 
 static int add_span(struct xlqa_extraction *x, const char *text, size_t first, size_t n, enum xlqa_extract_kind kind,
                     struct xlqa_error *err)
 {
-	const struct xlqa_token *tok = x->a.tokens;
-	struct xlqa_extract_span *s;
-
-	trim_tokens(text, tok, &first, &n);
-	if (!n)
-		return XLQA_OK;
-	if (XLQA_ARRAY_RESERVE(x->spans, x->alloc, x->n + 1))
+	trim_tokens(text, x->a.tokens, &first, &n);
+	if (n && !qa_extract_append(x, first, n, kind))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-	s = &x->spans[x->n++];
-	s->first = first;
-	s->n = n;
-	s->start = tok[first].start;
-	s->end = tok[first + n - 1].end;
-	s->sentence = tok[first].sentence;
-	s->kind = kind;
 	return XLQA_OK;
 }
 
@@ -148,20 +118,20 @@ static size_t name_end(const char *text, const struct xlqa_token *tok, size_t n_
 	while (end < n_tok && tok[end].sentence == tok[i].sentence && end - i < NAME_MAX_WORDS) {
 		const struct xlqa_token *t = &tok[end];
 
-		if (capitalised(text, t) && !is_numeric(t)) {
+		if (qa_capitalised(text, t) && !is_numeric(t)) {
 			end++;
 			continue;
 		}
 		/* an initial: "Frederick W. Mote" */
-		if (punct_is(text, t, ".") && tok[end - 1].end - tok[end - 1].start == 1 && t->start == tok[end - 1].end &&
-		    end + 1 < n_tok && capitalised(text, &tok[end + 1]) && tok[end + 1].sentence == t->sentence) {
+		if (qa_punct_is(text, t, ".") && tok[end - 1].end - tok[end - 1].start == 1 && t->start == tok[end - 1].end &&
+		    end + 1 < n_tok && qa_capitalised(text, &tok[end + 1]) && tok[end + 1].sentence == t->sentence) {
 			end += 2;
 			continue;
 		}
-		if (!(first && end == i + 1) && end + 1 < n_tok && capitalised(text, &tok[end + 1]) &&
+		if (!(first && end == i + 1) && end + 1 < n_tok && qa_capitalised(text, &tok[end + 1]) &&
 		    tok[end + 1].sentence == t->sentence &&
 		    ((t->kind == XLQA_SPAN_WORD && norm_in(t->norm, connectors, sizeof connectors / sizeof *connectors)) ||
-		     ((punct_is(text, t, "-") || punct_is(text, t, "'")) && t->start == tok[end - 1].end &&
+		     ((qa_punct_is(text, t, "-") || qa_punct_is(text, t, "'")) && t->start == tok[end - 1].end &&
 		      t->end == tok[end + 1].start))) {
 			end += 2;
 			continue;
@@ -192,11 +162,11 @@ static void date_bounds(const char *text, const struct xlqa_token *tok, size_t n
 	if (m >= 1 && day_token(&tok[m - 1]) && tok[m - 1].sentence == s)
 		*first = m - 1;
 	else if (m >= 2 && tok[m - 2].sentence == s && day_token(&tok[m - 2]) &&
-	         (punct_is(text, &tok[m - 1], ".") || (tok[m - 1].flags & XLQA_TOKEN_STOP)))
+	         (qa_punct_is(text, &tok[m - 1], ".") || (tok[m - 1].flags & XLQA_TOKEN_STOP)))
 		*first = m - 2;
 	if (j < n_tok && tok[j].sentence == s && day_token(&tok[j]) && !year_token(text, &tok[j]))
 		*last = j++;
-	if (j < n_tok && tok[j].sentence == s && (punct_is(text, &tok[j], ",") || (tok[j].flags & XLQA_TOKEN_STOP)))
+	if (j < n_tok && tok[j].sentence == s && (qa_punct_is(text, &tok[j], ",") || (tok[j].flags & XLQA_TOKEN_STOP)))
 		j++;
 	if (j < n_tok && tok[j].sentence == s && year_token(text, &tok[j]))
 		*last = j;
@@ -238,7 +208,7 @@ static int extract_definitions(struct xlqa_extraction *x, const char *text, cons
 			k++;
 		if (k < nt || (after = i + nt) >= n_tok || tok[after].sentence != tok[i].sentence)
 			continue;
-		if (punct_is(text, &tok[after], ",") || punct_is(text, &tok[after], "("))
+		if (qa_punct_is(text, &tok[after], ",") || qa_punct_is(text, &tok[after], "("))
 			rc = add_span(x, text, after + 1, clause_end(tok, n_tok, after + 1) - after - 1, XLQA_EXTRACT_DEFINITION,
 			              err);
 		else if (tok[after].kind == XLQA_SPAN_WORD && norm_is_copula(tok[after].norm))
@@ -267,7 +237,7 @@ static int extract_number(struct xlqa_extraction *x, const char *text, size_t i,
 	if ((rc = add_span(x, text, first, end - first, XLQA_EXTRACT_NUMBER, err)))
 		return rc;
 	if (end < n_tok && tok[end].sentence == s &&
-	    (punct_is(text, &tok[end], "%") ||
+	    (qa_punct_is(text, &tok[end], "%") ||
 	     (tok[end].kind == XLQA_SPAN_WORD && !(tok[end].flags & (XLQA_TOKEN_STOP | XLQA_TOKEN_MONTH)))))
 		return add_span(x, text, first, end - first + 1, XLQA_EXTRACT_MEASURE, err);
 	return XLQA_OK;
@@ -316,7 +286,7 @@ int xlqa_extract_run(struct xlqa_lang *lang, const char *text, size_t len, const
 	int rc;
 
 	x->n = 0;
-	if ((rc = xlqa_lang_analyze(lang, text, len, 0, &x->a, err)))
+	if ((rc = xlqa_lang_analyze(lang, text, len, 0, &x->a, err)) || (rc = qa_icu_mark(lang, x, err)))
 		return rc;
 	tok = x->a.tokens;
 	n_tok = x->a.n_tokens;
@@ -325,7 +295,7 @@ int xlqa_extract_run(struct xlqa_lang *lang, const char *text, size_t len, const
 		bool first = tok[i].sentence != last_sentence;
 
 		last_sentence = tok[i].sentence;
-		if (capitalised(text, &tok[i]) && !(first && (tok[i].flags & XLQA_TOKEN_STOP)) &&
+		if (qa_capitalised(text, &tok[i]) && !(first && (tok[i].flags & XLQA_TOKEN_STOP)) &&
 		    !(tok[i].flags & (XLQA_TOKEN_MONTH | XLQA_TOKEN_WEEKDAY | XLQA_TOKEN_NUMERIC))) {
 			size_t end = name_end(text, tok, n_tok, i, first);
 
@@ -362,7 +332,7 @@ int xlqa_extract_run(struct xlqa_lang *lang, const char *text, size_t len, const
 			rc = extract_definitions(x, text, &t, err);
 		xlqa_analysis_release(&t);
 	}
-	return rc;
+	return rc ? rc : qa_icu_extract(lang, text, x, err);
 }
 
 int xlqa_answer_trim(struct xlqa_lang *lang, const char *text, size_t *start, size_t *end, struct xlqa_error *err)

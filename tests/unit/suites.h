@@ -27,5 +27,6 @@ Suite *eval_clef_suite(void);
 Suite *qa_suite(void);
 Suite *model_suite(void);
 Suite *answer_suite(void);
+Suite *extract_icu_suite(void);
 
 #endif
