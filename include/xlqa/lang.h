@@ -122,6 +122,13 @@ int xlqa_lang_lemmas(struct xlqa_lang *lang, const char *word, size_t len, struc
 		     struct xlqa_error *err);
 
 /*
+ * The endings a name takes in the genitive (the pack's genitive.txt, normalised, longest first:
+ * German "s" and "'", English "'s" and "'"): `out` lists them, owned by the pack; empty when the
+ * language has no such file.
+ */
+void xlqa_lang_genitive_endings(const struct xlqa_lang *lang, struct xlqa_strlist *out);
+
+/*
  * Splits a compound `word` (as written, any case) into its parts for indexing, normalised like
  * token forms, linking elements removed where what remains is a word: "Bundesverfassungsgericht"
  * -> bund, verfassung, gericht. Parts are words hunspell knows, neither stop words nor the bound

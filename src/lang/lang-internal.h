@@ -41,6 +41,9 @@ struct xlqa_lang {
 	const char **elisions;      /* normalised, ending in "'", longest first */
 	size_t n_elisions;
 	size_t alloc_elisions;
+	const char **genitives;     /* genitive endings of names (genitive.txt), normalised, longest first */
+	size_t n_genitives;
+	size_t alloc_genitives;
 	char decimal_sep; /* '.' or ',' from ICU */
 
 	/* compound splitting (compound.txt) */
