@@ -358,7 +358,8 @@ int xlqa_translator_set_vocabulary(struct xlqa_translator *tr, const char *const
  * keys say a word is English and which is then translated as itself; and the English pack, to
  * leave English stop words out and to look words up by stem. It owns both. A word the translator's
  * own lexicon does not translate, a genitive name included, is then looked up there (exact key,
- * then keys of the same English stem) with weights times 0.5 and how XLQA_HOW_FOREIGN; a name
+ * then keys of the same English stem; not for words of fewer than 3 letters, English stop words,
+ * or stems of fewer than 4 letters) with weights times 0.5 and how XLQA_HOW_FOREIGN; a name
  * keeps its pass-through weight beside such hits. Replaces an earlier fallback. Errors:
  * XLQA_EINVAL for an English source, XLQA_ENOTFOUND when the lexicon file is absent (the
  * translator then works as before), xlqa_lexicon_open's and xlqa_lang_open's errors.

@@ -300,17 +300,25 @@ static int norm_copy(struct xlqa_lang *lang, const struct pack_line *line, const
 }
 
 /*
- * irregular.txt: "form<TAB>lemma[<TAB>lemma...]" (a form's lines add up, three lemmas at most), or
- * "PREFIX-", a verb prefix that combines with the forms.
+ * irregular.txt: "form<TAB>lemma[<TAB>lemma...]" (a form's lines add up, three lemmas at most),
+ * "PREFIX-", a verb prefix that combines with the forms, or "-INFIX-", the infix of infinitives
+ * after a verb prefix (German "-zu-": "einzustufen" -> "einstufen"; one at most).
  */
 static int on_irregular(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
 {
-	static const char what[] = "'form<TAB>lemma[<TAB>lemma...]' or 'PREFIX-'";
+	static const char what[] = "'form<TAB>lemma[<TAB>lemma...]', 'PREFIX-' or '-INFIX-'";
 	struct lang_lemmas *l;
 	const char *form;
 	void *old = NULL;
 	int rc;
 
+	if (line->n_fields == 1 && line->field_len[0] > 2 && line->field[0][0] == '-' &&
+	    line->field[0][line->field_len[0] - 1] == '-') {
+		if (lang->infix)
+			return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)line->lineno, "%s:%zu: a second infix",
+					     line->path, line->lineno);
+		return norm_copy(lang, line, line->field[0] + 1, line->field_len[0] - 2, &lang->infix, err);
+	}
 	if (line->n_fields == 1 && line->field_len[0] > 1 && line->field[0][line->field_len[0] - 1] == '-') {
 		const char *p;
 		size_t i;

@@ -51,6 +51,8 @@
 #define W_UNTRANSLATED 0.2
 #define W_GENITIVE 0.9
 #define W_FOREIGN 0.5
+#define FOREIGN_MIN_CP 3      /* shorter words are not looked up in English */
+#define FOREIGN_MIN_STEM_CP 4 /* shorter English stems match too much */
 #define MAX_COGNATES 3
 #define MAX_WORD_CP 64
 
@@ -625,7 +627,8 @@ static int lookup_foreign(struct xlqa_translator *tr, const char *norm, size_t n
 	size_t k, first, n, before = out->n;
 	int rc;
 
-	if (!tr->foreign || xlqa_lang_is_stopword(tr->foreign_lang, norm, nlen))
+	/* one or two letters ("U", "El") are initials and articles more often than English words */
+	if (!tr->foreign || count_cp(norm, nlen) < FOREIGN_MIN_CP || xlqa_lang_is_stopword(tr->foreign_lang, norm, nlen))
 		return XLQA_OK;
 	if (xlqa_lexicon_find(tr->foreign, norm, nlen, &k)) {
 		if (add_foreign_key(tr, k, 1.0, norm, out))
@@ -636,6 +639,8 @@ static int lookup_foreign(struct xlqa_translator *tr, const char *norm, size_t n
 	xlqa_buf_reset(&tr->scratch);
 	if ((rc = xlqa_lang_stem(tr->foreign_lang, norm, nlen, &tr->scratch, err)))
 		return rc;
+	if (count_cp(tr->scratch.buf, tr->scratch.len) < FOREIGN_MIN_STEM_CP) /* "laing" -> "la" */
+		return XLQA_OK;
 	n = xlqa_lexicon_find_stem(tr->foreign, tr->scratch.buf, tr->scratch.len, &first);
 	for (size_t i = 0; i < n && i < 8; i++)
 		if (add_foreign_key(tr, xlqa_lexicon_stem_key(tr->foreign, first + i), W_STEM, norm, out))
