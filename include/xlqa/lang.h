@@ -114,12 +114,21 @@ struct xlqa_strlist {
  * duplicates: for a form of the pack's irregular table (irregular.txt: "went" -> "go", "hieß" ->
  * "heißen", which hunspell's dictionaries list as words of their own) the table's, plus hunspell's
  * when the word is capitalised; else hunspell's, and for a lower-case word hunspell finds nothing
- * else for, those of a verb prefix and a listed form ("erhielt" -> "erhalten"). An unknown word, or
+ * else for, those of a verb prefix and a listed form ("erhielt" -> "erhalten"), else the word
+ * without the table's infinitive infix after a verb prefix, if hunspell knows the result
+ * ("einzustufen" -> "einstufen"). An unknown word, or
  * a pack with neither hunspell nor table, gives an empty list. Results are cached in the pack.
  * Errors: XLQA_ENOMEM.
  */
 int xlqa_lang_lemmas(struct xlqa_lang *lang, const char *word, size_t len, struct xlqa_strlist *out,
 		     struct xlqa_error *err);
+
+/*
+ * The endings a name takes in the genitive (the pack's genitive.txt, normalised, longest first:
+ * German "s" and "'", English "'s" and "'"): `out` lists them, owned by the pack; empty when the
+ * language has no such file.
+ */
+void xlqa_lang_genitive_endings(const struct xlqa_lang *lang, struct xlqa_strlist *out);
 
 /*
  * Splits a compound `word` (as written, any case) into its parts for indexing, normalised like

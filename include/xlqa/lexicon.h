@@ -301,14 +301,17 @@ enum xlqa_lexicon_how {
 	XLQA_HOW_LEMMA,       /* a hunspell lemma is a key */
 	XLQA_HOW_STEM,        /* a key with the same stem */
 	XLQA_HOW_COMPOUND,    /* the parts of a compound, each translated */
+	XLQA_HOW_GENITIVE,    /* a name in the genitive ("Teslas"): the name without its ending is a key */
+	XLQA_HOW_FOREIGN,     /* an English word in another language's question, through the English lexicon */
 	XLQA_HOW_PASS,        /* a name or number, passed through unchanged */
 	XLQA_HOW_TRANSLIT,    /* Cyrillic, transliterated to Latin */
 	XLQA_HOW_COGNATE,     /* a target vocabulary word spelt nearly the same */
 	XLQA_HOW_UNTRANSLATED,/* nothing found: passed through with a low weight */
 };
+#define XLQA_LEX_N_HOWS 11 /* values of enum xlqa_lexicon_how */
 /* "exact", "multiword", ... Static storage. */
 const char *xlqa_lexicon_how_name(enum xlqa_lexicon_how how);
-/* True for the hows that count as a translation found in the lexicon (exact to compound). */
+/* True for the hows that count as a translation found in a lexicon (exact to foreign). */
 bool xlqa_lexicon_how_is_lexical(enum xlqa_lexicon_how how);
 
 /* One candidate translation of a source word. */
@@ -363,6 +366,23 @@ void xlqa_translator_free(struct xlqa_translator *tr);
 int xlqa_translator_set_vocabulary(struct xlqa_translator *tr, const char *const *words, const uint64_t *freqs,
 				   size_t n, struct xlqa_error *err);
 
+/*
+ * Opens the English fallback of the translator: an untranslated word of a source language other
+ * than English may be English ("University", "Broncos", "touchdown" in German and Spanish
+ * questions), and English is the pivot the lexicons are built through, so its dictionaries are the
+ * largest. The translator opens, from folder `dir`, the lexicon from English to its target
+ * (DIR/en-TT.lex), or, when the target is English, the lexicon from English to its source, whose
+ * keys say a word is English and which is then translated as itself; and the English pack, to
+ * leave English stop words out and to look words up by stem. It owns both. A word the translator's
+ * own lexicon does not translate, a genitive name included, is then looked up there (exact key,
+ * then keys of the same English stem; not for words of fewer than 3 letters, English stop words,
+ * or stems of fewer than 4 letters) with weights times 0.5 and how XLQA_HOW_FOREIGN; a name
+ * keeps its pass-through weight beside such hits. Replaces an earlier fallback. Errors:
+ * XLQA_EINVAL for an English source, XLQA_ENOTFOUND when the lexicon file is absent (the
+ * translator then works as before), xlqa_lexicon_open's and xlqa_lang_open's errors.
+ */
+int xlqa_translator_open_foreign(struct xlqa_translator *tr, const char *dir, struct xlqa_error *err);
+
 /* Options of a lookup: enum xlqa_query_flags of the word's group (XLQA_QUERY_NAME, _NUMBER). */
 
 /*
@@ -370,7 +390,10 @@ int xlqa_translator_set_vocabulary(struct xlqa_translator *tr, const char *const
  * max_words - 1 following words first. `out` is reset and filled with the hits, best first (at
  * most 12); out->words says how many of `words` they cover (>= 1). `flags` are the group's
  * enum xlqa_query_flags: names and numbers pass through (a name also gets its lexicon
- * translations). Every word gets at least one hit (XLQA_HOW_UNTRANSLATED as the last resort).
+ * translations). A capitalised word the lexicon does not translate is tried without each of the
+ * source pack's genitive endings (xlqa_lang_genitive_endings): when the rest is a key translated as
+ * a name (part of speech XLQA_POS_NAME, or an origin of names), its translations count, weights
+ * times 0.9, how XLQA_HOW_GENITIVE. Then the English fallback, if open. Every word gets at least one hit (XLQA_HOW_UNTRANSLATED as the last resort).
  * Errors: XLQA_ENOMEM, XLQA_EEXTERNAL, XLQA_EENCODING.
  */
 int xlqa_translator_lookup(struct xlqa_translator *tr, const char *const *words, size_t n_words, unsigned flags,
@@ -383,7 +406,7 @@ struct xlqa_translate_stats {
 	size_t passed;        /* of those, groups without one but passed through as a name (or transliterated) */
 	size_t cognate;       /* of those, groups without one whose word is in the translator's vocabulary, itself
 			       * or as a cognate (names included; counted only when a vocabulary is set) */
-	size_t by_how[9];     /* of those, groups by the how of their best hit (enum xlqa_lexicon_how) */
+	size_t by_how[XLQA_LEX_N_HOWS]; /* of those, groups by the how of their best hit (enum xlqa_lexicon_how) */
 	size_t numbers;       /* number groups (XLQA_QUERY_NUMBER), passed through */
 };
 

@@ -87,6 +87,11 @@ int cli_translation_open(const char *source, const char *target, const char *lex
 		xlqa_error_prefix(err, "no lexicon for '%s-%s' (run 'xlqa lexicon build')", source, target);
 	if (!rc)
 		rc = xlqa_translator_new(t->lex, t->lang, &t->tr, err);
+	if (!rc && strcmp(source, "en") != 0 &&
+	    (rc = xlqa_translator_open_foreign(t->tr, dir.buf, err)) == XLQA_ENOTFOUND) {
+		rc = XLQA_OK; /* no English fallback: the pair's lexicon alone */
+		xlqa_error_clear(err);
+	}
 	if (!rc && vocabulary)
 		rc = read_vocabulary(t->tr, vocabulary, err);
 	xlqa_buf_release(&dir);

@@ -41,6 +41,9 @@ struct xlqa_lang {
 	const char **elisions;      /* normalised, ending in "'", longest first */
 	size_t n_elisions;
 	size_t alloc_elisions;
+	const char **genitives;     /* genitive endings of names (genitive.txt), normalised, longest first */
+	size_t n_genitives;
+	size_t alloc_genitives;
 	char decimal_sep; /* '.' or ',' from ICU */
 
 	/* compound splitting (compound.txt) */
@@ -54,6 +57,7 @@ struct xlqa_lang {
 	struct xlqa_hash irregular; /* norm -> struct lang_lemmas * */
 	const char *prefixes[LANG_MAX_PREFIXES]; /* verb prefixes, normalised, longest first */
 	size_t n_prefixes;
+	const char *infix;          /* infinitive infix between a verb prefix and the verb ("zu"), or NULL */
 
 	struct sb_stemmer *stemmer; /* NULL without a Snowball algorithm */
 	Hunhandle *hunspell;        /* NULL without a dictionary or with XLQA_LANG_OPEN_NO_HUNSPELL */

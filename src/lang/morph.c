@@ -159,6 +159,52 @@ static int irregular_lemmas(struct xlqa_lang *lang, const char *norm, size_t len
 	return XLQA_OK;
 }
 
+/*
+ * An infinitive with the pack's infix after a verb prefix ("einzustufen", "wiederherzustellen"):
+ * the word (lower case, as written: hunspell wants "ß", which case folding turns into "ss") without
+ * the infix, when it starts with a listed prefix and hunspell knows the result ("einstufen"), as a
+ * normalised lemma. The first infix after the longest matching prefix; *found says whether one did.
+ */
+static int infix_lemma(struct xlqa_lang *lang, const char *word, size_t len, const char ***acc, size_t *n,
+		       size_t *alloc, bool *found, struct xlqa_error *err)
+{
+	size_t ilen = lang->infix ? strlen(lang->infix) : 0;
+	struct xlqa_buf joined = XLQA_BUF_INIT, norm = XLQA_BUF_INIT;
+	int rc = XLQA_OK;
+
+	*found = false;
+	if (!ilen || !lang->hunspell)
+		return XLQA_OK;
+	for (size_t p = 0; p < lang->n_prefixes; p++) {
+		size_t plen = strlen(lang->prefixes[p]);
+		if (plen >= len || memcmp(word, lang->prefixes[p], plen) != 0)
+			continue;
+		for (size_t i = plen; i + ilen + 3 <= len && !*found && !rc; i++) {
+			const char *lemma;
+			if (memcmp(word + i, lang->infix, ilen) != 0)
+				continue;
+			xlqa_buf_reset(&joined);
+			if (xlqa_buf_add(&joined, word, i) || xlqa_buf_add(&joined, word + i + ilen, len - i - ilen)) {
+				rc = xlqa_error_set(err, XLQA_ENOMEM, "lemmas: %s", xlqa_strerror(XLQA_ENOMEM));
+				break;
+			}
+			if (!Hunspell_spell(lang->hunspell, joined.buf))
+				continue;
+			xlqa_buf_reset(&norm);
+			if ((rc = xlqa_text_normalize(joined.buf, joined.len, LANG_NORM, &norm, err)))
+				break;
+			if (!(lemma = xlqa_arena_strndup(&lang->arena, norm.buf, norm.len)))
+				rc = xlqa_error_set(err, XLQA_ENOMEM, "lemmas: %s", xlqa_strerror(XLQA_ENOMEM));
+			else if (!(rc = add_lemma(lemma, acc, n, alloc, err)))
+				*found = true;
+		}
+		break; /* the longest matching prefix decides */
+	}
+	xlqa_buf_release(&joined);
+	xlqa_buf_release(&norm);
+	return rc;
+}
+
 /* True when `word` starts with an upper- or title-case letter. */
 static bool capitalised(const char *word, size_t len)
 {
@@ -173,7 +219,8 @@ static bool capitalised(const char *word, size_t len)
  * Lemmas: a form of the irregular table has the table's lemmas, and hunspell's too when written
  * with a capital (German "Schloss" is a noun before it is a form of "schließen"); any other word
  * has hunspell's, and when hunspell has none (or only the word itself) and the word is written in
- * lower case, those of a verb prefix and a listed form.
+ * lower case, those of a verb prefix and a listed form, and failing all that, the word without the
+ * pack's infinitive infix.
  */
 int xlqa_lang_lemmas(struct xlqa_lang *lang, const char *word, size_t len, struct xlqa_strlist *out,
 		     struct xlqa_error *err)
@@ -216,6 +263,8 @@ int xlqa_lang_lemmas(struct xlqa_lang *lang, const char *word, size_t len, struc
 prefixed:
 	if (!rc && !listed && !cap && (n == 0 || (n == 1 && strcmp(acc[0], norm.buf) == 0)))
 		rc = irregular_lemmas(lang, norm.buf, norm.len, true, &acc, &n, &alloc, &listed, err);
+	if (!rc && !listed && !cap && (n == 0 || (n == 1 && strcmp(acc[0], norm.buf) == 0)))
+		rc = infix_lemma(lang, key.buf, key.len, &acc, &n, &alloc, &listed, err);
 	if (rc)
 		goto done;
 	list = lang_strlist_copy(lang, acc, n);

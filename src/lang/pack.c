@@ -218,9 +218,23 @@ static int on_abbreviation(struct xlqa_lang *lang, const struct pack_line *line,
 	return rc;
 }
 
+/* Copies the normalised form in lang->scratch into the pack and into `list`, longest first. */
+static int add_longest_first(struct xlqa_lang *lang, const char ***list, size_t *n, size_t *alloc,
+			     const struct pack_line *line, struct xlqa_error *err)
+{
+	const char *e = xlqa_arena_strndup(&lang->arena, lang->scratch.buf, lang->scratch.len);
+	size_t i;
+
+	if (!e || XLQA_ARRAY_RESERVE(*list, *alloc, *n + 1))
+		return xlqa_error_set(err, XLQA_ENOMEM, "%s: %s", line->path, xlqa_strerror(XLQA_ENOMEM));
+	for (i = (*n)++; i > 0 && strlen((*list)[i - 1]) < strlen(e); i--)
+		(*list)[i] = (*list)[i - 1];
+	(*list)[i] = e;
+	return XLQA_OK;
+}
+
 static int on_elision(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
 {
-	const char *e;
 	int rc = expect_fields(line, 1, 1, "one elided form ending with \"'\"", err);
 
 	if (rc)
@@ -231,17 +245,25 @@ static int on_elision(struct xlqa_lang *lang, const struct pack_line *line, stru
 		xlqa_error_prefix(err, "%s:%zu", line->path, line->lineno);
 		return rc;
 	}
-	e = xlqa_arena_strndup(&lang->arena, lang->scratch.buf, lang->scratch.len);
-	if (!e || XLQA_ARRAY_RESERVE(lang->elisions, lang->alloc_elisions, lang->n_elisions + 1))
-		return xlqa_error_set(err, XLQA_ENOMEM, "%s: %s", line->path, xlqa_strerror(XLQA_ENOMEM));
 	/* Longest first, so "dell'" is tried before "l'". */
-	size_t i = lang->n_elisions++;
-	while (i > 0 && strlen(lang->elisions[i - 1]) < strlen(e)) {
-		lang->elisions[i] = lang->elisions[i - 1];
-		i--;
+	return add_longest_first(lang, &lang->elisions, &lang->n_elisions, &lang->alloc_elisions, line, err);
+}
+
+/*
+ * genitive.txt: one ending per line that a name takes in the genitive ("s" of "Luthers", "'" of
+ * "Marx'"), tried by the translator on a capitalised word it cannot translate.
+ */
+static int on_genitive(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
+{
+	int rc = expect_fields(line, 1, 1, "one genitive ending", err);
+
+	if (rc)
+		return rc;
+	if ((rc = pack_norm(lang, line->field[0], line->field_len[0], err))) {
+		xlqa_error_prefix(err, "%s:%zu", line->path, line->lineno);
+		return rc;
 	}
-	lang->elisions[i] = e;
-	return XLQA_OK;
+	return add_longest_first(lang, &lang->genitives, &lang->n_genitives, &lang->alloc_genitives, line, err);
 }
 
 static int on_month(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
@@ -278,17 +300,25 @@ static int norm_copy(struct xlqa_lang *lang, const struct pack_line *line, const
 }
 
 /*
- * irregular.txt: "form<TAB>lemma[<TAB>lemma...]" (a form's lines add up, three lemmas at most), or
- * "PREFIX-", a verb prefix that combines with the forms.
+ * irregular.txt: "form<TAB>lemma[<TAB>lemma...]" (a form's lines add up, three lemmas at most),
+ * "PREFIX-", a verb prefix that combines with the forms, or "-INFIX-", the infix of infinitives
+ * after a verb prefix (German "-zu-": "einzustufen" -> "einstufen"; one at most).
  */
 static int on_irregular(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
 {
-	static const char what[] = "'form<TAB>lemma[<TAB>lemma...]' or 'PREFIX-'";
+	static const char what[] = "'form<TAB>lemma[<TAB>lemma...]', 'PREFIX-' or '-INFIX-'";
 	struct lang_lemmas *l;
 	const char *form;
 	void *old = NULL;
 	int rc;
 
+	if (line->n_fields == 1 && line->field_len[0] > 2 && line->field[0][0] == '-' &&
+	    line->field[0][line->field_len[0] - 1] == '-') {
+		if (lang->infix)
+			return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)line->lineno, "%s:%zu: a second infix",
+					     line->path, line->lineno);
+		return norm_copy(lang, line, line->field[0] + 1, line->field_len[0] - 2, &lang->infix, err);
+	}
 	if (line->n_fields == 1 && line->field_len[0] > 1 && line->field[0][line->field_len[0] - 1] == '-') {
 		const char *p;
 		size_t i;
@@ -542,6 +572,7 @@ int xlqa_lang_open(const char *name, const struct xlqa_lang_options *opt, struct
 	    (rc = pack_read(lang, dir, "months.txt", false, on_month, err)) ||
 	    (rc = pack_read(lang, dir, "compound.txt", (info->flags & XLQA_LANG_COMPOUNDS) != 0, on_compound, err)) ||
 	    (rc = pack_read(lang, dir, "irregular.txt", false, on_irregular, err)) ||
+	    (rc = pack_read(lang, dir, "genitive.txt", false, on_genitive, err)) ||
 	    (rc = icu_calendar_words(lang, err)) || (rc = open_stemmers(lang, hdir, flags, err))) {
 		xlqa_lang_free(lang);
 		return rc;
@@ -570,6 +601,7 @@ void xlqa_lang_free(struct xlqa_lang *lang)
 	xlqa_hash_release(&lang->compound_cache);
 	xlqa_hash_release(&lang->irregular);
 	free(lang->elisions);
+	free(lang->genitives);
 	xlqa_buf_release(&lang->scratch);
 	xlqa_arena_release(&lang->arena);
 	free(lang);
@@ -583,6 +615,12 @@ const char *xlqa_lang_dir(const struct xlqa_lang *lang)
 const struct xlqa_lang_info *xlqa_lang_get_info(const struct xlqa_lang *lang)
 {
 	return lang->info;
+}
+
+void xlqa_lang_genitive_endings(const struct xlqa_lang *lang, struct xlqa_strlist *out)
+{
+	out->n = lang->n_genitives;
+	out->items = lang->genitives;
 }
 
 bool xlqa_lang_has_lemmas(const struct xlqa_lang *lang)

@@ -6,7 +6,7 @@
  * and as a last resort passes through with a low weight, so no concept is lost from the query.
  *
  * Weights of the fallbacks are factors on the lexicon's own weights (lemma 0.9, stem 0.7, compound
- * 0.6 for the whole and 0.3 per part); pass-through names 1.0 (0.5 beside a lexicon translation),
+ * 0.6 for the whole and 0.3 per part, a genitive name 0.9, an English word 0.5); pass-through names 1.0 (0.5 beside a lexicon translation),
  * transliterations 0.5 (1.0 for a name), cognates 0.5 x (1 - distance / length), untranslated 0.2.
  * They rank the evidence: a lemma is the same word, a stem may conflate senses, a cognate may be a
  * false friend.
@@ -17,6 +17,14 @@
  * search finds replaces them ("Aristoteles" is the name of the German and Dutch dictionaries, but
  * its stem finds "Aristotelian"; "dio" is Spanish for "gave" before it is anybody's name). Nor do
  * they lower a name's pass-through weight to 0.5, as translations do: they are the name itself.
+ *
+ * Two fallbacks follow the lexicon: a capitalised word may be a name in the genitive ("Teslas",
+ * "Luthers"), the endings being pack data (genitive.txt), and the name is taken only when the lexicon
+ * knows it as a name, so that a common noun's plural is not cut; and a word may be English, titles
+ * and sports terms being left in English in other languages' questions. For that fallback the
+ * translator opens the English-source lexicon of its target itself rather than the builder copying
+ * English entries into every pair: the 48 other-source lexicons stay as they are, the file format
+ * does not change, and an English key cannot be mistaken for a source-language one ("die", "also").
  *
  * Invariant: a lookup yields at least one hit, every weight in (0, 1], best first, no text twice.
  */
@@ -41,6 +49,10 @@
 #define W_TRANSLIT 0.5
 #define W_COGNATE 0.5
 #define W_UNTRANSLATED 0.2
+#define W_GENITIVE 0.9
+#define W_FOREIGN 0.5
+#define FOREIGN_MIN_CP 3      /* shorter words are not looked up in English */
+#define FOREIGN_MIN_STEM_CP 4 /* shorter English stems match too much */
 #define MAX_COGNATES 3
 #define MAX_WORD_CP 64
 
@@ -294,6 +306,9 @@ struct xlqa_translator {
 	size_t n_vocab;
 	struct xlqa_arena vocab_strings;
 	struct xlqa_buf scratch, key, fold;
+	struct xlqa_lexicon *foreign;   /* English to the target (or to the source: foreign_self), owned */
+	struct xlqa_lang *foreign_lang; /* the English pack, owned */
+	bool foreign_self;              /* the target is English: a key of `foreign` is its own translation */
 };
 
 int xlqa_translator_new(const struct xlqa_lexicon *lex, struct xlqa_lang *source, struct xlqa_translator **out,
@@ -325,6 +340,8 @@ void xlqa_translator_free(struct xlqa_translator *tr)
 		return;
 	if (tr->translit)
 		utrans_close(tr->translit);
+	xlqa_lexicon_free(tr->foreign);
+	xlqa_lang_free(tr->foreign_lang);
 	free(tr->vocab);
 	xlqa_arena_release(&tr->vocab_strings);
 	xlqa_buf_release(&tr->scratch);
@@ -538,6 +555,129 @@ settle:
 	return XLQA_OK;
 }
 
+/* True when key `k` is translated as a name: a proper noun, or an entry of a names source. */
+static bool key_is_name(const struct xlqa_lexicon *lex, size_t k)
+{
+	size_t n = xlqa_lexicon_n_trans(lex, k);
+
+	for (size_t i = 0; i < n; i++) {
+		struct xlqa_lexicon_trans t;
+		xlqa_lexicon_trans_at(lex, k, i, &t);
+		if (t.pos == XLQA_POS_NAME || (t.origin & (XLQA_LEX_NAMES | XLQA_LEX_NAMES_HUNSPELL)))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A capitalised word in the genitive: the normalised form `norm` without one of the pack's endings
+ * (longest first, at least two bytes left) that is a key translated as a name. Adds its hits.
+ */
+static int lookup_genitive(struct xlqa_translator *tr, const char *norm, size_t nlen, struct xlqa_lexicon_hits *out,
+			   struct xlqa_error *err)
+{
+	struct xlqa_strlist endings;
+	size_t k;
+
+	xlqa_lang_genitive_endings(tr->lang, &endings);
+	for (size_t i = 0; i < endings.n; i++) {
+		size_t elen = strlen(endings.items[i]);
+		if (nlen < elen + 2 || memcmp(norm + nlen - elen, endings.items[i], elen) != 0)
+			continue;
+		if (!xlqa_lexicon_find(tr->lex, norm, nlen - elen, &k) || !key_is_name(tr->lex, k))
+			continue;
+		if (add_key(out, tr->lex, k, W_GENITIVE, XLQA_HOW_GENITIVE, xlqa_lexicon_key(tr->lex, k), true))
+			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		return XLQA_OK;
+	}
+	return XLQA_OK;
+}
+
+/* True when key `k` has a translation other than a hunspell name standing for itself. */
+static bool key_beyond_names(const struct xlqa_lexicon *lex, size_t k)
+{
+	size_t n = xlqa_lexicon_n_trans(lex, k);
+
+	for (size_t i = 0; i < n; i++) {
+		struct xlqa_lexicon_trans t;
+		xlqa_lexicon_trans_at(lex, k, i, &t);
+		if (t.origin != XLQA_LEX_NAMES_HUNSPELL)
+			return true;
+	}
+	return false;
+}
+
+/* Adds what English key `k` of the fallback gives: its translations, or the word itself. */
+static int add_foreign_key(struct xlqa_translator *tr, size_t k, double factor, const char *norm,
+			   struct xlqa_lexicon_hits *out)
+{
+	const char *via = xlqa_lexicon_key(tr->foreign, k);
+
+	if (!tr->foreign_self)
+		return add_key(out, tr->foreign, k, factor * W_FOREIGN, XLQA_HOW_FOREIGN, via, false);
+	if (!key_beyond_names(tr->foreign, k))
+		return XLQA_OK;
+	return hits_add(out, norm, factor * W_FOREIGN, 0, XLQA_HOW_FOREIGN, via, true);
+}
+
+/* The English fallback for the normalised word `norm`: its key, else keys of its English stem. */
+static int lookup_foreign(struct xlqa_translator *tr, const char *norm, size_t nlen, struct xlqa_lexicon_hits *out,
+			  struct xlqa_error *err)
+{
+	size_t k, first, n, before = out->n;
+	int rc;
+
+	/* one or two letters ("U", "El") are initials and articles more often than English words */
+	if (!tr->foreign || count_cp(norm, nlen) < FOREIGN_MIN_CP || xlqa_lang_is_stopword(tr->foreign_lang, norm, nlen))
+		return XLQA_OK;
+	if (xlqa_lexicon_find(tr->foreign, norm, nlen, &k)) {
+		if (add_foreign_key(tr, k, 1.0, norm, out))
+			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		if (out->n > before)
+			return XLQA_OK;
+	}
+	xlqa_buf_reset(&tr->scratch);
+	if ((rc = xlqa_lang_stem(tr->foreign_lang, norm, nlen, &tr->scratch, err)))
+		return rc;
+	if (count_cp(tr->scratch.buf, tr->scratch.len) < FOREIGN_MIN_STEM_CP) /* "laing" -> "la" */
+		return XLQA_OK;
+	n = xlqa_lexicon_find_stem(tr->foreign, tr->scratch.buf, tr->scratch.len, &first);
+	for (size_t i = 0; i < n && i < 8; i++)
+		if (add_foreign_key(tr, xlqa_lexicon_stem_key(tr->foreign, first + i), W_STEM, norm, out))
+			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+	return XLQA_OK;
+}
+
+int xlqa_translator_open_foreign(struct xlqa_translator *tr, const char *dir, struct xlqa_error *err)
+{
+	struct xlqa_lexicon_info info;
+	struct xlqa_buf path = XLQA_BUF_INIT;
+	struct xlqa_lexicon *lex = NULL;
+	struct xlqa_lang *lang = NULL;
+	bool self;
+	int rc;
+
+	xlqa_lexicon_get_info(tr->lex, &info);
+	if (strcmp(info.source, "en") == 0)
+		return xlqa_error_set(err, XLQA_EINVAL, "the source is English: no English fallback");
+	self = strcmp(info.target, "en") == 0;
+	if (xlqa_lexicon_path(dir, "en", self ? info.source : info.target, &path))
+		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+	if (!(rc = xlqa_lexicon_open(path.buf, &lex, err)) &&
+	    !(rc = xlqa_lang_open("en", &(struct xlqa_lang_options){ .flags = XLQA_LANG_OPEN_NO_HUNSPELL }, &lang,
+				  err))) {
+		xlqa_lexicon_free(tr->foreign);
+		xlqa_lang_free(tr->foreign_lang);
+		tr->foreign = lex;
+		tr->foreign_lang = lang;
+		tr->foreign_self = self;
+		lex = NULL;
+	}
+	xlqa_lexicon_free(lex);
+	xlqa_buf_release(&path);
+	return rc;
+}
+
 /* Normalises words[0..n) into tr->key joined by spaces. */
 static int join_key(struct xlqa_translator *tr, const char *const *words, size_t n, struct xlqa_error *err)
 {
@@ -559,6 +699,7 @@ int xlqa_translator_lookup(struct xlqa_translator *tr, const char *const *words,
 	struct xlqa_lexicon_info info;
 	const char *word = words[0];
 	size_t len = strlen(word), k;
+	bool translated;
 	int rc;
 
 	hits_reset(out);
@@ -587,6 +728,12 @@ int xlqa_translator_lookup(struct xlqa_translator *tr, const char *const *words,
 		return rc;
 	if ((rc = lookup_lexical(tr, word, len, tr->key.buf, tr->key.len, out, err)))
 		return rc;
+	if (!out->n && starts_upper(word, len) && (rc = lookup_genitive(tr, tr->key.buf, tr->key.len, out, err)))
+		return rc;
+	/* a name keeps its full pass-through weight beside a guess from the English fallback */
+	translated = hits_beyond_names(out);
+	if (!translated && (rc = lookup_foreign(tr, tr->key.buf, tr->key.len, out, err)))
+		return rc;
 	if (flags & XLQA_QUERY_NAME) {
 		bool cyr = is_cyrillic(word, len);
 		if (cyr) {
@@ -594,7 +741,7 @@ int xlqa_translator_lookup(struct xlqa_translator *tr, const char *const *words,
 			if ((rc = translit_run(tr->translit, word, len, &tr->scratch, err)))
 				return rc;
 		}
-		if (hits_add(out, cyr ? tr->scratch.buf : word, hits_beyond_names(out) ? W_NAME_BESIDE : 1.0, 0,
+		if (hits_add(out, cyr ? tr->scratch.buf : word, translated ? W_NAME_BESIDE : 1.0, 0,
 			     cyr ? XLQA_HOW_TRANSLIT : XLQA_HOW_PASS, NULL, true))
 			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
 	}
@@ -696,7 +843,7 @@ done:
 	return rc;
 }
 
-static const char *const how_names[] = { "exact", "multiword", "lemma", "stem", "compound",
+static const char *const how_names[] = { "exact", "multiword", "lemma", "stem", "compound", "genitive", "foreign",
 					 "pass", "translit", "cognate", "untranslated" };
 
 const char *xlqa_lexicon_how_name(enum xlqa_lexicon_how how)
@@ -706,5 +853,5 @@ const char *xlqa_lexicon_how_name(enum xlqa_lexicon_how how)
 
 bool xlqa_lexicon_how_is_lexical(enum xlqa_lexicon_how how)
 {
-	return how <= XLQA_HOW_COMPOUND;
+	return how <= XLQA_HOW_FOREIGN;
 }

@@ -342,8 +342,15 @@ int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_o
 			rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 		if (!rc && (rc = xlqa_lexicon_open(path.buf, &a->lex, err)) == XLQA_ENOTFOUND)
 			xlqa_error_prefix(err, "no lexicon for '%s-%s' (run 'xlqa lexicon build'): ", src->code, tgt);
-		if (rc || (rc = xlqa_translator_new(a->lex, a->source, &a->tr, err)) ||
-		    (rc = xlqa_answer_index_vocabulary(idx, a->target, a->tr, err)))
+		if (rc || (rc = xlqa_translator_new(a->lex, a->source, &a->tr, err)))
+			goto fail;
+		/* the English fallback where its lexicon exists (xlqa_translator_open_foreign) */
+		if (strcmp(src->code, "en") != 0 && (rc = xlqa_translator_open_foreign(a->tr, dir.buf, err))) {
+			if (rc != XLQA_ENOTFOUND)
+				goto fail;
+			xlqa_error_clear(err);
+		}
+		if ((rc = xlqa_answer_index_vocabulary(idx, a->target, a->tr, err)))
 			goto fail;
 	} else
 		a->source = a->target;

@@ -713,6 +713,154 @@ START_TEST(test_lookup_names)
 }
 END_TEST
 
+/* Writes `text` to DIR/name and returns the path in `path`. */
+static void write_tmp(const char *name, const char *text, char *path, size_t size)
+{
+	FILE *fp;
+
+	snprintf(path, size, "%s/%s", tmp_dir, name);
+	ck_assert_ptr_nonnull(fp = fopen(path, "w"));
+	fputs(text, fp);
+	ck_assert_int_eq(fclose(fp), 0);
+}
+
+/* Genitives of names (lang/de/genitive.txt: "s", "'"), in a DE-EN lexicon with ICU's names. */
+static const struct {
+	const char *word;
+	const char *text;
+	enum xlqa_lexicon_how how;
+	double weight;
+} genitive_cases[] = {
+	/* "Teslas" is no key, hunspell has no lemma for it and its stem keeps the "s" (Snowball strips
+	 * it only after b, d, f, g, h, k, l, m, n, r, t); "tesla" is a name of the fixture hunspell
+	 * dictionaries (0.6): 0.6 x 0.9 */
+	{ "Teslas", "Tesla", XLQA_HOW_GENITIVE, 0.54 },
+	/* the apostrophe (after s, x or z in German): the same name */
+	{ "Tesla'", "Tesla", XLQA_HOW_GENITIVE, 0.54 },
+	/* a lower-case word is no name: nothing is cut */
+	{ "teslas", "teslas", XLQA_HOW_UNTRANSLATED, 0.2 },
+	/* the rest must be a name: "hauss" -> "haus" is a common noun of the TSV (house) */
+	{ "Hauss", "Hauss", XLQA_HOW_UNTRANSLATED, 0.2 },
+	/* one character left is too little: "Ss" */
+	{ "Ss", "Ss", XLQA_HOW_UNTRANSLATED, 0.2 },
+};
+
+START_TEST(test_lookup_genitive)
+{
+	const char *words[1] = { genitive_cases[_i].word };
+	struct xlqa_lexicon *lex;
+	struct xlqa_lang *lang = open_de();
+	struct xlqa_translator *tr;
+	struct xlqa_lexicon_hits hits;
+	struct xlqa_strlist endings;
+	struct xlqa_error err;
+	char tsv[1200];
+
+	xlqa_lang_genitive_endings(lang, &endings);
+	ck_assert_uint_eq(endings.n, 2);
+	ck_assert_str_eq(endings.items[0], "s");
+	make_tmp();
+	write_tmp("haus.tsv", "Haus\thouse\n", tsv, sizeof tsv);
+	lex = build_open("de", "en", true, tsv);
+	ck_assert_int_eq(xlqa_translator_new(lex, lang, &tr, &err), XLQA_OK);
+	xlqa_lexicon_hits_init(&hits);
+	ck_assert_int_eq(xlqa_translator_lookup(tr, words, 1, 0, &hits, &err), XLQA_OK);
+	ck_assert_str_eq(hits.items[0].text, genitive_cases[_i].text);
+	ck_assert_int_eq(hits.items[0].how, genitive_cases[_i].how);
+	ck_assert_double_eq_tol(hits.items[0].weight, genitive_cases[_i].weight, 1e-4);
+	xlqa_lexicon_hits_release(&hits);
+	close_translation(tr, lex, lang);
+}
+END_TEST
+
+/*
+ * The English fallback: DE-ES and EN-ES lexicons from TSVs (the DE-ES one has no English word),
+ * and DE-EN with EN-DE for an English target. Each case: the pair, the word and its flags, the
+ * best hit and another that must be there.
+ */
+static const struct {
+	const char *target;
+	const char *word;
+	unsigned flags;
+	const char *text;
+	enum xlqa_lexicon_how how;
+	double weight;
+	const char *also;
+} foreign_cases[] = {
+	/* an English key of EN-ES: its translation, 1.0 x 0.5 */
+	{ "es", "University", 0, "universidad", XLQA_HOW_FOREIGN, 0.5, NULL },
+	/* by the English stem (universities -> univers): 1.0 x 0.7 x 0.5 */
+	{ "es", "universities", 0, "universidad", XLQA_HOW_FOREIGN, 0.35, NULL },
+	/* a name keeps its full pass-through weight beside the guess */
+	{ "es", "University", XLQA_QUERY_NAME, "University", XLQA_HOW_PASS, 1.0, "universidad" },
+	/* an English stop word is left alone, though EN-ES translates it */
+	{ "es", "of", 0, "of", XLQA_HOW_UNTRANSLATED, 0.2, NULL },
+	/* a word the pair translates does not reach the fallback */
+	{ "es", "Haus", 0, "casa", XLQA_HOW_EXACT, 1.0, NULL },
+	/* an English target: a key of EN-DE is English, translated as itself (normalised), 0.5 */
+	{ "en", "Network", 0, "network", XLQA_HOW_FOREIGN, 0.5, NULL },
+	/* nor does an unknown word become English */
+	{ "en", "xyzzy", 0, "xyzzy", XLQA_HOW_UNTRANSLATED, 0.2, NULL },
+};
+
+START_TEST(test_lookup_foreign)
+{
+	const char *words[1] = { foreign_cases[_i].word }, *tgt = foreign_cases[_i].target;
+	bool self = strcmp(tgt, "en") == 0, also = !foreign_cases[_i].also;
+	struct xlqa_lexicon *lex, *en;
+	struct xlqa_lang *lang = open_de();
+	struct xlqa_translator *tr, *tr_en;
+	struct xlqa_lexicon_hits hits;
+	struct xlqa_error err;
+	char de_tsv[1200], en_tsv[1200];
+
+	make_tmp();
+	write_tmp("de.tsv", self ? "Haus\thouse\n" : "Haus\tcasa\n", de_tsv, sizeof de_tsv);
+	write_tmp("en.tsv", self ? "network\tNetz\n" : "university\tuniversidad\nof\tde\n", en_tsv, sizeof en_tsv);
+	lex = build_open("de", tgt, false, de_tsv);
+	en = build_open("en", self ? "de" : "es", false, en_tsv);
+	ck_assert_int_eq(xlqa_translator_new(lex, lang, &tr, &err), XLQA_OK);
+	ck_assert_msg(xlqa_translator_open_foreign(tr, tmp_dir, &err) == XLQA_OK, "%s", err.message);
+	/* no fallback for an English source */
+	ck_assert_int_eq(xlqa_translator_new(en, lang, &tr_en, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_translator_open_foreign(tr_en, tmp_dir, &err), XLQA_EINVAL);
+	xlqa_translator_free(tr_en);
+	xlqa_lexicon_free(en);
+	xlqa_lexicon_hits_init(&hits);
+	ck_assert_int_eq(xlqa_translator_lookup(tr, words, 1, foreign_cases[_i].flags, &hits, &err), XLQA_OK);
+	ck_assert_str_eq(hits.items[0].text, foreign_cases[_i].text);
+	ck_assert_int_eq(hits.items[0].how, foreign_cases[_i].how);
+	ck_assert_double_eq_tol(hits.items[0].weight, foreign_cases[_i].weight, 1e-4);
+	for (size_t i = 1; i < hits.n && !also; i++)
+		also = strcmp(hits.items[i].text, foreign_cases[_i].also) == 0 && hits.items[i].how == XLQA_HOW_FOREIGN;
+	ck_assert_msg(also, "no hit '%s'", foreign_cases[_i].also);
+	xlqa_lexicon_hits_release(&hits);
+	close_translation(tr, lex, lang);
+}
+END_TEST
+
+/* Without the English lexicon in the folder the fallback is XLQA_ENOTFOUND and lookups go on. */
+START_TEST(test_foreign_missing)
+{
+	const char *words[1] = { "University" };
+	struct xlqa_lexicon *lex;
+	struct xlqa_lang *lang = open_de();
+	struct xlqa_translator *tr;
+	struct xlqa_lexicon_hits hits;
+	struct xlqa_error err;
+
+	make_tmp();
+	lex = build_open("de", "en", false, NULL);
+	ck_assert_int_eq(xlqa_translator_new(lex, lang, &tr, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_translator_open_foreign(tr, tmp_dir, &err), XLQA_ENOTFOUND);
+	xlqa_lexicon_hits_init(&hits);
+	ck_assert_int_eq(xlqa_translator_lookup(tr, words, 1, 0, &hits, &err), XLQA_OK);
+	ck_assert_int_ne(hits.items[0].how, XLQA_HOW_FOREIGN);
+	xlqa_lexicon_hits_release(&hits);
+	close_translation(tr, lex, lang);
+}
+END_TEST
+
 START_TEST(test_translate_counts)
 {
 	static const char *const vocab[] = { "quality", "pompidou", "mls" };
@@ -836,6 +984,9 @@ Suite *lexicon_suite(void)
 	tcase_add_loop_test(tc, test_lookup, 0, (int)(sizeof lookup_cases / sizeof lookup_cases[0]));
 	tcase_add_test(tc, test_lookup_lemma_stem);
 	tcase_add_loop_test(tc, test_lookup_names, 0, (int)(sizeof name_cases / sizeof name_cases[0]));
+	tcase_add_loop_test(tc, test_lookup_genitive, 0, (int)(sizeof genitive_cases / sizeof genitive_cases[0]));
+	tcase_add_loop_test(tc, test_lookup_foreign, 0, (int)(sizeof foreign_cases / sizeof foreign_cases[0]));
+	tcase_add_test(tc, test_foreign_missing);
 	tcase_add_test(tc, test_translate_counts);
 	tcase_add_test(tc, test_translate_query);
 	suite_add_tcase(s, tc);
