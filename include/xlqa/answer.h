@@ -73,6 +73,7 @@ struct xlqa_extraction {
 	struct xlqa_extract_span *spans; /* by extractor, each extractor's in text order */
 	size_t n, alloc;
 	const char *doc_date, *doc_docno; /* xlqa_extraction_set_document */
+	struct xlqa_strlist genitive; /* the language's genitive endings (pack data), set by each run */
 	/* Private: built from ICU at the first run with a language and kept until _release (or a run
 	 * with another language), so an answerer builds them once. */
 	struct xlqa_extract_resources *res;

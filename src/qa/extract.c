@@ -86,9 +86,15 @@ static bool droppable(const struct xlqa_token *t)
 }
 
 /* Narrows tokens [*first, *first + *n) to the minimal answer (answer.h, xlqa_answer_trim). */
+/* A month name written with a capital ("May 18, 1756") is a date's, though also a stop word ("may"). */
+static bool month_word(const char *text, const struct xlqa_token *t)
+{
+	return (t->flags & XLQA_TOKEN_MONTH) && qa_capitalised(text, t);
+}
+
 static void trim_tokens(const char *text, const struct xlqa_token *tok, size_t *first, size_t *n)
 {
-	while (*n && droppable(&tok[*first]) &&
+	while (*n && droppable(&tok[*first]) && !month_word(text, &tok[*first]) &&
 	       !(currency(text, &tok[*first]) && *n > 1 && is_numeric(&tok[*first + 1]))) {
 		(*first)++;
 		(*n)--;
@@ -97,12 +103,44 @@ static void trim_tokens(const char *text, const struct xlqa_token *tok, size_t *
 		(*n)--;
 }
 
+/*
+ * The bytes of a genitive ending with an apostrophe at the end of text [start, end): "'s" matches
+ * "'s" and "\u2019s" ("Messenger's" -> "Messenger"); endings without an apostrophe (German "s") are
+ * left alone, since "Paris" is no genitive. 0 when none matches.
+ */
+static size_t genitive_tail(const struct xlqa_strlist *endings, const char *text, size_t start, size_t end)
+{
+	for (size_t k = 0; k < endings->n; k++) {
+		const char *e = endings->items[k], *apos = strchr(e, '\'');
+		size_t before = apos ? (size_t)(apos - e) : 0, after = apos ? strlen(apos + 1) : 0;
+
+		if (!apos)
+			continue;
+		for (size_t w = 1; w <= 3; w += 2) { /* "'" or U+2019, three bytes */
+			size_t len = before + w + after, at;
+
+			if (end - start <= len)
+				continue;
+			at = end - len;
+			if (memcmp(text + at, e, before) == 0 && memcmp(text + at + before, w == 1 ? "'" : "\xE2\x80\x99", w) == 0 &&
+			    memcmp(text + at + before + w, apos + 1, after) == 0)
+				return len;
+		}
+	}
+	return 0;
+}
+
 static int add_span(struct xlqa_extraction *x, const char *text, size_t first, size_t n, enum xlqa_extract_kind kind,
                     struct xlqa_error *err)
 {
+	struct xlqa_extract_span *s;
+
 	trim_tokens(text, x->a.tokens, &first, &n);
-	if (n && !qa_extract_append(x, first, n, kind))
+	if (!n)
+		return XLQA_OK;
+	if (!(s = qa_extract_append(x, first, n, kind)))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	s->end -= genitive_tail(&x->genitive, text, s->start, s->end); /* an exact answer has no possessive */
 	return XLQA_OK;
 }
 
@@ -286,6 +324,7 @@ int xlqa_extract_run(struct xlqa_lang *lang, const char *text, size_t len, const
 	int rc;
 
 	x->n = 0;
+	xlqa_lang_genitive_endings(lang, &x->genitive);
 	if ((rc = xlqa_lang_analyze(lang, text, len, 0, &x->a, err)) || (rc = qa_icu_mark(lang, x, err)))
 		return rc;
 	tok = x->a.tokens;

@@ -64,6 +64,13 @@ static const struct extract_case extract_cases[] = {
 	{ "en", "Using the absolute value yields the real numbers.", NULL, XLQA_EXTRACT_PHRASE, "absolute value" },
 	/* two runs joined by a connector */
 	{ "en", "It helped the rise of Adolf Hitler to power.", NULL, XLQA_EXTRACT_PHRASE, "rise of Adolf Hitler" },
+	/* a month that is also a stop word ("may") stays at the head of its date */
+	{ "en", "Fighting began on May 18, 1756 in Europe.", NULL, XLQA_EXTRACT_DATE, "May 18, 1756" },
+	/* a name's possessive is not part of the answer (lang/en/genitive.txt), typographic or not */
+	{ "en", "It was John C. Messenger's map.", NULL, XLQA_EXTRACT_NAME, "John C. Messenger" },
+	{ "en", "It was John C. Messenger\xE2\x80\x99s map.", NULL, XLQA_EXTRACT_NAME, "John C. Messenger" },
+	/* German genitive "s" has no apostrophe and stays: "Paris" is no genitive */
+	{ "de", "Er wohnt in Paris seit Jahren.", NULL, XLQA_EXTRACT_NAME, "Paris" },
 	/* German: a date with the day's period and the month name */
 	{ "de", "Das Museum wurde am 31. Januar 1977 eröffnet.", NULL, XLQA_EXTRACT_DATE, "31. Januar 1977" },
 	/* German: a spelled-out number with its noun */
