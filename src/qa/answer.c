@@ -602,24 +602,24 @@ static bool focus_group(const struct xlqa_answerer *a, long g)
 
 /*
  * The side features: for each query group with a side (XLQA_QUERY_BEFORE_ANSWER or _AFTER_ANSWER,
- * not both) matched in the span's sentence, whether one of its words stands on that side of the span;
+ * not both) matched in the span's sentence (tokens [lo, hi)), whether one of its words stands on that side of the span;
  * the share is weighted by the groups' weights. The nearest sided word decides side_near.
  */
-static void sides(const struct xlqa_answerer *a, const struct xlqa_extract_span *sp, double f[XLQA_ANSWER_FEATURES])
+static void sides(const struct xlqa_answerer *a, const struct xlqa_extract_span *sp, size_t lo, size_t hi,
+                  double f[XLQA_ANSWER_FEATURES])
 {
-	const struct xlqa_token *tok = a->ex.a.tokens;
 	uint64_t seen = 0, right = 0;
 	double all = 0, ok = 0;
 	size_t near = SIZE_MAX;
 
 	f[XLQA_FEATURE_SIDE_NEAR] = 0;
-	for (size_t k = 0; k < a->ex.a.n_tokens; k++) {
+	for (size_t k = lo; k < hi; k++) {
 		long g = a->tok_group[k];
 		unsigned side;
 		bool before = k < sp->first, good;
 		size_t d;
 
-		if (g < 0 || g >= MAX_GROUPS || tok[k].sentence != sp->sentence || (k >= sp->first && k < sp->first + sp->n))
+		if (g < 0 || g >= MAX_GROUPS || (k >= sp->first && k < sp->first + sp->n))
 			continue;
 		side = a->group_flags[g] & (XLQA_QUERY_BEFORE_ANSWER | XLQA_QUERY_AFTER_ANSWER);
 		if (!side || side == (XLQA_QUERY_BEFORE_ANSWER | XLQA_QUERY_AFTER_ANSWER))
@@ -645,7 +645,7 @@ static void sides(const struct xlqa_answerer *a, const struct xlqa_extract_span 
  * The features of a span's neighbourhood: whether query words stand right before and after it, and
  * whether its last word is a query word (its head, when the rest is not) or the focus noun follows.
  */
-static void neighbours(const struct xlqa_answerer *a, const struct xlqa_extract_span *sp,
+static void neighbours(const struct xlqa_answerer *a, const struct xlqa_extract_span *sp, size_t lo, size_t hi,
                        double f[XLQA_ANSWER_FEATURES])
 {
 	const struct xlqa_token *tok = a->ex.a.tokens;
@@ -657,7 +657,7 @@ static void neighbours(const struct xlqa_answerer *a, const struct xlqa_extract_
 	f[XLQA_FEATURE_AFTER] = same_after && a->tok_group[next] >= 0;
 	f[XLQA_FEATURE_FOCUS] = focus_group(a, a->tok_group[last]) || (same_after && focus_group(a, a->tok_group[next]));
 	f[XLQA_FEATURE_HEAD] = sp->n > 1 && a->tok_group[last] >= 0 && a->tok_group[sp->first] < 0;
-	sides(a, sp, f);
+	sides(a, sp, lo, hi, f);
 }
 
 /* The candidates of one passage. */
@@ -697,7 +697,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		/* a resolved relative date is answered as the date it names ("yesterday" -> "March 11, 1994") */
 		const char *answer = sp->resolved ? sp->resolved : text + sp->start;
 		size_t answer_len = sp->resolved ? strlen(sp->resolved) : sp->end - sp->start;
-		size_t words = 0, matched = 0, groups = 0, dist = SIZE_MAX;
+		size_t words = 0, matched = 0, groups = 0, dist = SIZE_MAX, lo = sp->first, hi = sp->first + sp->n;
 		double sw = 0, ww = 0, idf = 0;
 		uint64_t window = 0;
 
@@ -711,14 +711,17 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 			}
 		if (!words || matched == words)
 			continue; /* the question's own words are not its answer */
-		for (size_t k = 0; k < a->ex.a.n_tokens; k++) {
+		while (lo > 0 && tok[lo - 1].sentence == sp->sentence) /* the span's sentence: tokens [lo, hi) */
+			lo--;
+		while (hi < a->ex.a.n_tokens && tok[hi].sentence == sp->sentence)
+			hi++;
+		for (size_t k = lo; k < hi; k++) {
 			size_t d;
 
-			if (a->tok_group[k] >= 0 && tok[k].sentence == sp->sentence && k + WINDOW_WORDS >= sp->first &&
-			    k < sp->first + sp->n + WINDOW_WORDS)
+			if (a->tok_group[k] >= 0 && k + WINDOW_WORDS >= sp->first && k < sp->first + sp->n + WINDOW_WORDS)
 				window |= UINT64_C(1) << a->tok_group[k];
 
-			if (a->tok_group[k] < 0 || tok[k].sentence != sp->sentence || (k >= sp->first && k < sp->first + sp->n))
+			if (a->tok_group[k] < 0 || (k >= sp->first && k < sp->first + sp->n))
 				continue;
 			d = k < sp->first ? sp->first - k : k - (sp->first + sp->n - 1);
 			if (d < dist)
@@ -745,7 +748,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		f[XLQA_FEATURE_CLAUSE] = sp->kind == XLQA_EXTRACT_CLAUSE;
 		f[XLQA_FEATURE_WINDOW] = total > 0 ? ww / total : 0;
 		f[XLQA_FEATURE_STOP_EDGE] = (tok[sp->first].flags & XLQA_TOKEN_STOP) != 0;
-		neighbours(a, sp, f);
+		neighbours(a, sp, lo, hi, f);
 		f[XLQA_FEATURE_IDF] = idf / (double)words;
 		f[XLQA_FEATURE_EDGE_QUERY] = a->tok_group[sp->first] >= 0 || a->tok_group[sp->first + sp->n - 1] >= 0;
 		f[XLQA_FEATURE_KIND_TYPE + sp->kind * XLQA_TYPE_GROUPS + type_group[type]] = 1;

@@ -214,48 +214,68 @@ static int add_keyword(struct xlqa_question *q, const char *text, double weight,
 }
 
 /*
- * The side of the answer word `i` stands on in a statement answering the question (query.h): words
+ * Where the answer stands against the question's words in a statement answering it (query.h): words
  * before the question phrase precede the answer ("Completing Q with respect to what"); the focus right
- * after the phrase follows it ("how many [nine] nations"); words after the phrase precede it when an auxiliary
- * follows the phrase ("What did Tesla receive" -> "Tesla received [X]") and follow it otherwise
- * ("Who invented radio" -> "[X] invented radio"), for languages whose rules list auxiliaries. A modal
- * is taken for an auxiliary, so "What will produce X?" is read as asking for an object: no parser.
+ * after the phrase follows it ("how many [nine] nations"); words after the phrase precede it when an
+ * auxiliary follows the phrase ("What did Tesla receive" -> "Tesla received [X]") and follow it
+ * otherwise ("Who invented radio" -> "[X] invented radio"), for languages whose rules list
+ * auxiliaries. A modal is taken for an auxiliary, so "What will produce X?" is read as asking for an
+ * object: no parser. Worked out once a question from the rule's match.
  */
-static unsigned keyword_side(const struct xlqa_question_rules *rules, const struct qa_words *w,
-                             const struct qa_match *m, size_t i)
+struct phrase_sides {
+	size_t start, end; /* the question phrase [start, end), the focus after it included; start > end: none */
+	long focus;        /* the focus right after the phrase, or -1 */
+	unsigned after;    /* the side of the words after the phrase, 0 when the rules cannot tell */
+};
+
+static void find_phrase_sides(const struct xlqa_question_rules *rules, const struct qa_words *w,
+                              const struct qa_match *m, struct phrase_sides *ps)
 {
 	size_t start = 0, end;
 
+	*ps = (struct phrase_sides){ 1, 0, -1, 0 };
 	while (start < w->n && !m->question_word[start])
 		start++;
 	if (start == w->n)
-		return 0;
+		return;
 	end = start;
 	while (end < w->n && m->question_word[end])
 		end++;
-	if (i < start)
-		return XLQA_QUERY_BEFORE_ANSWER;
-	if (m->focus >= 0 && (size_t)m->focus == end) { /* "how many [nations]", not "what did [Tesla]" */
-		if (i == end)
-			return XLQA_QUERY_AFTER_ANSWER;
-		end++;
-	}
-	if (i < end || !qa_rules_has_auxiliaries(rules))
-		return 0;
+	if (m->focus >= 0 && (size_t)m->focus == end) /* "how many [nations]", not "what did [Tesla]" */
+		ps->focus = (long)end++;
+	ps->start = start;
+	ps->end = end;
+	if (!qa_rules_has_auxiliaries(rules))
+		return;
+	ps->after = XLQA_QUERY_AFTER_ANSWER;
 	for (size_t k = start + 1; k <= end && k < w->n; k++) /* the phrase may hold it: "what did" */
 		if (qa_rules_auxiliary(rules, w->tok[k]))
-			return XLQA_QUERY_BEFORE_ANSWER;
-	return XLQA_QUERY_AFTER_ANSWER;
+			ps->after = XLQA_QUERY_BEFORE_ANSWER;
+}
+
+/* The side of the answer word `i` stands on (query.h), or 0. */
+static unsigned keyword_side(const struct phrase_sides *ps, size_t i)
+{
+	if (ps->start > ps->end)
+		return 0;
+	if (i < ps->start)
+		return XLQA_QUERY_BEFORE_ANSWER;
+	if ((long)i == ps->focus)
+		return XLQA_QUERY_AFTER_ANSWER;
+	return i < ps->end ? 0 : ps->after;
 }
 
 /* Keywords: every word the rule did not match literally, minus stop words; names as one keyword. */
 static int find_keywords(struct xlqa_question *q, const struct xlqa_question_rules *rules, const struct qa_words *w,
                          const struct qa_match *m, size_t *best_name_start, size_t *best_name_end)
 {
+	struct phrase_sides ps;
+
+	find_phrase_sides(rules, w, m, &ps);
 	*best_name_start = *best_name_end = 0;
 	for (size_t i = 0; i < w->n; i++) {
 		size_t j = i + 1;
-		unsigned side = keyword_side(rules, w, m, i);
+		unsigned side = keyword_side(&ps, i);
 		int rc;
 
 		if (m->question_word[i] || w->stop[i])
