@@ -149,6 +149,13 @@ enum xlqa_answer_feature {
 	XLQA_FEATURE_SIDE_NEAR, /* the nearest sided query word: +1 on its side of it, -1 on the other, 0 none */
 	XLQA_FEATURE_IDF,       /* mean idf of its words in the index / log(1 + documents): rare words score high */
 	XLQA_FEATURE_EDGE_QUERY, /* 1 when its first or last word is a query word ("sickness [occurs]") */
+	/* what stands just outside it in its sentence, so a model learns where a phrase's edges lie */
+	XLQA_FEATURE_LEFT_CONTENT,  /* a content word that is no query word ("immune [system]": a fragment) */
+	XLQA_FEATURE_LEFT_ARTICLE,  /* an article ("the [Miasma theory]") */
+	XLQA_FEATURE_LEFT_STOP,     /* another stop word, mostly a preposition ("by [Kublai]") */
+	XLQA_FEATURE_RIGHT_CONTENT, /* a content word that is no query word ("[Hulagu] Khan") */
+	XLQA_FEATURE_RIGHT_CLOSE,   /* punctuation or the sentence's end ("[Fort Duquesne].") */
+	XLQA_FEATURE_FOCUS_BEFORE,  /* the question's focus noun just before it ("chemist [James Dewar]") */
 	/*
 	 * A one-hot block: 1 at KIND_TYPE + kind * XLQA_TYPE_GROUPS + group for its kind and the question's
 	 * type group, so a model learns which kinds answer which questions ("kind_measure@measure").

@@ -29,6 +29,7 @@ static const char *const feature_names[XLQA_ANSWER_FEATURES] = {
 	"passage", "doc_rank", "sentence", "proximity", "type_fit", "passages", "docs",
 	"length", "overlap", "lexicon", "name", "numeric", "top", "clause", "stop_edge", "window", "sentence_rel",
 	"before", "after", "focus", "head", "side", "side_near", "idf", "edge_query",
+	"left_content", "left_article", "left_stop", "right_content", "right_close", "focus_before",
 	/* the kind-type block, kind by kind (extract kinds), group by group (type_group) */
 	"name@named", "name@time", "name@measure", "name@open", "name@definition", "year@named", "year@time",
 	"year@measure", "year@open", "year@definition", "date@named", "date@time", "date@measure", "date@open",
@@ -657,6 +658,17 @@ static void neighbours(const struct xlqa_answerer *a, const struct xlqa_extract_
 	f[XLQA_FEATURE_AFTER] = same_after && a->tok_group[next] >= 0;
 	f[XLQA_FEATURE_FOCUS] = focus_group(a, a->tok_group[last]) || (same_after && focus_group(a, a->tok_group[next]));
 	f[XLQA_FEATURE_HEAD] = sp->n > 1 && a->tok_group[last] >= 0 && a->tok_group[sp->first] < 0;
+	f[XLQA_FEATURE_FOCUS_BEFORE] = same_before && focus_group(a, a->tok_group[sp->first - 1]);
+	if (same_before && a->tok_group[sp->first - 1] < 0) {
+		const struct xlqa_token *t = &tok[sp->first - 1];
+
+		f[XLQA_FEATURE_LEFT_ARTICLE] = (t->flags & XLQA_TOKEN_ARTICLE) != 0;
+		f[XLQA_FEATURE_LEFT_STOP] = !(t->flags & XLQA_TOKEN_ARTICLE) && (t->flags & XLQA_TOKEN_STOP);
+		f[XLQA_FEATURE_LEFT_CONTENT] = t->kind != XLQA_SPAN_PUNCT && !(t->flags & (XLQA_TOKEN_ARTICLE | XLQA_TOKEN_STOP));
+	}
+	f[XLQA_FEATURE_RIGHT_CLOSE] = !same_after || tok[next].kind == XLQA_SPAN_PUNCT;
+	f[XLQA_FEATURE_RIGHT_CONTENT] = same_after && a->tok_group[next] < 0 && tok[next].kind != XLQA_SPAN_PUNCT &&
+	                                !(tok[next].flags & (XLQA_TOKEN_ARTICLE | XLQA_TOKEN_STOP));
 	sides(a, sp, lo, hi, f);
 }
 

@@ -145,7 +145,7 @@ static int add_span(struct xlqa_extraction *x, const char *text, size_t first, s
 }
 
 /*
- * Where the name starting at token `i` ends: connectors ("of", "de", "von") and hyphens join
+ * Where the name starting at token `i` ends: connectors ("of", "de", "von") and hyphens or en dashes join
  * capitalised words ("Bank of England", "Jean-Paul"), except after a sentence's first word, which
  * is capitalised anyway ("Vive en San Sebastián").
  */
@@ -169,8 +169,8 @@ static size_t name_end(const char *text, const struct xlqa_token *tok, size_t n_
 		if (!(first && end == i + 1) && end + 1 < n_tok && qa_capitalised(text, &tok[end + 1]) &&
 		    tok[end + 1].sentence == t->sentence &&
 		    ((t->kind == XLQA_SPAN_WORD && norm_in(t->norm, connectors, sizeof connectors / sizeof *connectors)) ||
-		     ((qa_punct_is(text, t, "-") || qa_punct_is(text, t, "'")) && t->start == tok[end - 1].end &&
-		      t->end == tok[end + 1].start))) {
+		     ((qa_punct_is(text, t, "-") || qa_punct_is(text, t, "\xE2\x80\x93") || qa_punct_is(text, t, "'")) &&
+		      t->start == tok[end - 1].end && t->end == tok[end + 1].start))) {
 			end += 2;
 			continue;
 		}
@@ -281,13 +281,30 @@ static int extract_number(struct xlqa_extraction *x, const char *text, size_t i,
 	return XLQA_OK;
 }
 
-/* The end of the run of content words (not stop words, articles or punctuation) starting at `i`. */
-static size_t content_run_end(const struct xlqa_token *tok, size_t n_tok, size_t i)
+/* A hyphen or en dash at `i` touching a word on each side: "water-cooled", "Cretaceous\u2013Paleogene". */
+static bool word_joiner(const char *text, const struct xlqa_token *tok, size_t n_tok, size_t i)
+{
+	return i > 0 && i + 1 < n_tok && (qa_punct_is(text, &tok[i], "-") || qa_punct_is(text, &tok[i], "\xE2\x80\x93")) &&
+	       tok[i - 1].end == tok[i].start && tok[i].end == tok[i + 1].start && is_word(&tok[i - 1]) &&
+	       is_word(&tok[i + 1]) && tok[i + 1].sentence == tok[i].sentence;
+}
+
+/*
+ * The end of the run of content words (not stop words, articles or punctuation) starting at `i`;
+ * a hyphen or dash inside a word joins its parts ("water-cooled undergarment").
+ */
+static size_t content_run_end(const char *text, const struct xlqa_token *tok, size_t n_tok, size_t i)
 {
 	size_t end = i;
 
-	while (end < n_tok && tok[end].sentence == tok[i].sentence && is_word(&tok[end]) && !droppable(&tok[end]))
-		end++;
+	while (end < n_tok && tok[end].sentence == tok[i].sentence) {
+		if (is_word(&tok[end]) && !droppable(&tok[end]))
+			end++;
+		else if (end > i && word_joiner(text, tok, n_tok, end))
+			end += 2;
+		else
+			break;
+	}
 	return end;
 }
 
@@ -308,7 +325,7 @@ static int add_phrases(struct xlqa_extraction *x, const char *text, size_t i, si
 				rc = add_span(x, text, a, b - a, XLQA_EXTRACT_PHRASE, err);
 	if (rc == XLQA_OK && end + 1 < n_tok && tok[end].sentence == tok[i].sentence && tok[end].kind == XLQA_SPAN_WORD &&
 	    norm_in(tok[end].norm, connectors, sizeof connectors / sizeof *connectors)) {
-		size_t next = content_run_end(tok, n_tok, end + 1);
+		size_t next = content_run_end(text, tok, n_tok, end + 1);
 
 		if (next > end + 1 && next - i <= PHRASE_MAX_WORDS + 1)
 			rc = add_span(x, text, i, next - i, XLQA_EXTRACT_PHRASE, err);
@@ -357,7 +374,7 @@ int xlqa_extract_run(struct xlqa_lang *lang, const char *text, size_t len, const
 	}
 	/* phrases: runs of content words, whole and their parts, and two runs joined by a connector */
 	for (i = 0; i < n_tok && rc == XLQA_OK;) {
-		size_t end = content_run_end(tok, n_tok, i);
+		size_t end = content_run_end(text, tok, n_tok, i);
 
 		if (end > i)
 			rc = add_phrases(x, text, i, end, err);
