@@ -183,15 +183,15 @@ int xlqa_answer_set_add(struct xlqa_answer_set *s, const char *text, size_t len,
 
 	if (xlqa_hash_get(&s->keys, key, strlen(key), &pos)) {
 		c = &s->candidates[(uintptr_t)pos - 1];
+		double kept[XLQA_ANSWER_FEATURES];
+
+		/* the better occurrence describes the candidate; the best of each combine_max feature is kept */
 		better = xlqa_answer_heuristic(features) > xlqa_answer_heuristic(c->features);
+		memcpy(kept, c->features, sizeof kept);
+		if (better)
+			memcpy(c->features, features, sizeof c->features);
 		for (size_t i = 0; i < sizeof combine_max / sizeof *combine_max; i++)
-			c->features[combine_max[i]] = fmax(c->features[combine_max[i]], features[combine_max[i]]);
-		if (better) {
-			c->features[XLQA_FEATURE_OVERLAP] = features[XLQA_FEATURE_OVERLAP];
-			c->features[XLQA_FEATURE_LENGTH] = features[XLQA_FEATURE_LENGTH];
-			memcpy(c->features + XLQA_FEATURE_KIND_TYPE, features + XLQA_FEATURE_KIND_TYPE,
-			       (XLQA_ANSWER_FEATURES - XLQA_FEATURE_KIND_TYPE) * sizeof *features);
-		}
+			c->features[combine_max[i]] = fmax(kept[combine_max[i]], features[combine_max[i]]);
 	} else {
 		if (XLQA_ARRAY_RESERVE(s->candidates, s->alloc, s->n + 1) ||
 		    !(key = xlqa_arena_strndup(&s->arena, key, strlen(key))) ||
