@@ -14,6 +14,7 @@
 #include <string.h>
 
 #define NAME_MAX_WORDS 8    /* longer capitalised runs are headlines, not names */
+#define NAME_PART_WORDS 4   /* parts of a name kept up to this many tokens */
 #define PHRASE_MAX_WORDS 6  /* content-word runs kept whole up to this length */
 #define PHRASE_PART_WORDS 4 /* parts of a run kept up to this length */
 #define DEFINITION_MAX_WORDS 12
@@ -177,6 +178,31 @@ static size_t name_end(const char *text, const struct xlqa_token *tok, size_t n_
 		break;
 	}
 	return end;
+}
+
+/* A word that may begin or end a part of a name: capitalised, not a connector ("of") or an initial's period. */
+static bool name_edge(const char *text, const struct xlqa_token *t)
+{
+	return t->kind == XLQA_SPAN_WORD && qa_capitalised(text, t) &&
+	       !norm_in(t->norm, connectors, sizeof connectors / sizeof *connectors);
+}
+
+/*
+ * The parts of the name [i, end) that begin or end it, up to NAME_PART_WORDS tokens: a capitalised run
+ * often holds a title or a noun before the name ("Historiker Frederick W. Mote", "Pro Bowl Defensive
+ * Tackle Kawann Short", "Übersetzung von John C. Messenger") or a word after it ("Hulagu Khan").
+ */
+static int add_name_parts(struct xlqa_extraction *x, const char *text, size_t i, size_t end, struct xlqa_error *err)
+{
+	const struct xlqa_token *tok = x->a.tokens;
+	int rc = XLQA_OK;
+
+	for (size_t k = i + 1; k < end && rc == XLQA_OK; k++) {
+		if (end - k >= 2 && end - k <= NAME_PART_WORDS && name_edge(text, &tok[k]) && !(tok[k - 1].kind == XLQA_SPAN_PUNCT &&
+		                                                                  tok[k - 1].end == tok[k].start))
+			rc = add_span(x, text, k, end - k, XLQA_EXTRACT_NAME, err);
+	}
+	return rc;
 }
 
 static bool year_token(const char *text, const struct xlqa_token *t)
@@ -356,6 +382,8 @@ int xlqa_extract_run(struct xlqa_lang *lang, const char *text, size_t len, const
 			size_t end = name_end(text, tok, n_tok, i, first);
 
 			rc = add_span(x, text, i, end - i, XLQA_EXTRACT_NAME, err);
+			if (rc == XLQA_OK && end - i > 1)
+				rc = add_name_parts(x, text, i, end, err);
 			i = end;
 		} else
 			i++;
