@@ -1,5 +1,6 @@
 #!/bin/sh
-# The development protocol of the answering model (issue 7): fit on set 1, check on set 2, never look
+# The development protocol of the answering model (issue 7): fit on set 1, check on set 2 (or the
+# other way round: FIT_SET=2 DEV_SET=1), never look
 # at sets 3-5 (bench/run.sh reports those). For each monolingual pair EN-EN, DE-DE, ES-ES:
 #  1. answer set 1 from all three source languages into the target (as bench/run.sh fits: one model
 #     per target language) and fit a model on those 600 questions (xlqa calibrate fit);
@@ -28,6 +29,10 @@ mkdir -p "$work"
 lexicons=${XLQA_LEXICON_DIR:-$tmp/lexicon}
 indexes=${INDEX_DIR:-$tmp}
 xlqa="$build/xlqa"
+# FIT_SET=2 DEV_SET=1 swaps the two development sets (a second opinion); sets 3-5 are for reporting only
+fit=${FIT_SET:-1}
+dev=${DEV_SET:-2}
+case "$fit$dev" in 12 | 21) ;; *) echo "bench/dev.sh: FIT_SET and DEV_SET must be 1 and 2 or 2 and 1" >&2; exit 2 ;; esac
 sets="$shared/bench/xquad-clef/sets"
 langs="EN DE ES"
 lower() { echo "$1" | tr 'A-Z' 'a-z'; }
@@ -47,8 +52,8 @@ for t in $langs; do
     table="$work/dev-features-$t.tsv"
     : >"$table"
     for s in $langs; do
-        "$xlqa" run --index "$indexes/index-$l" --questions "$sets/1/questions/$s-$t.txt" --tag dev1 \
-            --lexicon-dir "$lexicons" --out "$work/dev-run-1-$s-$t.txt" --gold "$sets/1/gold/$t.gold" \
+        "$xlqa" run --index "$indexes/index-$l" --questions "$sets/$fit/questions/$s-$t.txt" --tag dev$fit \
+            --lexicon-dir "$lexicons" --out "$work/dev-run-$fit-$s-$t.txt" --gold "$sets/$fit/gold/$t.gold" \
             --features-out "$work/f.tsv" 2>/dev/null
         awk -v p="$s-" -v first="$([ -s "$table" ] && echo 0 || echo 1)" \
             'NR == 1 { if (first) print; next } { print p $0 }' "$work/f.tsv" >>"$table"
@@ -59,20 +64,21 @@ for t in $langs; do
         awk '$1 == "nil_precision" { print $2 }')
     for s in $langs; do
         [ "${DEV_PAIRS:-mono}" = all ] || [ "$s" = "$t" ] || continue
-        "$xlqa" run --index "$indexes/index-$l" --questions "$sets/2/questions/$s-$t.txt" --tag dev2 \
-            --lexicon-dir "$lexicons" --out "$work/dev-run-2-$s-$t.txt" --model "$work/dev-model-$t.json" \
-            --nil-confidence "$nilc" --gold "$sets/2/gold/$t.gold" --features-out "$work/dev-features-2-$s-$t.tsv" \
-            --trace "$work/dev-trace-2-$s-$t.json" 2>/dev/null
+        "$xlqa" run --index "$indexes/index-$l" --questions "$sets/$dev/questions/$s-$t.txt" --tag dev$dev \
+            --lexicon-dir "$lexicons" --out "$work/dev-run-$dev-$s-$t.txt" --model "$work/dev-model-$t.json" \
+            --nil-confidence "$nilc" --gold "$sets/$dev/gold/$t.gold" --features-out "$work/dev-features-$dev-$s-$t.tsv" \
+            --trace "$work/dev-trace-$dev-$s-$t.json" 2>/dev/null
         # with a model the table's rows are in the model's order: a question's first row is its answer
         ranks=$(awk -F'\t' 'NR > 1 && $3 != "-" { if (!($1 in seen)) { seen[$1] = 1; if ($3) first++ } if ($3) right[$1] = 1 }
-            END { n = 0; for (q in right) n++; print n + 0, first + 0 }' "$work/dev-features-2-$s-$t.tsv")
-        "$xlqa" score --gold "$sets/2/gold/$t.gold" -q "$sets/2/questions/$s-$t.txt" --calibration --format json \
-            "$work/dev-run-2-$s-$t.txt" | jq -r --arg p "$s-$t" --arg r "$ranks" \
+            END { n = 0; for (q in right) n++; print n + 0, first + 0 }' "$work/dev-features-$dev-$s-$t.tsv")
+        "$xlqa" score --gold "$sets/$dev/gold/$t.gold" -q "$sets/$dev/questions/$s-$t.txt" --calibration --format json \
+            "$work/dev-run-$dev-$s-$t.txt" | jq -r --arg p "$s-$t" --arg r "$ranks" \
             '[$p, .accuracy, .cws, .k1, .nil_precision, .nil_recall, .calibration.ece] + ($r | split(" ")) | @tsv' |
             awk -F'\t' '{ printf "%-6s %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %6d %6d\n", $1, $2, $3, $4, $5, $6, $7, $8, $9 }' |
             tee -a "$work/dev-table.txt"
     done
 done
 if [ "${DEV_PAIRS:-mono}" = all ]; then
-    awk '{ n++; a += $2; c += $3 } END { printf "%-6s %8.3f %8.3f   (mean of %d pairs)\n", "mean", a / n, c / n, n }' "$work/dev-table.txt"
+    awk '{ n++; a += $2; c += $3; r += $8; f += $9 }
+        END { printf "%-6s %8.3f %8.3f %44d %6d   (mean of %d pairs; sums)\n", "mean", a / n, c / n, r, f, n }' "$work/dev-table.txt"
 fi

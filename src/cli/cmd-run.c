@@ -144,9 +144,10 @@ static json_t *trace_json(const struct answering *an, const struct xlqa_testset_
 
 			for (size_t k = 0; k < XLQA_ANSWER_FEATURES; k++)
 				json_object_set_new(f, xlqa_answer_feature_name(k), json_real(c->features[k]));
-			json_array_append_new(cs, json_pack("{s:s, s:s, s:s, s:f, s:o}", "answer", c->text, "docno",
+			json_array_append_new(cs, json_pack("{s:s, s:s, s:s, s:f, s:s, s:o}", "answer", c->text, "docno",
 			                                    xlqa_index_docno(an->idx, c->doc), "kind",
-			                                    xlqa_extract_kind_name(c->kind), "score", c->score, "features", f));
+			                                    xlqa_extract_kind_name(c->kind), "score", c->score, "support",
+			                                    c->support ? c->support : "", "features", f));
 		}
 	}
 	json_object_set_new(o, "passages", ps);
