@@ -29,7 +29,7 @@ static const char *const feature_names[XLQA_ANSWER_FEATURES] = {
 	"passage", "doc_rank", "sentence", "proximity", "type_fit", "passages", "docs",
 	"length", "overlap", "lexicon", "name", "numeric", "top", "clause", "stop_edge", "window", "sentence_rel",
 	"before", "after", "focus", "head", "side", "side_near", "idf", "edge_query",
-	"left_content", "left_article", "left_stop", "right_content", "right_close", "focus_before",
+	"left_content", "left_article", "left_stop", "right_content", "right_close", "focus_before", "stranded",
 	/* the kind-type block, kind by kind (extract kinds), group by group (type_group) */
 	"name@named", "name@time", "name@measure", "name@open", "name@definition", "year@named", "year@time",
 	"year@measure", "year@open", "year@definition", "date@named", "date@time", "date@measure", "date@open",
@@ -105,6 +105,7 @@ struct xlqa_answerer {
 	size_t alloc_sent, alloc_sentl;
 	struct xlqa_buf key, support;
 	struct xlqa_buf passage; /* the passage widened to whole sentences */
+	const char *stranded; /* the norm of the question's final preposition (monolingual), or NULL; the question's */
 };
 
 void xlqa_answer_set_init(struct xlqa_answer_set *s)
@@ -666,6 +667,16 @@ static void neighbours(const struct xlqa_answerer *a, const struct xlqa_extract_
 		f[XLQA_FEATURE_LEFT_STOP] = !(t->flags & XLQA_TOKEN_ARTICLE) && (t->flags & XLQA_TOKEN_STOP);
 		f[XLQA_FEATURE_LEFT_CONTENT] = t->kind != XLQA_SPAN_PUNCT && !(t->flags & (XLQA_TOKEN_ARTICLE | XLQA_TOKEN_STOP));
 	}
+	for (size_t k = sp->first, skipped = 0; a->stranded && k > lo && skipped < 3; k--, skipped++) {
+		const struct xlqa_token *t = &tok[k - 1];
+
+		if (t->kind == XLQA_SPAN_WORD && strcmp(t->norm, a->stranded) == 0) {
+			f[XLQA_FEATURE_STRANDED] = 1;
+			break;
+		}
+		if (t->kind != XLQA_SPAN_PUNCT && !(t->flags & XLQA_TOKEN_ARTICLE))
+			break; /* only articles and quotes between: "on a \"Welfare Cash Card\"" */
+	}
 	f[XLQA_FEATURE_RIGHT_CLOSE] = !same_after || tok[next].kind == XLQA_SPAN_PUNCT;
 	f[XLQA_FEATURE_RIGHT_CONTENT] = same_after && a->tok_group[next] < 0 && tok[next].kind != XLQA_SPAN_PUNCT &&
 	                                !(tok[next].flags & (XLQA_TOKEN_ARTICLE | XLQA_TOKEN_STOP));
@@ -776,6 +787,19 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 	return XLQA_OK;
 }
 
+/* The norm of a stop word (no article) that ends the question after other words ("known as?"), or NULL. */
+static const char *stranded_preposition(const struct xlqa_analysis *q)
+{
+	size_t k = q->n_tokens;
+
+	while (k > 0 && q->tokens[k - 1].kind == XLQA_SPAN_PUNCT)
+		k--;
+	if (k < 2 || q->tokens[k - 1].kind != XLQA_SPAN_WORD || !(q->tokens[k - 1].flags & XLQA_TOKEN_STOP) ||
+	    (q->tokens[k - 1].flags & XLQA_TOKEN_ARTICLE))
+		return NULL;
+	return q->tokens[k - 1].norm;
+}
+
 int xlqa_answerer_answer(struct xlqa_answerer *a, const char *text, char category, struct xlqa_answer_set *out,
                          struct xlqa_error *err)
 {
@@ -789,6 +813,7 @@ int xlqa_answerer_answer(struct xlqa_answerer *a, const char *text, char categor
 	if ((rc = xlqa_question_analyze(a->rules, a->source, text, strlen(text), category, &out->question, err)) ||
 	    (rc = xlqa_question_to_query(&out->question, &out->source, err)))
 		return rc;
+	a->stranded = a->source == a->target ? stranded_preposition(&out->question.tokens) : NULL;
 	if (a->tr)
 		rc = xlqa_translator_translate(a->tr, &out->source, &out->query, NULL, err);
 	else
