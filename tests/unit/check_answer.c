@@ -83,6 +83,17 @@ static const struct extract_case extract_cases[] = {
 	{ "es", "Vive en San Sebastián de los Reyes desde 1990.", NULL, XLQA_EXTRACT_NAME, "San Sebastián" },
 	/* Spanish: a year */
 	{ "es", "La empresa se fundó en 1886.", NULL, XLQA_EXTRACT_YEAR, "1886" },
+	/* a hyphen inside a word does not end a phrase */
+	{ "en", "The suit would include a water-cooled undergarment.", NULL, XLQA_EXTRACT_PHRASE,
+	  "water-cooled undergarment" },
+	/* nor does an en dash, in a phrase or in a name */
+	{ "en", "It came after the Cretaceous\xE2\x80\x93Paleogene extinction event.", NULL, XLQA_EXTRACT_PHRASE,
+	  "Cretaceous\xE2\x80\x93Paleogene extinction" },
+	{ "en", "It came after the Cretaceous\xE2\x80\x93Paleogene extinction event.", NULL, XLQA_EXTRACT_NAME,
+	  "Cretaceous\xE2\x80\x93Paleogene" },
+	/* the last words of a capitalised run are a name too: German capitalises the noun before it */
+	{ "de", "Der Historiker Frederick W. Mote schrieb das.", NULL, XLQA_EXTRACT_NAME, "Frederick W. Mote" },
+	{ "en", "He praised Pro Bowl Defensive Tackle Kawann Short.", NULL, XLQA_EXTRACT_NAME, "Kawann Short" },
 };
 
 START_TEST(extract_table)
@@ -217,6 +228,34 @@ START_TEST(set_merges_occurrences)
 }
 END_TEST
 
+START_TEST(set_takes_better_occurrence)
+{
+	/*
+	 * A merged candidate is described by its better occurrence (the higher heuristic score): its
+	 * neighbour features (here "before") come from it, not from the first occurrence, while the
+	 * maximum features keep the best of both (proximity 1 from the first, sentence 0.9 from the second).
+	 */
+	struct xlqa_answer_set s;
+	double weak[XLQA_ANSWER_FEATURES] = { 0 }, strong[XLQA_ANSWER_FEATURES] = { 0 };
+
+	weak[XLQA_FEATURE_SENTENCE] = 0.1;
+	weak[XLQA_FEATURE_PROXIMITY] = 1;
+	weak[XLQA_FEATURE_BEFORE] = 1;
+	strong[XLQA_FEATURE_SENTENCE] = 0.9;
+	strong[XLQA_FEATURE_PROXIMITY] = 0.5;
+	ck_assert(xlqa_answer_heuristic(strong) > xlqa_answer_heuristic(weak));
+	xlqa_answer_set_init(&s);
+	ck_assert_int_eq(xlqa_answer_set_add(&s, "Oslo", 4, "oslo", 1, 0, XLQA_EXTRACT_NAME, weak, "a", 1), XLQA_OK);
+	ck_assert_int_eq(xlqa_answer_set_add(&s, "Oslo", 4, "oslo", 2, 1, XLQA_EXTRACT_NAME, strong, "b", 1), XLQA_OK);
+	ck_assert_uint_eq(s.n, 1);
+	ck_assert(s.candidates[0].features[XLQA_FEATURE_BEFORE] == 0);
+	ck_assert(fabs(s.candidates[0].features[XLQA_FEATURE_PROXIMITY] - 1) < 1e-12);
+	ck_assert(fabs(s.candidates[0].features[XLQA_FEATURE_SENTENCE] - 0.9) < 1e-12);
+	ck_assert_str_eq(s.candidates[0].support, "b");
+	xlqa_answer_set_release(&s);
+}
+END_TEST
+
 START_TEST(feature_names_complete)
 {
 	/* every feature has a distinct name (they head the calibrate TSV columns) */
@@ -238,6 +277,7 @@ Suite *answer_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, extract_table, 0, (int)(sizeof extract_cases / sizeof *extract_cases));
 	tcase_add_test(tc, extract_no_false_kinds);
+	tcase_add_test(tc, set_takes_better_occurrence);
 	tcase_add_loop_test(tc, trim_table, 0, (int)(sizeof trim_cases / sizeof *trim_cases));
 	tcase_add_test(tc, keys_merge_variants);
 	tcase_add_test(tc, set_merges_occurrences);
