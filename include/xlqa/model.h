@@ -6,11 +6,14 @@
  * training rows, stored in the model) so one L2 penalty treats them alike; the fit is Newton's
  * method (iteratively reweighted least squares; Hastie, Tibshirani and Friedman, "The Elements of
  * Statistical Learning", 2nd ed., section 4.4.1) with step halving, so it is deterministic and needs
- * no learning rate. Models are JSON files; feature tables for fitting are TSV files (below).
+ * no learning rate. Optional parts: a listwise ranking that orders a question's candidates, and an
+ * answer calibration that turns the chosen candidate's standing among them into the answer's
+ * confidence (below). Models are JSON files; feature tables for fitting are TSV files (below).
  *
  * Invariant: a model's means, weights and bias are finite, its standard deviations finite and
- * positive, its feature names non-empty and distinct, and its NIL threshold in [0, 1] or just above 1
- * (the next double: "always NIL"); xlqa_model_read refuses a file that breaks any of these.
+ * positive, its feature names non-empty and distinct, its NIL threshold in [0, 1] or just above 1
+ * (the next double: "always NIL"), and an answer calibration's bias and weights finite, its folds
+ * >= 2; xlqa_model_read refuses a file that breaks any of these.
  */
 #ifndef XLQA_MODEL_H
 #define XLQA_MODEL_H

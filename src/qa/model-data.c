@@ -1,6 +1,7 @@
 /*
  * model-data: feature tables, the TSV files models are fitted from (format in include/xlqa/model.h),
- * and applying a model to one: each candidate's probability and each question's best candidate.
+ * applying a model to one (each candidate's probability, each question's best candidate and its
+ * confidence), and the cross-fitted (out-of-fold) answer calibration fitted over one.
  *
  * Invariant: after a successful read every row has d finite features and a 0/1 label, every question
  * has one gold_nil value, a question listed without candidates has no rows, and no gold-NIL question

@@ -1,6 +1,7 @@
 /*
  * model: logistic regression over standardised candidate features, fitted by Newton's method with
- * an L2 penalty, and the NIL threshold fitted for NIL F1 (include/xlqa/model.h has the contracts).
+ * an L2 penalty, the listwise ranking, the answer calibration's inputs and confidence, and the NIL
+ * threshold fitted for NIL F1 (include/xlqa/model.h has the contracts).
  *
  * The fit minimises  L(b, w) = sum_i softplus(-s_i t_i) + (l2 / 2) |w|^2,  t_i = b + w . z_i,
  * s_i = +1 for a right row and -1 for a wrong one, softplus(u) = log(1 + e^u): the negative
