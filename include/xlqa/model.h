@@ -6,11 +6,14 @@
  * training rows, stored in the model) so one L2 penalty treats them alike; the fit is Newton's
  * method (iteratively reweighted least squares; Hastie, Tibshirani and Friedman, "The Elements of
  * Statistical Learning", 2nd ed., section 4.4.1) with step halving, so it is deterministic and needs
- * no learning rate. Models are JSON files; feature tables for fitting are TSV files (below).
+ * no learning rate. Optional parts: a listwise ranking that orders a question's candidates, and an
+ * answer calibration that turns the chosen candidate's standing among them into the answer's
+ * confidence (below). Models are JSON files; feature tables for fitting are TSV files (below).
  *
  * Invariant: a model's means, weights and bias are finite, its standard deviations finite and
- * positive, its feature names non-empty and distinct, and its NIL threshold in [0, 1] or just above 1
- * (the next double: "always NIL"); xlqa_model_read refuses a file that breaks any of these.
+ * positive, its feature names non-empty and distinct, its NIL threshold in [0, 1] or just above 1
+ * (the next double: "always NIL"), and an answer calibration's bias and weights finite, its folds
+ * >= 2; xlqa_model_read refuses a file that breaks any of these.
  */
 #ifndef XLQA_MODEL_H
 #define XLQA_MODEL_H
@@ -125,7 +128,65 @@ const struct xlqa_model_ranking_summary *xlqa_model_ranking_summary(const struct
  */
 double xlqa_model_rank_score(const struct xlqa_model *m, const double *x);
 
-/* NIL threshold: answer NIL when the best candidate's probability is below it. */
+/*
+ * Answer calibration (optional): the confidence of a question's answer, the candidate the rank
+ * score puts first. The pointwise probability of that candidate is too low: the ranker picked it
+ * from among its rivals, and a candidate that wins is right more often than a random candidate of
+ * the same probability. So the confidence is a second, tiny logistic regression (Platt, "Probabilistic
+ * outputs for support vector machines", 1999, fits the same kind of sigmoid over a score) over three
+ * inputs of the question's candidates, XLQA_MODEL_ANSWER_INPUTS, in this order:
+ *   top_logit    u1 = log(p / (1 - p)), p the rank-best candidate's probability clamped to
+ *                [1e-6, 1 - 1e-6];
+ *   top_softmax  u2 = e^{s_best} / sum_c e^{s_c}, the rank-softmax mass of the best candidate over
+ *                the question's candidates (s the rank scores; computed from the largest score down,
+ *                so it neither overflows nor underflows to 0/0);
+ *   top_margin   u3 = s_best - s_second, 0 with one candidate;
+ * confidence = sigmoid(bias + weights . u). Without ranking weights the rank score is the
+ * probability's log-odds, so the inputs are defined for every model; `xlqa calibrate fit` fits a
+ * calibration only with --ranking.
+ */
+enum { XLQA_MODEL_ANSWER_INPUTS = 3 };
+/* The name of input i (< XLQA_MODEL_ANSWER_INPUTS): "top_logit", "top_softmax", "top_margin". */
+const char *xlqa_model_answer_input_name(size_t i);
+/*
+ * The answer inputs of one question whose n_rows (> 0) candidates have the features rows[0..n_rows)
+ * (xlqa_model_dim(m) each): *best gets the index of the rank-best row (the highest
+ * xlqa_model_rank_score, ties: the first), inputs[XLQA_MODEL_ANSWER_INPUTS] the inputs above. The
+ * one function both `calibrate` (over a table) and `run` (over an answer set) use. With no rows
+ * *best is 0 and the inputs NaN.
+ */
+void xlqa_model_answer_inputs(const struct xlqa_model *m, const double *const *rows, size_t n_rows, size_t *best,
+                              double *inputs);
+/* A fitted answer calibration and what its fit saw (out-of-fold, see xlqa_model_data_fit_answer_calibration). */
+struct xlqa_model_answer_calibration {
+	double bias;
+	double weights[XLQA_MODEL_ANSWER_INPUTS]; /* per unit of the raw inputs */
+	size_t folds;     /* cross-fitting folds the inputs came from (>= 2) */
+	size_t questions; /* questions with candidates fitted on */
+	size_t positives; /* of which the best candidate is right */
+	double l2;        /* the penalty of the fit (on standardised inputs) */
+	double log_loss;  /* mean log-loss of the out-of-fold confidences, natural log */
+	double ece;       /* their 10-bin expected calibration error (measures.md) */
+};
+/* The model's answer calibration, owned by it, or NULL when it has none. */
+const struct xlqa_model_answer_calibration *xlqa_model_answer_calibration(const struct xlqa_model *m);
+/*
+ * Sets (a copy of) `c` as the model's answer calibration, or removes it when `c` is NULL. Errors:
+ * XLQA_EINVAL for a bias or weight that is not finite, folds < 2, more positives than questions, an
+ * l2, log_loss or ece that is not a finite number >= 0 (m unchanged); XLQA_ENOMEM.
+ */
+int xlqa_model_set_answer_calibration(struct xlqa_model *m, const struct xlqa_model_answer_calibration *c,
+                                      struct xlqa_error *err);
+/*
+ * The confidence of the answer whose inputs are `inputs`: sigmoid(bias + weights . inputs) with a
+ * calibration, without one the pointwise probability sigmoid(u1) (clamped as u1 is).
+ */
+double xlqa_model_answer_confidence(const struct xlqa_model *m, const double *inputs);
+
+/*
+ * NIL threshold: answer NIL when the best candidate's confidence is below it (its probability, or
+ * with an answer calibration the calibrated confidence).
+ */
 double xlqa_model_nil_threshold(const struct xlqa_model *m);
 void xlqa_model_set_nil_threshold(struct xlqa_model *m, double t);
 
@@ -167,16 +228,18 @@ int xlqa_model_fit_nil_threshold(const double *best_p, const unsigned char *gold
 
 /*
  * Writes the model as JSON: format "xlqa-model", version 1, features, means, sds, weights, bias,
- * nil_threshold, a "training" object (the summary) and, when the model has one, a "ranking" object
- * (its weights and the ranking summary's fields). Doubles are written with 17 significant digits
+ * nil_threshold, a "training" object (the summary), when the model has one a "ranking" object (its
+ * weights and the ranking summary's fields), and when it has one an "answer_calibration" object
+ * ("inputs": the input names, "bias", "weights" and the other fields of the calibration). Doubles are written with 17 significant digits
  * so a read gives back the same bits. The file is written atomically (xlqa_file_write_atomic).
  * Errors: XLQA_EIO naming the path, XLQA_ENOMEM.
  */
 int xlqa_model_write(const struct xlqa_model *m, const char *path, struct xlqa_error *err);
 /*
  * Reads a model file and checks everything in the invariant above, the format and version, and that
- * the arrays have one entry per feature; "training" and "ranking" are optional but checked when
- * present (files without "ranking", as written before it existed, read as models without ranking). On success
+ * the arrays have one entry per feature; "training", "ranking" and "answer_calibration" are optional
+ * but checked when present (files without "ranking" or "answer_calibration", as written before they
+ * existed, read as models without them; "inputs" must name this library's inputs in order). On success
  * *out is a new model (xlqa_model_free it). Errors: file errors; XLQA_EPARSE "path:line: reason" for
  * bad JSON, "path: reason" for a bad model (the key and entry named); XLQA_ENOMEM.
  */
@@ -220,12 +283,44 @@ int xlqa_model_data_read(struct xlqa_model_data *t, const char *path, struct xlq
 /*
  * Applies `m` to the rows of `t`, whose features must be the model's, by name and in order: p[i]
  * (n entries, may be NULL) gets row i's probability; best_p[q] and best_right[q] (n_questions entries
- * each, may be NULL) get each question's best candidate's probability (-1 when none) and its label;
- * the best candidate is the one with the highest xlqa_model_rank_score (ties: the first row), ready for xlqa_model_nil_score and xlqa_model_fit_nil_threshold. Errors:
- * XLQA_EINVAL naming the first feature that differs.
+ * each, may be NULL) get each question's best candidate's confidence (-1 when none) and its label;
+ * the best candidate is the one with the highest xlqa_model_rank_score (ties: the first row), and its
+ * confidence its probability, or with an answer calibration xlqa_model_answer_confidence of the
+ * question's xlqa_model_answer_inputs; ready for xlqa_model_nil_score and
+ * xlqa_model_fit_nil_threshold. Errors: XLQA_EINVAL naming the first feature that differs;
+ * XLQA_ENOMEM.
  */
 int xlqa_model_data_apply(const struct xlqa_model *m, const struct xlqa_model_data *t, double *p, double *best_p,
                           unsigned char *best_right, struct xlqa_error *err);
+
+/*
+ * Out-of-fold answer inputs of a table (cross-fitting): question q (its index in `t`) is in fold
+ * q mod `folds`; for each fold a pointwise model, and with `ranking` its listwise ranking, is fitted
+ * with `opt` on the rows of the other folds, and the held-out questions' xlqa_model_answer_inputs
+ * computed under it, so no question's inputs come from a model that saw it. inputs (n_questions *
+ * XLQA_MODEL_ANSWER_INPUTS, row-major) gets them, NaN for a question without candidates;
+ * best_right[q] (n_questions) whether q's rank-best candidate is right. Deterministic. Errors:
+ * XLQA_EINVAL for folds < 2 or more folds than questions; a fit's error, prefixed "fold K of N";
+ * XLQA_ENOMEM.
+ */
+int xlqa_model_data_oof_inputs(const struct xlqa_model_data *t, const struct xlqa_model_fit_options *opt,
+                               bool ranking, size_t folds, double *inputs, unsigned char *best_right,
+                               struct xlqa_error *err);
+/*
+ * Fits the answer calibration of `m` (a model fitted on all of `t`, its ranking flag telling whether
+ * the folds fit rankings too): out-of-fold inputs (xlqa_model_data_oof_inputs), then a logistic
+ * regression of "the best candidate is right" (0 for a gold-NIL question) on them with opt's penalty,
+ * over the questions with candidates; it replaces any calibration of `m`. oof_best_p[q] (n_questions,
+ * may be NULL) gets q's out-of-fold calibrated confidence (-1 without candidates) and oof_best_right[q]
+ * (may be NULL) the label, the inputs of xlqa_model_fit_nil_threshold: a threshold fitted on
+ * in-sample confidences would be fitted on optimistic ones. Errors: those of
+ * xlqa_model_data_oof_inputs and xlqa_model_fit (all best candidates right or all wrong); XLQA_ENOMEM
+ * (m unchanged on error).
+ */
+int xlqa_model_data_fit_answer_calibration(struct xlqa_model *m, const struct xlqa_model_data *t,
+                                           const struct xlqa_model_fit_options *opt, size_t folds,
+                                           double *oof_best_p, unsigned char *oof_best_right,
+                                           struct xlqa_error *err);
 
 #ifdef __cplusplus
 }

@@ -23,10 +23,13 @@ static const char calibrate_help[] =
 	"       then the NIL threshold maximising NIL F1 on the same questions; writes the model and\n"
 	"       prints the fit: rows, weights, log-loss, ECE, Brier, NIL threshold, NIL P/R/F1, accuracy;\n"
 	"       with --ranking it first fits a listwise ranking (a softmax over each question's candidates)\n"
-	"       that orders the candidates, and the NIL threshold applies to the top one's probability\n"
+	"       that orders the candidates, and an answer calibration: the confidence of the top one is a\n"
+	"       logistic regression over its log-odds, its rank-softmax share and its rank margin, fitted on\n"
+	"       5-fold out-of-fold values, as is the NIL threshold then\n"
 	"apply  prints question, label and probability for each candidate; --questions prints each\n"
 	"       question's best probability, the answer at the model's NIL threshold and whether it is\n"
-	"       right; --summary prints the evaluation block of fit on this table instead\n"
+	"       right; --summary prints the evaluation block of fit on this table instead (answer_ece:\n"
+	"       the ECE of the questions' best candidates' confidences)\n"
 	"\n"
 	"FILE.tsv: a header 'question<TAB>gold_nil<TAB>label<TAB>feature...', then one candidate a line\n"
 	"(gold_nil and label 0 or 1); a question without candidates is one line with label '-'.\n"
@@ -37,6 +40,8 @@ static const char calibrate_help[] =
 	"  -h, --help    this text\n";
 
 #define DEFAULT_L2 1e-2
+/* Folds of the answer calibration's cross-fitting. */
+#define CALIBRATION_FOLDS 5
 /* Probabilities are kept this far from 0 and 1 in the log-loss, so one sure mistake is not infinite. */
 #define LOG_LOSS_EPS 1e-15
 
@@ -139,6 +144,30 @@ static int score_table(const struct xlqa_model *m, struct scored *s, struct xlqa
 }
 
 /*
+ * The 10-bin ECE of the answers' confidences: each question's best candidate with its confidence
+ * (the calibrated one when the model has an answer calibration), right or not, NIL aside.
+ */
+static int print_answer_ece(const struct scored *s, struct xlqa_error *err)
+{
+	struct xlqa_eval_item *items = calloc(s->t.n_questions ? s->t.n_questions : 1, sizeof *items);
+	struct xlqa_calibration cal;
+	size_t n = 0;
+
+	if (!items)
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	for (size_t q = 0; q < s->t.n_questions; q++)
+		if (s->best_p[q] >= 0) {
+			items[n].confidence = s->best_p[q];
+			items[n].judgment = s->best_right[q] ? XLQA_JUDGMENT_R : XLQA_JUDGMENT_W;
+			items[n++].nil_question = -1;
+		}
+	xlqa_calibration_compute(items, n, XLQA_EVAL_STRICT, &cal);
+	free(items);
+	printf("answer_ece\t%.6f\n", cal.ece);
+	return XLQA_OK;
+}
+
+/*
  * Prints how `m` fares on the scored table: log-loss, ECE and Brier of the candidates'
  * probabilities (10-bin ECE as measures.md defines it, via the scorer's calibration report) and the
  * NIL decisions at the model's threshold.
@@ -176,12 +205,13 @@ static int print_evaluation(const struct xlqa_model *m, const struct scored *s, 
 	printf("nil_threshold\t%.6f\nnil_answers\t%zu\nnil_precision\t%.6f\nnil_recall\t%.6f\nnil_f1\t%.6f\n"
 	       "accuracy\t%.6f\n",
 	       xlqa_model_nil_threshold(m), nil.nil_answers, nil.precision, nil.recall, nil.f1, nil.accuracy);
-	return XLQA_OK;
+	return print_answer_ece(s, err);
 }
 
 static void print_weights(const struct xlqa_model *m)
 {
 	const struct xlqa_model_summary *sum = xlqa_model_summary(m);
+	const struct xlqa_model_answer_calibration *c;
 
 	printf("l2\t%g\niterations\t%zu\nconverged\t%s\n", sum->l2, sum->iterations, sum->converged ? "yes" : "no");
 	printf("# weight\tfeature\tper sd\tper unit\tmean\tsd\n");
@@ -200,6 +230,45 @@ static void print_weights(const struct xlqa_model *m)
 			printf("rank_weight\t%s\t%.6f\t%.6f\n", xlqa_model_feature(m, j), xlqa_model_rank_weight(m, j),
 			       xlqa_model_rank_weight(m, j) / xlqa_model_sd(m, j));
 	}
+	if ((c = xlqa_model_answer_calibration(m))) {
+		printf("calibration_folds\t%zu\ncalibration_questions\t%zu\ncalibration_positives\t%zu\n"
+		       "calibration_oof_log_loss\t%.6f\ncalibration_oof_ece\t%.6f\n",
+		       c->folds, c->questions, c->positives, c->log_loss, c->ece);
+		printf("# calibration_weight\tinput\tper unit\n");
+		printf("calibration_bias\t-\t%.6f\n", c->bias);
+		for (size_t k = 0; k < XLQA_MODEL_ANSWER_INPUTS; k++)
+			printf("calibration_weight\t%s\t%.6f\n", xlqa_model_answer_input_name(k), c->weights[k]);
+	}
+}
+
+/*
+ * The answer calibration of a ranked model (model.h): fitted on out-of-fold inputs of CALIBRATION_FOLDS
+ * folds, whose confidences (*oof_p, *oof_right: one a question) the NIL threshold is then fitted on.
+ * A table too small to split (a fold's rest without a right and a wrong candidate) keeps the model
+ * without one, with a warning: the pointwise probability stays the confidence.
+ */
+static int fit_calibration(struct xlqa_model *m, const struct scored *s, const struct calibrate_opts *o,
+                           double **oof_p, unsigned char **oof_right, struct xlqa_error *err)
+{
+	struct xlqa_model_fit_options fo = { .l2 = o->l2, .max_iter = o->max_iter };
+	size_t nq = s->t.n_questions;
+	int rc;
+
+	*oof_p = malloc(nq * sizeof **oof_p);
+	*oof_right = malloc(nq);
+	if (!*oof_p || !*oof_right)
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	rc = xlqa_model_data_fit_answer_calibration(m, &s->t, &fo, CALIBRATION_FOLDS, *oof_p, *oof_right, err);
+	if (rc == XLQA_EINVAL) {
+		fprintf(stderr, "xlqa calibrate fit: warning: %s: no answer calibration: %s\n", o->features, err->message);
+		xlqa_error_clear(err);
+		free(*oof_p);
+		free(*oof_right);
+		*oof_p = NULL;
+		*oof_right = NULL;
+		rc = XLQA_OK;
+	}
+	return rc;
 }
 
 static int calibrate_fit(int argc, char **argv)
@@ -209,7 +278,8 @@ static int calibrate_fit(int argc, char **argv)
 	struct xlqa_model *m = NULL;
 	struct xlqa_error err = { 0 };
 	int rc = parse_args("calibrate fit", argc, argv, &o);
-	double threshold;
+	double threshold, *oof_p = NULL;
+	unsigned char *oof_right = NULL;
 
 	if (rc)
 		return rc < 0 ? cli_finish_output("calibrate", CLI_EXIT_OK) : rc;
@@ -228,9 +298,12 @@ static int calibrate_fit(int argc, char **argv)
 		    (o.ranking && (rc = xlqa_model_fit_ranking(m, s.t.x, s.t.y, s.t.question, s.t.n, &fo, &err))))
 			rc = input_error(&err, o.features);
 	}
+	if (!rc && o.ranking)
+		rc = fit_calibration(m, &s, &o, &oof_p, &oof_right, &err);
+	/* the threshold on the out-of-fold confidences when there are some, else on the table's own */
 	if (!rc && !(rc = score_table(m, &s, &err)) &&
-	    !(rc = xlqa_model_fit_nil_threshold(s.best_p, s.t.gold_nil, s.best_right, s.t.n_questions, &threshold,
-	                                        NULL, &err))) {
+	    !(rc = xlqa_model_fit_nil_threshold(oof_p ? oof_p : s.best_p, s.t.gold_nil, oof_p ? oof_right : s.best_right,
+	                                        s.t.n_questions, &threshold, NULL, &err))) {
 		xlqa_model_set_nil_threshold(m, threshold);
 		rc = xlqa_model_write(m, o.out, &err);
 	}
@@ -240,6 +313,8 @@ static int calibrate_fit(int argc, char **argv)
 	}
 	xlqa_model_free(m);
 	scored_release(&s);
+	free(oof_p);
+	free(oof_right);
 	return cli_finish_output("calibrate", rc ? cli_fail("calibrate fit", &err) : CLI_EXIT_OK);
 }
 

@@ -90,7 +90,29 @@ static void rescore(struct answering *an)
 }
 
 /*
- * The response: the best candidate with its probability as the confidence, or NIL when there is none
+ * The confidence of the answer, the first candidate after rescore: with an answer calibration the
+ * calibrated confidence of the candidates' answer inputs (model.h), else its probability.
+ */
+static double answer_confidence(const struct answering *an)
+{
+	double inputs[XLQA_MODEL_ANSWER_INPUTS];
+	const double **rows;
+	size_t best;
+
+	if (!xlqa_model_answer_calibration(an->model))
+		return an->set.candidates[0].score;
+	if (!(rows = malloc(an->set.n * sizeof *rows)))
+		return an->set.candidates[0].score; /* out of memory: the uncalibrated probability */
+	for (size_t i = 0; i < an->set.n; i++)
+		rows[i] = an->set.candidates[i].features;
+	xlqa_model_answer_inputs(an->model, rows, an->set.n, &best, inputs);
+	free(rows);
+	/* sorted by rank score, so the rank-best (ties: the first) is candidates[0], the answer */
+	return xlqa_model_answer_confidence(an->model, inputs);
+}
+
+/*
+ * The response: the best candidate with its confidence (answer_confidence), or NIL when there is none
  * or the model's threshold says so. A NIL's confidence is the probability that NIL is right, which
  * the best candidate's doubt (1 - p) overstates: most questions answered NIL have an answer that was
  * not found. It is estimated by the NIL precision on the fitting sets (--nil-confidence).
@@ -98,18 +120,20 @@ static void rescore(struct answering *an)
 static bool decide(const struct answering *an, const struct xlqa_candidate **best, double *confidence)
 {
 	const struct xlqa_candidate *c = an->set.n ? &an->set.candidates[0] : NULL;
+	double p;
 
 	*best = c;
 	if (!c) {
 		*confidence = an->nil_confidence;
 		return false;
 	}
-	if (an->model && c->score < xlqa_model_nil_threshold(an->model)) {
+	p = an->model ? answer_confidence(an) : c->score;
+	if (an->model && p < xlqa_model_nil_threshold(an->model)) {
 		*confidence = an->nil_confidence;
 		*best = NULL;
 		return false;
 	}
-	*confidence = fmin(1, fmax(0, c->score));
+	*confidence = fmin(1, fmax(0, p));
 	return true;
 }
 

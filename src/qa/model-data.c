@@ -1,6 +1,7 @@
 /*
  * model-data: feature tables, the TSV files models are fitted from (format in include/xlqa/model.h),
- * and applying a model to one: each candidate's probability and each question's best candidate.
+ * applying a model to one (each candidate's probability, each question's best candidate and its
+ * confidence), and the cross-fitted (out-of-fold) answer calibration fitted over one.
  *
  * Invariant: after a successful read every row has d finite features and a 0/1 label, every question
  * has one gold_nil value, a question listed without candidates has no rows, and no gold-NIL question
@@ -9,6 +10,7 @@
 #include "config.h"
 
 #include "qa-internal.h"
+#include "xlqa/eval.h"
 #include "xlqa/model.h"
 
 #include <errno.h>
@@ -253,39 +255,262 @@ int xlqa_model_data_read(struct xlqa_model_data *t, const char *path, struct xlq
 	return rc;
 }
 
+/*
+ * A table's rows grouped by question: the rows of question q are order[start[q] .. start[q + 1]), in
+ * table order (a counting sort), and rows (widest entries) is room for one question's row pointers.
+ */
+struct groups {
+	size_t *start, *order, widest;
+	const double **rows;
+};
+
+static void groups_release(struct groups *g)
+{
+	free(g->start);
+	free(g->order);
+	free(g->rows);
+}
+
+static int groups_build(const struct xlqa_model_data *t, struct groups *g, struct xlqa_error *err)
+{
+	memset(g, 0, sizeof *g);
+	g->start = calloc(t->n_questions + 1, sizeof *g->start);
+	g->order = malloc((t->n ? t->n : 1) * sizeof *g->order);
+	if (!g->start || !g->order) {
+		groups_release(g);
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	}
+	for (size_t i = 0; i < t->n; i++)
+		g->start[t->question[i] + 1]++;
+	for (size_t q = 0; q < t->n_questions; q++) {
+		g->widest = g->start[q + 1] > g->widest ? g->start[q + 1] : g->widest;
+		g->start[q + 1] += g->start[q];
+	}
+	for (size_t i = 0; i < t->n; i++) /* start[q] runs forward to start[q + 1] as q's rows are placed */
+		g->order[g->start[t->question[i]]++] = i;
+	for (size_t q = t->n_questions; q > 0; q--)
+		g->start[q] = g->start[q - 1];
+	g->start[0] = 0;
+	if (!(g->rows = malloc((g->widest ? g->widest : 1) * sizeof *g->rows))) {
+		groups_release(g);
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	}
+	return XLQA_OK;
+}
+
+/* The answer inputs of question q of `t` under `m`; returns the table row of its best candidate. */
+static size_t question_inputs(const struct xlqa_model *m, const struct xlqa_model_data *t, struct groups *g, size_t q,
+                              double *inputs)
+{
+	size_t a = g->start[q], n = g->start[q + 1] - a, best;
+
+	for (size_t k = 0; k < n; k++)
+		g->rows[k] = t->x + g->order[a + k] * t->d;
+	xlqa_model_answer_inputs(m, g->rows, n, &best, inputs);
+	return g->order[a + best];
+}
+
 int xlqa_model_data_apply(const struct xlqa_model *m, const struct xlqa_model_data *t, double *p, double *best_p,
                           unsigned char *best_right, struct xlqa_error *err)
 {
 	size_t d = xlqa_model_dim(m);
-	double *best_score = NULL; /* each question's best rank score so far */
+	struct groups g;
+	int rc;
 
 	for (size_t j = 0; j < d || j < t->d; j++)
 		if (j >= d || j >= t->d || strcmp(xlqa_model_feature(m, j), t->feature_names[j]) != 0)
 			return xlqa_error_set(err, XLQA_EINVAL, "feature %zu is '%s' in the table but '%s' in the model", j + 1,
 			                      j < t->d ? t->feature_names[j] : "(none)", j < d ? xlqa_model_feature(m, j) : "(none)");
-	for (size_t q = 0; best_p && q < t->n_questions; q++) {
-		best_p[q] = -1.0;
+	for (size_t i = 0; p && i < t->n; i++)
+		p[i] = xlqa_model_predict(m, t->x + i * d);
+	if (!best_p)
+		return XLQA_OK;
+	if ((rc = groups_build(t, &g, err)))
+		return rc;
+	for (size_t q = 0; q < t->n_questions; q++) {
+		double inputs[XLQA_MODEL_ANSWER_INPUTS];
+		size_t row;
+
+		if (g.start[q] == g.start[q + 1]) {
+			best_p[q] = -1.0;
+			if (best_right)
+				best_right[q] = 0;
+			continue;
+		}
+		row = question_inputs(m, t, &g, q, inputs);
+		/* without a calibration the best probability itself, not sigmoid(u1), which is clamped */
+		best_p[q] = xlqa_model_answer_calibration(m) ? xlqa_model_answer_confidence(m, inputs)
+		                                             : xlqa_model_predict(m, t->x + row * d);
 		if (best_right)
-			best_right[q] = 0;
+			best_right[q] = t->y[row];
 	}
-	if (best_p && !(best_score = malloc((t->n_questions ? t->n_questions : 1) * sizeof *best_score)))
-		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	groups_release(&g);
+	return XLQA_OK;
+}
+
+/* The rows of `t` outside fold k of `folds`, question indices renumbered densely, for one fold's fit. */
+struct fold_rows {
+	double *x;
+	unsigned char *y;
+	size_t *question, *renumber, n;
+};
+
+static void fold_rows_release(struct fold_rows *f)
+{
+	free(f->x);
+	free(f->y);
+	free(f->question);
+	free(f->renumber);
+}
+
+static void fold_rows_fill(const struct xlqa_model_data *t, size_t k, size_t folds, struct fold_rows *f)
+{
+	size_t next = 0;
+
+	f->n = 0;
+	for (size_t q = 0; q < t->n_questions; q++)
+		f->renumber[q] = SIZE_MAX;
 	for (size_t i = 0; i < t->n; i++) {
-		double pi = xlqa_model_predict(m, t->x + i * d), si;
 		size_t q = t->question[i];
 
-		if (p)
-			p[i] = pi;
-		if (!best_p)
+		if (q % folds == k)
 			continue;
-		si = xlqa_model_rank_score(m, t->x + i * d);
-		if (best_p[q] < 0 || si > best_score[q]) {
-			best_p[q] = pi;
-			best_score[q] = si;
-			if (best_right)
-				best_right[q] = t->y[i];
-		}
+		if (f->renumber[q] == SIZE_MAX)
+			f->renumber[q] = next++;
+		memcpy(f->x + f->n * t->d, t->x + i * t->d, t->d * sizeof *f->x);
+		f->y[f->n] = t->y[i];
+		f->question[f->n++] = f->renumber[q];
 	}
-	free(best_score);
-	return XLQA_OK;
+}
+
+int xlqa_model_data_oof_inputs(const struct xlqa_model_data *t, const struct xlqa_model_fit_options *opt,
+                               bool ranking, size_t folds, double *inputs, unsigned char *best_right,
+                               struct xlqa_error *err)
+{
+	struct fold_rows f = { 0 };
+	struct groups g;
+	int rc;
+
+	if (folds < 2 || folds > t->n_questions)
+		return xlqa_error_set(err, XLQA_EINVAL, "%zu folds for %zu questions: 2 to one a question needed", folds,
+		                      t->n_questions);
+	if (t->d && t->n > SIZE_MAX / sizeof *f.x / t->d)
+		return xlqa_error_set(err, XLQA_EOVERFLOW, "%zu candidates of %zu features are too many", t->n, t->d);
+	if ((rc = groups_build(t, &g, err)))
+		return rc;
+	f.x = malloc((t->n ? t->n * t->d : 1) * sizeof *f.x);
+	f.y = malloc(t->n ? t->n : 1);
+	f.question = malloc((t->n ? t->n : 1) * sizeof *f.question);
+	f.renumber = malloc(t->n_questions * sizeof *f.renumber);
+	if (!f.x || !f.y || !f.question || !f.renumber)
+		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	for (size_t k = 0; !rc && k < folds; k++) {
+		struct xlqa_model *fm = NULL;
+
+		fold_rows_fill(t, k, folds, &f);
+		if ((rc = xlqa_model_fit(f.x, f.y, f.n, t->d, (const char *const *)t->feature_names, opt, &fm, err)) ||
+		    (ranking && (rc = xlqa_model_fit_ranking(fm, f.x, f.y, f.question, f.n, opt, err)))) {
+			xlqa_error_prefix(err, "fold %zu of %zu", k + 1, folds);
+			xlqa_model_free(fm);
+			break;
+		}
+		for (size_t q = k; q < t->n_questions; q += folds) {
+			size_t row = 0;
+
+			if (g.start[q] < g.start[q + 1])
+				row = question_inputs(fm, t, &g, q, inputs + q * XLQA_MODEL_ANSWER_INPUTS);
+			else
+				for (size_t j = 0; j < XLQA_MODEL_ANSWER_INPUTS; j++)
+					inputs[q * XLQA_MODEL_ANSWER_INPUTS + j] = NAN;
+			best_right[q] = g.start[q] < g.start[q + 1] ? t->y[row] : 0;
+		}
+		xlqa_model_free(fm);
+	}
+	fold_rows_release(&f);
+	groups_release(&g);
+	return rc;
+}
+
+int xlqa_model_data_fit_answer_calibration(struct xlqa_model *m, const struct xlqa_model_data *t,
+                                           const struct xlqa_model_fit_options *opt, size_t folds,
+                                           double *oof_best_p, unsigned char *oof_best_right,
+                                           struct xlqa_error *err)
+{
+	enum { K = XLQA_MODEL_ANSWER_INPUTS };
+	const char *names[K];
+	double *inputs = malloc((t->n_questions ? t->n_questions : 1) * K * sizeof *inputs), *xc = NULL;
+	unsigned char *right = malloc(t->n_questions ? t->n_questions : 1), *yc = NULL;
+	struct xlqa_eval_item *items = NULL;
+	struct xlqa_model_answer_calibration c = { 0 };
+	const struct xlqa_model_answer_calibration *old = xlqa_model_answer_calibration(m);
+	struct xlqa_model_answer_calibration keep = old ? *old : c;
+	bool had = old != NULL;
+	struct xlqa_model *cm = NULL;
+	struct xlqa_calibration cal;
+	size_t n = 0;
+	int rc;
+
+	for (size_t k = 0; k < K; k++)
+		names[k] = xlqa_model_answer_input_name(k);
+	if (!inputs || !right) {
+		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+		goto done;
+	}
+	if ((rc = xlqa_model_data_oof_inputs(t, opt, xlqa_model_has_ranking(m), folds, inputs, right, err)))
+		goto done;
+	xc = malloc((t->n_questions ? t->n_questions : 1) * K * sizeof *xc);
+	yc = malloc(t->n_questions ? t->n_questions : 1);
+	items = calloc(t->n_questions ? t->n_questions : 1, sizeof *items);
+	if (!xc || !yc || !items) {
+		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+		goto done;
+	}
+	for (size_t q = 0; q < t->n_questions; q++)
+		if (!isnan(inputs[q * K])) { /* a question with candidates */
+			memcpy(xc + n * K, inputs + q * K, K * sizeof *xc);
+			yc[n++] = right[q];
+		}
+	if ((rc = xlqa_model_fit(xc, yc, n, K, names, opt, &cm, err))) {
+		xlqa_error_prefix(err, "answer calibration");
+		goto done;
+	}
+	/* stored per unit of the raw inputs, so the file says the formula the confidence is */
+	c.bias = xlqa_model_raw_bias(cm);
+	for (size_t k = 0; k < K; k++)
+		c.weights[k] = xlqa_model_raw_weight(cm, k);
+	c.folds = folds;
+	c.questions = n;
+	c.positives = xlqa_model_summary(cm)->positives;
+	c.l2 = xlqa_model_summary(cm)->l2;
+	if ((rc = xlqa_model_set_answer_calibration(m, &c, err)))
+		goto done;
+	for (size_t q = 0, i = 0; q < t->n_questions; q++) {
+		bool has = !isnan(inputs[q * K]);
+		double conf = has ? xlqa_model_answer_confidence(m, inputs + q * K) : -1.0;
+
+		if (oof_best_p)
+			oof_best_p[q] = conf;
+		if (oof_best_right)
+			oof_best_right[q] = right[q];
+		if (!has)
+			continue;
+		c.log_loss -= right[q] ? log(fmax(conf, 1e-15)) : log1p(-fmin(conf, 1.0 - 1e-15));
+		items[i].confidence = conf;
+		items[i].judgment = right[q] ? XLQA_JUDGMENT_R : XLQA_JUDGMENT_W;
+		items[i++].nil_question = -1;
+	}
+	xlqa_calibration_compute(items, n, XLQA_EVAL_STRICT, &cal);
+	c.log_loss /= (double)n;
+	c.ece = cal.ece;
+	rc = xlqa_model_set_answer_calibration(m, &c, err); /* the same size: cannot fail */
+done:
+	if (rc && (had ? xlqa_model_set_answer_calibration(m, &keep, NULL) : xlqa_model_set_answer_calibration(m, NULL, NULL)))
+		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	xlqa_model_free(cm);
+	free(inputs);
+	free(right);
+	free(xc);
+	free(yc);
+	free(items);
+	return rc;
 }

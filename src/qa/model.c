@@ -1,6 +1,7 @@
 /*
  * model: logistic regression over standardised candidate features, fitted by Newton's method with
- * an L2 penalty, and the NIL threshold fitted for NIL F1 (include/xlqa/model.h has the contracts).
+ * an L2 penalty, the listwise ranking, the answer calibration's inputs and confidence, and the NIL
+ * threshold fitted for NIL F1 (include/xlqa/model.h has the contracts).
  *
  * The fit minimises  L(b, w) = sum_i softplus(-s_i t_i) + (l2 / 2) |w|^2,  t_i = b + w . z_i,
  * s_i = +1 for a right row and -1 for a wrong one, softplus(u) = log(1 + e^u): the negative
@@ -34,6 +35,7 @@ struct xlqa_model {
 	struct xlqa_model_summary summary;
 	double *rank_w;     /* d ranking weights on the standardised scale, or NULL: rank by w */
 	struct xlqa_model_ranking_summary rank_summary;
+	struct xlqa_model_answer_calibration *cal; /* or NULL: the confidence is the best probability */
 };
 
 enum { DEFAULT_MAX_ITER = 100 };
@@ -68,6 +70,7 @@ void xlqa_model_free(struct xlqa_model *m)
 	free(m->names);
 	free(m->mean);
 	free(m->rank_w);
+	free(m->cal);
 	free(m);
 }
 
@@ -673,6 +676,94 @@ int xlqa_model_fit_ranking(struct xlqa_model *m, const double *x, const unsigned
 	return XLQA_OK;
 }
 
+/* ---- the answer calibration -------------------------------------------------------------------- */
+
+static const char *const answer_input_names[XLQA_MODEL_ANSWER_INPUTS] = { "top_logit", "top_softmax",
+	                                                                    "top_margin" };
+/* The best probability is clamped this far from 0 and 1 before its logit is taken. */
+#define ANSWER_P_EPS 1e-6
+
+const char *xlqa_model_answer_input_name(size_t i)
+{
+	return i < XLQA_MODEL_ANSWER_INPUTS ? answer_input_names[i] : NULL;
+}
+
+void xlqa_model_answer_inputs(const struct xlqa_model *m, const double *const *rows, size_t n_rows, size_t *best,
+                              double *inputs)
+{
+	double top = -INFINITY, second = -INFINITY, mass = 0.0, p;
+
+	*best = 0;
+	if (n_rows == 0) {
+		for (size_t k = 0; k < XLQA_MODEL_ANSWER_INPUTS; k++)
+			inputs[k] = NAN;
+		return;
+	}
+	for (size_t i = 0; i < n_rows; i++) {
+		double s = xlqa_model_rank_score(m, rows[i]);
+
+		if (i == 0 || s > top) {
+			second = i ? top : second;
+			top = s;
+			*best = i;
+		} else if (s > second) {
+			second = s;
+		}
+	}
+	/* the softmax of the best from the largest score down: each term e^{s - top} is in (0, 1] */
+	for (size_t i = 0; i < n_rows; i++)
+		mass += exp(xlqa_model_rank_score(m, rows[i]) - top);
+	p = fmin(fmax(xlqa_model_predict(m, rows[*best]), ANSWER_P_EPS), 1.0 - ANSWER_P_EPS);
+	inputs[0] = log(p / (1.0 - p));
+	inputs[1] = 1.0 / mass;
+	inputs[2] = n_rows > 1 ? top - second : 0.0;
+}
+
+const struct xlqa_model_answer_calibration *xlqa_model_answer_calibration(const struct xlqa_model *m)
+{
+	return m->cal;
+}
+
+int xlqa_model_set_answer_calibration(struct xlqa_model *m, const struct xlqa_model_answer_calibration *c,
+                                      struct xlqa_error *err)
+{
+	bool finite = c && isfinite(c->bias);
+
+	if (!c) {
+		free(m->cal);
+		m->cal = NULL;
+		return XLQA_OK;
+	}
+	for (size_t k = 0; k < XLQA_MODEL_ANSWER_INPUTS; k++)
+		finite &= isfinite(c->weights[k]) != 0;
+	if (!finite)
+		return xlqa_error_set(err, XLQA_EINVAL, "answer calibration: a bias or weight that is not finite");
+	if (c->folds < 2)
+		return xlqa_error_set(err, XLQA_EINVAL, "answer calibration: %zu folds, at least 2 needed", c->folds);
+	if (c->positives > c->questions)
+		return xlqa_error_set(err, XLQA_EINVAL, "answer calibration: more positives (%zu) than questions (%zu)",
+		                      c->positives, c->questions);
+	if (!(c->l2 >= 0 && isfinite(c->l2)) || !(c->log_loss >= 0 && isfinite(c->log_loss)) ||
+	    !(c->ece >= 0 && isfinite(c->ece)))
+		return xlqa_error_set(err, XLQA_EINVAL, "answer calibration: l2, log_loss and ece must be finite and >= 0");
+	if (!m->cal && !(m->cal = malloc(sizeof *m->cal)))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	*m->cal = *c;
+	return XLQA_OK;
+}
+
+double xlqa_model_answer_confidence(const struct xlqa_model *m, const double *inputs)
+{
+	double t;
+
+	if (!m->cal)
+		return sigmoid(inputs[0]);
+	t = m->cal->bias;
+	for (size_t k = 0; k < XLQA_MODEL_ANSWER_INPUTS; k++)
+		t += m->cal->weights[k] * inputs[k];
+	return sigmoid(t);
+}
+
 /* ---- the NIL threshold ------------------------------------------------------------------------- */
 
 static int check_nil_input(const double *best_p, const unsigned char *gold_nil, const unsigned char *best_right,
@@ -819,6 +910,30 @@ static json_t *real_array(const double *v, size_t d)
 	return a;
 }
 
+/* The "answer_calibration" object of a model file, or NULL when out of memory. */
+static json_t *calibration_json(const struct xlqa_model_answer_calibration *c)
+{
+	json_t *o = json_object(), *names = json_array();
+	bool bad = !o || !names;
+
+	for (size_t k = 0; !bad && k < XLQA_MODEL_ANSWER_INPUTS; k++)
+		bad = json_array_append_new(names, json_string(answer_input_names[k]));
+	bad = bad || json_object_set(o, "inputs", names) ||
+	      json_object_set_new(o, "bias", json_real(c->bias)) ||
+	      json_object_set_new(o, "weights", real_array(c->weights, XLQA_MODEL_ANSWER_INPUTS)) ||
+	      json_object_set_new(o, "folds", json_integer((json_int_t)c->folds)) ||
+	      json_object_set_new(o, "questions", json_integer((json_int_t)c->questions)) ||
+	      json_object_set_new(o, "positives", json_integer((json_int_t)c->positives)) ||
+	      json_object_set_new(o, "l2", json_real(c->l2)) || json_object_set_new(o, "log_loss", json_real(c->log_loss)) ||
+	      json_object_set_new(o, "ece", json_real(c->ece));
+	json_decref(names);
+	if (bad) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
 int xlqa_model_write(const struct xlqa_model *m, const char *path, struct xlqa_error *err)
 {
 	json_t *root = json_object(), *names = json_array(), *training = json_object();
@@ -858,6 +973,8 @@ int xlqa_model_write(const struct xlqa_model *m, const char *path, struct xlqa_e
 		      json_object_set_new(ranking, "log_loss", json_real(r->log_loss)) ||
 		      json_object_set_new(root, "ranking", ranking);
 	}
+	if (!bad && m->cal)
+		bad = json_object_set_new(root, "answer_calibration", calibration_json(m->cal));
 	if (!bad && (text = json_dumps(root, JSON_INDENT(2) | JSON_REAL_PRECISION(17)))) {
 		struct xlqa_buf b = XLQA_BUF_INIT;
 
@@ -879,8 +996,10 @@ int xlqa_model_write(const struct xlqa_model *m, const char *path, struct xlqa_e
 
 /* The keys a model file may hold, and those of its "training" object. */
 static const char *const model_keys[] = { "format", "version", "features", "means", "sds", "weights",
-	                                  "bias", "nil_threshold", "training", "ranking" };
+	                                  "bias", "nil_threshold", "training", "ranking", "answer_calibration" };
 static const char *const training_keys[] = { "n", "positives", "l2", "iterations", "converged", "log_loss" };
+static const char *const calibration_keys[] = { "inputs", "bias", "weights", "folds", "questions", "positives",
+	                                        "l2", "log_loss", "ece" };
 static const char *const ranking_keys[] = { "weights", "questions", "rows", "l2", "iterations", "converged",
 	                                    "log_loss" };
 
@@ -994,6 +1113,45 @@ static int read_ranking(const json_t *r, const char *path, struct xlqa_model *m,
 	return XLQA_OK;
 }
 
+static int read_calibration(const json_t *o, const char *path, struct xlqa_model *m, struct xlqa_error *err)
+{
+	struct xlqa_model_answer_calibration c = { 0 };
+	const json_t *names = json_object_get(o, "inputs");
+	struct xlqa_error set_err = { 0 };
+	int rc;
+
+	if (!json_is_object(o))
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'answer_calibration' must be an object", path);
+	if ((rc = check_keys(o, calibration_keys, sizeof calibration_keys / sizeof calibration_keys[0],
+	                     " in 'answer_calibration'", path, err)))
+		return rc;
+	if (!json_is_array(names) || json_array_size(names) != XLQA_MODEL_ANSWER_INPUTS)
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'answer_calibration' needs 'inputs', an array of %d names", path,
+		                      XLQA_MODEL_ANSWER_INPUTS);
+	for (size_t k = 0; k < XLQA_MODEL_ANSWER_INPUTS; k++) {
+		const json_t *n = json_array_get(names, k);
+
+		if (!json_is_string(n) || strcmp(json_string_value(n), answer_input_names[k]) != 0)
+			return xlqa_error_set(err, XLQA_EPARSE, "%s: 'answer_calibration' 'inputs'[%zu] must be \"%s\"", path, k,
+			                      answer_input_names[k]);
+	}
+	if (json_array_size(json_object_get(o, "weights")) != XLQA_MODEL_ANSWER_INPUTS)
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'answer_calibration' needs 'weights', an array of %d numbers",
+		                      path, XLQA_MODEL_ANSWER_INPUTS);
+	if ((rc = get_vector(o, "weights", XLQA_MODEL_ANSWER_INPUTS, false, path, c.weights, err)) ||
+	    (rc = get_number(o, "bias", path, &c.bias, err)) ||
+	    (rc = get_count(o, "answer_calibration", "folds", path, &c.folds, err)) ||
+	    (rc = get_count(o, "answer_calibration", "questions", path, &c.questions, err)) ||
+	    (rc = get_count(o, "answer_calibration", "positives", path, &c.positives, err)) ||
+	    (rc = get_number(o, "l2", path, &c.l2, err)) || (rc = get_number(o, "log_loss", path, &c.log_loss, err)) ||
+	    (rc = get_number(o, "ece", path, &c.ece, err)))
+		return rc;
+	if ((rc = xlqa_model_set_answer_calibration(m, &c, &set_err)))
+		return rc == XLQA_EINVAL ? xlqa_error_set(err, XLQA_EPARSE, "%s: %s", path, set_err.message)
+		                         : xlqa_error_set(err, rc, "%s", set_err.message);
+	return XLQA_OK;
+}
+
 static int model_from_json(const json_t *root, const char *path, struct xlqa_model **out, struct xlqa_error *err)
 {
 	const json_t *format = json_object_get(root, "format"), *version = json_object_get(root, "version");
@@ -1037,6 +1195,8 @@ static int model_from_json(const json_t *root, const char *path, struct xlqa_mod
 		rc = read_training(training, path, &m->summary, err);
 	if (!rc && json_object_get(root, "ranking"))
 		rc = read_ranking(json_object_get(root, "ranking"), path, m, err);
+	if (!rc && json_object_get(root, "answer_calibration"))
+		rc = read_calibration(json_object_get(root, "answer_calibration"), path, m, err);
 	if (rc) {
 		xlqa_model_free(m);
 		return rc;

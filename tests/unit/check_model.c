@@ -476,6 +476,7 @@ END_TEST
 /* Malformed model files: each refused with its reason. "%s" in `json` is a valid core to vary. */
 #define CORE "\"format\":\"xlqa-model\",\"version\":1,\"features\":[\"a\",\"b\"],\"means\":[0,1],\"sds\":[1,2]," \
              "\"weights\":[0.5,-1],\"bias\":0.1,\"nil_threshold\":0.2"
+#define CAL_INPUTS "[\"top_logit\",\"top_softmax\",\"top_margin\"]"
 static const struct {
 	const char *guard;
 	const char *json;
@@ -527,6 +528,23 @@ static const struct {
 	  "unknown key 'bias' in 'ranking'" },
 	{ "ranking without its summary", "{" CORE ",\"ranking\":{\"weights\":[1,2]}}",
 	  "'ranking' needs 'questions' as an integer >= 0" },
+	{ "answer calibration that is not an object", "{" CORE ",\"answer_calibration\":1}",
+	  "'answer_calibration' must be an object" },
+	{ "answer calibration over other inputs",
+	  "{" CORE ",\"answer_calibration\":{\"inputs\":[\"top_logit\",\"top_margin\",\"top_softmax\"]}}",
+	  "'inputs'[1] must be \"top_softmax\"" },
+	{ "answer calibration with two weights",
+	  "{" CORE ",\"answer_calibration\":{\"inputs\":" CAL_INPUTS ",\"weights\":[1,2]}}",
+	  "needs 'weights', an array of 3 numbers" },
+	{ "answer calibration with an unknown key", "{" CORE ",\"answer_calibration\":{\"slope\":1}}",
+	  "unknown key 'slope' in 'answer_calibration'" },
+	{ "answer calibration with one fold",
+	  "{" CORE ",\"answer_calibration\":{\"inputs\":" CAL_INPUTS ",\"weights\":[1,2,3],\"bias\":0,"
+	  "\"folds\":1,\"questions\":9,\"positives\":3,\"l2\":0.01,\"log_loss\":0.5,\"ece\":0.1}}",
+	  "1 folds, at least 2 needed" },
+	{ "answer calibration without its summary",
+	  "{" CORE ",\"answer_calibration\":{\"inputs\":" CAL_INPUTS ",\"weights\":[1,2,3],\"bias\":0}}",
+	  "'answer_calibration' needs 'folds' as an integer >= 0" },
 };
 
 START_TEST(model_file_errors)
@@ -624,6 +642,306 @@ START_TEST(feature_table_read_and_apply)
 }
 END_TEST
 
+/* A valid one-feature core: mean 0, sd 1, weight 1, bias -1. */
+#define CORE_1 "\"format\":\"xlqa-model\",\"version\":1,\"features\":[\"x\"],\"means\":[0],\"sds\":[1]," \
+               "\"weights\":[1],\"bias\":-1,\"nil_threshold\":0"
+START_TEST(answer_inputs_by_hand)
+{
+	/*
+	 * One feature x, a model set by hand through a file: mean 0, sd 1, weight 1, bias -1, so the
+	 * probability is sigmoid(x - 1); ranking weight 2, so the rank score is 2x. Three candidates
+	 * x = 0.5, 1.5, 1.0 have rank scores 1, 3, 2: the best is the second (index 1), the margin
+	 * 3 - 2 = 1, the softmax of the best e^3 / (e^1 + e^3 + e^2) = 1 / (e^-2 + 1 + e^-1)
+	 * = 1 / 1.5032147244 = 0.6652409558, and u1 the logit of sigmoid(0.5), 0.5.
+	 */
+	static const char json[] = "{" CORE_1 ",\"ranking\":{\"weights\":[2],\"questions\":1,\"rows\":3,\"l2\":0,"
+	                           "\"iterations\":1,\"converged\":true,\"log_loss\":0.1}}";
+	static const double x[3] = { 0.5, 1.5, 1.0 };
+	const double *rows[3] = { &x[0], &x[1], &x[2] };
+	struct xlqa_model_answer_calibration c = { .bias = -0.5, .weights = { 1, 2, -1 }, .folds = 5 };
+	double in[XLQA_MODEL_ANSWER_INPUTS];
+	struct xlqa_model *m;
+	struct xlqa_error err;
+	size_t best = 9;
+	char path[64];
+
+	temp_file(path, json);
+	ck_assert_int_eq(xlqa_model_read(path, &m, &err), XLQA_OK);
+	unlink(path);
+	xlqa_model_answer_inputs(m, rows, 3, &best, in);
+	ck_assert_uint_eq(best, 1);
+	ck_assert_double_eq_tol(in[0], 0.5, 1e-12);
+	ck_assert_double_eq_tol(in[1], 1 / (exp(-2.0) + 1 + exp(-1.0)), 1e-15);
+	ck_assert_double_eq_tol(in[1], 0.6652409558, 1e-10);
+	ck_assert_double_eq_tol(in[2], 1.0, 1e-15);
+	ck_assert_str_eq(xlqa_model_answer_input_name(1), "top_softmax");
+	ck_assert_ptr_null(xlqa_model_answer_input_name(3));
+	/* without a calibration the confidence is the best probability, sigmoid(0.5) */
+	ck_assert_ptr_null(xlqa_model_answer_calibration(m));
+	ck_assert_double_eq_tol(xlqa_model_answer_confidence(m, in), sigmoid(0.5), 1e-12);
+	/* with one: sigmoid(-0.5 + 1 * 0.5 + 2 * 0.66524 - 1 * 1) = sigmoid(0.33048) */
+	ck_assert_int_eq(xlqa_model_set_answer_calibration(m, &c, &err), XLQA_OK);
+	ck_assert_double_eq_tol(xlqa_model_answer_confidence(m, in), sigmoid(2 * in[1] - 1), 1e-12);
+
+	/* one candidate: softmax 1, margin 0; a tie for the top: the first wins and the margin is 0 */
+	xlqa_model_answer_inputs(m, rows + 2, 1, &best, in);
+	ck_assert(best == 0 && in[1] == 1.0 && in[2] == 0.0);
+	{
+		const double *tie[3] = { &x[0], &x[1], &x[1] };
+
+		xlqa_model_answer_inputs(m, tie, 3, &best, in);
+		ck_assert_uint_eq(best, 1);
+		ck_assert_double_eq(in[2], 0.0);
+	}
+	/* huge rank scores neither overflow nor give 0/0: x = 1000 and 999 score 2000 and 1998 */
+	{
+		static const double big[2] = { 999, 1000 };
+		const double *r2[2] = { &big[0], &big[1] };
+
+		xlqa_model_answer_inputs(m, r2, 2, &best, in);
+		ck_assert_uint_eq(best, 1);
+		ck_assert_double_eq_tol(in[1], 1 / (1 + exp(-2.0)), 1e-15);
+		ck_assert_double_eq_tol(in[0], log((1 - 1e-6) / 1e-6), 1e-9); /* p clamped to 1 - 1e-6 */
+	}
+	/* no rows: NaN inputs */
+	xlqa_model_answer_inputs(m, rows, 0, &best, in);
+	ck_assert(best == 0 && isnan(in[0]) && isnan(in[1]) && isnan(in[2]));
+	/* bad calibrations are refused and leave the old one */
+	c.folds = 1;
+	ck_assert_int_eq(xlqa_model_set_answer_calibration(m, &c, &err), XLQA_EINVAL);
+	c.folds = 5;
+	c.weights[2] = NAN;
+	ck_assert_int_eq(xlqa_model_set_answer_calibration(m, &c, &err), XLQA_EINVAL);
+	ck_assert_double_eq(xlqa_model_answer_calibration(m)->weights[2], -1.0);
+	ck_assert_int_eq(xlqa_model_set_answer_calibration(m, NULL, &err), XLQA_OK);
+	ck_assert_ptr_null(xlqa_model_answer_calibration(m));
+	xlqa_model_free(m);
+}
+END_TEST
+
+/*
+ * A synthetic feature table for the answer calibration: `nq` questions of 4 candidates, one feature
+ * x; in question q one candidate (the first of its rows) has x = 1 + a_q and the others x drawn in
+ * [-1, 1); the first is right with probability sigmoid(3 a_q - 1) (a_q uniform in [-1, 2)), so how
+ * far the top candidate stands out says how likely it is right: a monotone relation the calibration
+ * must find. Every 10th question is gold NIL: all four candidates wrong and in [-1, 1), none
+ * standing out. Written as a TSV file.
+ */
+static void calibration_table(char path[64], size_t nq, uint64_t seed)
+{
+	struct xlqa_buf b = XLQA_BUF_INIT;
+	struct xlqa_error err;
+	uint64_t st = seed;
+	int fd;
+
+	xlqa_buf_addstr(&b, "question\tgold_nil\tlabel\tx\n");
+	for (size_t q = 0; q < nq; q++) {
+		double a = uniform(&st, -1, 2);
+		int nil = q % 10 == 9, right = !nil && uniform(&st, 0, 1) < sigmoid(3 * a - 1);
+
+		xlqa_buf_addf(&b, "q%zu\t%d\t%d\t%.17g\n", q, nil, right, nil ? uniform(&st, -1, 1) : 1 + a);
+		for (int k = 0; k < 3; k++)
+			xlqa_buf_addf(&b, "q%zu\t%d\t0\t%.17g\n", q, nil, uniform(&st, -1, 1));
+	}
+	snprintf(path, 64, "/tmp/xlqa-model-XXXXXX");
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	ck_assert_int_eq(xlqa_file_write_atomic(path, b.buf, b.len, &err), XLQA_OK);
+	xlqa_buf_release(&b);
+}
+
+START_TEST(answer_calibration_fit)
+{
+	/*
+	 * On 2000 synthetic questions (calibration_table) the best candidate of an answerable question is
+	 * right with probability sigmoid(3 a - 1) when it is the one standing out by a, never otherwise.
+	 * The out-of-fold confidences of the answerable questions must track that known relation (mean
+	 * absolute difference below 0.05), all of them be calibrated (ECE < 0.05; their mean the rate of right best candidates,
+	 * as a logistic fit with a bias makes it) and rise with the margin. The table's best_p becomes the
+	 * calibrated confidence, and the model file keeps the calibration to the bit.
+	 */
+	struct xlqa_model_fit_options opt = { .l2 = 0.01 };
+	const struct xlqa_model_answer_calibration *c;
+	struct xlqa_model_data t;
+	struct xlqa_model *m, *r;
+	struct xlqa_error err;
+	double *oof, *best, *again, sum = 0, dev = 0, last = 0, in[XLQA_MODEL_ANSWER_INPUTS];
+	unsigned char *right, *best_right;
+	size_t n_right = 0;
+	char path[64];
+
+	calibration_table(path, 2000, 42);
+	xlqa_model_data_init(&t);
+	ck_assert_int_eq(xlqa_model_data_read(&t, path, &err), XLQA_OK);
+	unlink(path);
+	ck_assert_int_eq(xlqa_model_fit(t.x, t.y, t.n, t.d, (const char *const *)t.feature_names, &opt, &m, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_model_fit_ranking(m, t.x, t.y, t.question, t.n, &opt, &err), XLQA_OK);
+	oof = malloc(t.n_questions * sizeof *oof);
+	best = malloc(t.n_questions * sizeof *best);
+	again = malloc(t.n_questions * sizeof *again);
+	right = malloc(t.n_questions);
+	best_right = malloc(t.n_questions);
+	ck_assert(oof && best && again && right && best_right);
+	ck_assert_int_eq(xlqa_model_data_fit_answer_calibration(m, &t, &opt, 5, oof, right, &err), XLQA_OK);
+	ck_assert_ptr_nonnull(c = xlqa_model_answer_calibration(m));
+	ck_assert_uint_eq(c->folds, 5);
+	ck_assert_uint_eq(c->questions, 2000);
+	ck_assert_double_lt(c->ece, 0.05);
+	for (size_t q = 0; q < t.n_questions; q++) {
+		double a = t.x[4 * q] - 1; /* the question's first row is its standing-out candidate */
+		bool top = t.x[4 * q] >= fmax(t.x[4 * q + 1], fmax(t.x[4 * q + 2], t.x[4 * q + 3]));
+
+		ck_assert(oof[q] > 0 && oof[q] < 1);
+		ck_assert(!right[q] || !t.gold_nil[q]);
+		sum += oof[q];
+		n_right += right[q];
+		if (!t.gold_nil[q])
+			dev += fabs(oof[q] - (top ? sigmoid(3 * a - 1) : 0));
+	}
+	ck_assert_uint_eq(c->positives, n_right);
+	ck_assert_double_eq_tol(sum / 2000, (double)n_right / 2000, 0.01);
+	ck_assert_double_lt(dev / 1800, 0.05);
+	/*
+	 * the relation itself: a question whose rivals sit at -0.5, 0 and 0.5 and whose top stands out
+	 * by a = 0.5, 0.75, ..., 2 (x >= 1.5, out of reach of the NIL questions' candidates, which would
+	 * pull the truth below sigmoid(3a - 1)) gets a confidence rising with a and within 0.06 of it
+	 */
+	for (int k = 0; k < 7; k++) {
+		double a = 0.5 + 0.25 * k, v[4] = { 1 + a, -0.5, 0, 0.5 }, conf;
+		const double *rows[4] = { v, v + 1, v + 2, v + 3 };
+		size_t b;
+
+		xlqa_model_answer_inputs(m, rows, 4, &b, in);
+		conf = xlqa_model_answer_confidence(m, in);
+		ck_assert_uint_eq(b, 0);
+		ck_assert_msg(fabs(conf - sigmoid(3 * a - 1)) < 0.06, "a = %g: confidence %g, true %g", a, conf,
+		              sigmoid(3 * a - 1));
+		ck_assert(k == 0 || conf > last);
+		last = conf;
+	}
+	/* apply: best_p is the calibrated confidence of the question's inputs under the final model */
+	ck_assert_int_eq(xlqa_model_data_apply(m, &t, NULL, best, best_right, &err), XLQA_OK);
+	{
+		const double *rows[4] = { t.x, t.x + 1, t.x + 2, t.x + 3 };
+		size_t b;
+
+		xlqa_model_answer_inputs(m, rows, 4, &b, in);
+		ck_assert(best[0] == xlqa_model_answer_confidence(m, in));
+		ck_assert_int_eq(best_right[0], t.y[b]);
+	}
+	/* deterministic: a second fit gives the same out-of-fold confidences to the bit */
+	ck_assert_int_eq(xlqa_model_data_fit_answer_calibration(m, &t, &opt, 5, again, NULL, &err), XLQA_OK);
+	ck_assert(memcmp(again, oof, t.n_questions * sizeof *oof) == 0);
+	/* the round trip keeps the calibration, so the same confidences */
+	temp_file(path, "");
+	ck_assert_int_eq(xlqa_model_write(m, path, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_model_read(path, &r, &err), XLQA_OK);
+	unlink(path);
+	c = xlqa_model_answer_calibration(m);
+	ck_assert_ptr_nonnull(xlqa_model_answer_calibration(r));
+	ck_assert(memcmp(xlqa_model_answer_calibration(r), c, sizeof *c) == 0);
+	ck_assert(xlqa_model_answer_confidence(r, in) == xlqa_model_answer_confidence(m, in));
+	ck_assert_int_eq(xlqa_model_data_apply(r, &t, NULL, again, NULL, &err), XLQA_OK);
+	ck_assert(memcmp(again, best, t.n_questions * sizeof *best) == 0);
+	/* a file without the calibration (as written before it existed) reads and applies as before:
+	 * best_p the pointwise probability of the rank-best row */
+	ck_assert_int_eq(xlqa_model_set_answer_calibration(r, NULL, &err), XLQA_OK);
+	temp_file(path, "");
+	ck_assert_int_eq(xlqa_model_write(r, path, &err), XLQA_OK);
+	xlqa_model_free(r);
+	ck_assert_int_eq(xlqa_model_read(path, &r, &err), XLQA_OK);
+	unlink(path);
+	ck_assert_ptr_null(xlqa_model_answer_calibration(r));
+	ck_assert_int_eq(xlqa_model_data_apply(r, &t, NULL, again, NULL, &err), XLQA_OK);
+	for (size_t q = 0; q < t.n_questions; q++) {
+		double top = -INFINITY, p = -1;
+
+		for (size_t k = 0; k < 4; k++)
+			if (xlqa_model_rank_score(r, t.x + 4 * q + k) > top) {
+				top = xlqa_model_rank_score(r, t.x + 4 * q + k);
+				p = xlqa_model_predict(r, t.x + 4 * q + k);
+			}
+		ck_assert(again[q] == p);
+	}
+	xlqa_model_free(r);
+	xlqa_model_free(m);
+	free(oof);
+	free(best);
+	free(again);
+	free(right);
+	free(best_right);
+	xlqa_model_data_release(&t);
+}
+END_TEST
+
+START_TEST(answer_calibration_folds)
+{
+	/*
+	 * Fold k holds the questions whose index is k mod 5: the out-of-fold inputs of fold 2 must be
+	 * those of a model fitted (pointwise and ranking) on the rows of the other questions only, and a
+	 * second call gives the same bits. Bad fold counts are refused.
+	 */
+	struct xlqa_model_fit_options opt = { .l2 = 0.01 };
+	struct xlqa_model_data t;
+	struct xlqa_model *m;
+	struct xlqa_error err;
+	double *in, *in2, *x, mine[XLQA_MODEL_ANSWER_INPUTS];
+	unsigned char *right, *y;
+	size_t *qi, n = 0;
+	char path[64];
+
+	calibration_table(path, 200, 7);
+	xlqa_model_data_init(&t);
+	ck_assert_int_eq(xlqa_model_data_read(&t, path, &err), XLQA_OK);
+	unlink(path);
+	in = malloc(t.n_questions * XLQA_MODEL_ANSWER_INPUTS * sizeof *in);
+	in2 = malloc(t.n_questions * XLQA_MODEL_ANSWER_INPUTS * sizeof *in2);
+	right = malloc(t.n_questions);
+	x = malloc(t.n * sizeof *x);
+	y = malloc(t.n);
+	qi = malloc(t.n * sizeof *qi);
+	ck_assert(in && in2 && right && x && y && qi);
+	ck_assert_int_eq(xlqa_model_data_oof_inputs(&t, &opt, true, 5, in, right, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_model_data_oof_inputs(&t, &opt, true, 5, in2, right, &err), XLQA_OK);
+	ck_assert(memcmp(in, in2, t.n_questions * XLQA_MODEL_ANSWER_INPUTS * sizeof *in) == 0);
+	for (size_t i = 0; i < t.n; i++) /* one feature: x[i] is row i's value */
+		if (t.question[i] % 5 != 2) {
+			x[n] = t.x[i];
+			y[n] = t.y[i];
+			qi[n++] = t.question[i]; /* < 200 <= n rows: valid as they are */
+		}
+	ck_assert_int_eq(xlqa_model_fit(x, y, n, 1, (const char *const *)t.feature_names, &opt, &m, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_model_fit_ranking(m, x, y, qi, n, &opt, &err), XLQA_OK);
+	for (size_t q = 2; q < t.n_questions; q += 5) {
+		const double *rows[4] = { t.x + 4 * q, t.x + 4 * q + 1, t.x + 4 * q + 2, t.x + 4 * q + 3 };
+		size_t b;
+
+		xlqa_model_answer_inputs(m, rows, 4, &b, mine);
+		ck_assert(memcmp(mine, in + q * XLQA_MODEL_ANSWER_INPUTS, sizeof mine) == 0);
+		ck_assert_int_eq(right[q], t.y[4 * q + b]);
+	}
+	/* the inputs of a question in another fold come from another model */
+	{
+		const double *rows[4] = { t.x + 4, t.x + 5, t.x + 6, t.x + 7 };
+		size_t b;
+
+		xlqa_model_answer_inputs(m, rows, 4, &b, mine);
+		ck_assert(memcmp(mine, in + XLQA_MODEL_ANSWER_INPUTS, sizeof mine) != 0);
+	}
+	xlqa_model_free(m);
+	ck_assert_int_eq(xlqa_model_data_oof_inputs(&t, &opt, true, 1, in, right, &err), XLQA_EINVAL);
+	ck_assert_int_eq(xlqa_model_data_oof_inputs(&t, &opt, true, 201, in, right, &err), XLQA_EINVAL);
+	free(in);
+	free(in2);
+	free(right);
+	free(x);
+	free(y);
+	free(qi);
+	xlqa_model_data_release(&t);
+}
+END_TEST
+
 /* Malformed feature tables: the status and the message with its line. */
 static const struct {
 	const char *guard;
@@ -692,6 +1010,9 @@ Suite *model_suite(void)
 	tcase_add_loop_test(tc, model_file_errors, 0, (int)(sizeof bad_models / sizeof bad_models[0]));
 	tcase_add_test(tc, model_file_core_reads);
 	tcase_add_test(tc, feature_table_read_and_apply);
+	tcase_add_test(tc, answer_inputs_by_hand);
+	tcase_add_test(tc, answer_calibration_fit);
+	tcase_add_test(tc, answer_calibration_folds);
 	tcase_add_loop_test(tc, feature_table_errors, 0, (int)(sizeof bad_tables / sizeof bad_tables[0]));
 	suite_add_tcase(s, tc);
 	return s;
