@@ -156,7 +156,8 @@ enum xlqa_answer_feature {
 	XLQA_FEATURE_RIGHT_CONTENT, /* a content word that is no query word ("[Hulagu] Khan") */
 	XLQA_FEATURE_RIGHT_CLOSE,   /* punctuation or the sentence's end ("[Fort Duquesne].") */
 	XLQA_FEATURE_FOCUS_BEFORE,  /* the question's focus noun just before it ("chemist [James Dewar]") */
-	XLQA_FEATURE_STRANDED,      /* 1 when the preposition ending the question precedes it ("known as?": "as [the Miasma theory]"); monolingual pairs */
+	/* the preposition ending the question stands before it ("known as?": "as the [Miasma theory]"); monolingual */
+	XLQA_FEATURE_STRANDED,
 	/*
 	 * A one-hot block: 1 at KIND_TYPE + kind * XLQA_TYPE_GROUPS + group for its kind and the question's
 	 * type group, so a model learns which kinds answer which questions ("kind_measure@measure").

@@ -321,6 +321,13 @@ int xlqa_model_data_fit_answer_calibration(struct xlqa_model *m, const struct xl
                                            const struct xlqa_model_fit_options *opt, size_t folds,
                                            double *oof_best_p, unsigned char *oof_best_right,
                                            struct xlqa_error *err);
+/*
+ * The 10-bin ECE (measures.md, via xlqa_calibration_compute) of n questions' answers: confidence[q]
+ * of question q's best candidate and right[q] whether it is right; a question with confidence < 0
+ * (no candidate) is left out. Errors: XLQA_ENOMEM.
+ */
+int xlqa_model_answer_ece(const double *confidence, const unsigned char *right, size_t n, double *ece,
+                          struct xlqa_error *err);
 
 #ifdef __cplusplus
 }

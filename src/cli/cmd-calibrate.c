@@ -143,28 +143,15 @@ static int score_table(const struct xlqa_model *m, struct scored *s, struct xlqa
 	return xlqa_model_data_apply(m, &s->t, s->p, s->best_p, s->best_right, err);
 }
 
-/*
- * The 10-bin ECE of the answers' confidences: each question's best candidate with its confidence
- * (the calibrated one when the model has an answer calibration), right or not, NIL aside.
- */
+/* The 10-bin ECE of the answers' confidences (the calibrated ones when the model has a calibration). */
 static int print_answer_ece(const struct scored *s, struct xlqa_error *err)
 {
-	struct xlqa_eval_item *items = calloc(s->t.n_questions ? s->t.n_questions : 1, sizeof *items);
-	struct xlqa_calibration cal;
-	size_t n = 0;
+	double ece;
+	int rc = xlqa_model_answer_ece(s->best_p, s->best_right, s->t.n_questions, &ece, err);
 
-	if (!items)
-		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-	for (size_t q = 0; q < s->t.n_questions; q++)
-		if (s->best_p[q] >= 0) {
-			items[n].confidence = s->best_p[q];
-			items[n].judgment = s->best_right[q] ? XLQA_JUDGMENT_R : XLQA_JUDGMENT_W;
-			items[n++].nil_question = -1;
-		}
-	xlqa_calibration_compute(items, n, XLQA_EVAL_STRICT, &cal);
-	free(items);
-	printf("answer_ece\t%.6f\n", cal.ece);
-	return XLQA_OK;
+	if (!rc)
+		printf("answer_ece\t%.6f\n", ece);
+	return rc;
 }
 
 /*

@@ -105,7 +105,7 @@ struct xlqa_answerer {
 	size_t alloc_sent, alloc_sentl;
 	struct xlqa_buf key, support;
 	struct xlqa_buf passage; /* the passage widened to whole sentences */
-	const char *stranded; /* the norm of the question's final preposition (monolingual), or NULL; the question's */
+	const char *stranded; /* the question's final preposition (monolingual pairs), or NULL; in its analysis */
 };
 
 void xlqa_answer_set_init(struct xlqa_answer_set *s)

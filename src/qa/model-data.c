@@ -431,6 +431,27 @@ int xlqa_model_data_oof_inputs(const struct xlqa_model_data *t, const struct xlq
 	return rc;
 }
 
+int xlqa_model_answer_ece(const double *confidence, const unsigned char *right, size_t n, double *ece,
+                          struct xlqa_error *err)
+{
+	struct xlqa_eval_item *items = calloc(n ? n : 1, sizeof *items);
+	struct xlqa_calibration cal;
+	size_t k = 0;
+
+	if (!items)
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	for (size_t q = 0; q < n; q++)
+		if (confidence[q] >= 0) {
+			items[k].confidence = confidence[q];
+			items[k].judgment = right[q] ? XLQA_JUDGMENT_R : XLQA_JUDGMENT_W;
+			items[k++].nil_question = -1;
+		}
+	xlqa_calibration_compute(items, k, XLQA_EVAL_STRICT, &cal);
+	free(items);
+	*ece = cal.ece;
+	return XLQA_OK;
+}
+
 int xlqa_model_data_fit_answer_calibration(struct xlqa_model *m, const struct xlqa_model_data *t,
                                            const struct xlqa_model_fit_options *opt, size_t folds,
                                            double *oof_best_p, unsigned char *oof_best_right,
@@ -438,30 +459,28 @@ int xlqa_model_data_fit_answer_calibration(struct xlqa_model *m, const struct xl
 {
 	enum { K = XLQA_MODEL_ANSWER_INPUTS };
 	const char *names[K];
-	double *inputs = malloc((t->n_questions ? t->n_questions : 1) * K * sizeof *inputs), *xc = NULL;
-	unsigned char *right = malloc(t->n_questions ? t->n_questions : 1), *yc = NULL;
-	struct xlqa_eval_item *items = NULL;
+	size_t nq = t->n_questions ? t->n_questions : 1;
+	double *inputs = malloc(nq * K * sizeof *inputs), *conf = malloc(nq * sizeof *conf), *xc = NULL;
+	unsigned char *right = malloc(nq), *yc = NULL;
 	struct xlqa_model_answer_calibration c = { 0 };
 	const struct xlqa_model_answer_calibration *old = xlqa_model_answer_calibration(m);
 	struct xlqa_model_answer_calibration keep = old ? *old : c;
 	bool had = old != NULL;
 	struct xlqa_model *cm = NULL;
-	struct xlqa_calibration cal;
 	size_t n = 0;
 	int rc;
 
 	for (size_t k = 0; k < K; k++)
 		names[k] = xlqa_model_answer_input_name(k);
-	if (!inputs || !right) {
+	if (!inputs || !conf || !right) {
 		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 		goto done;
 	}
 	if ((rc = xlqa_model_data_oof_inputs(t, opt, xlqa_model_has_ranking(m), folds, inputs, right, err)))
 		goto done;
-	xc = malloc((t->n_questions ? t->n_questions : 1) * K * sizeof *xc);
-	yc = malloc(t->n_questions ? t->n_questions : 1);
-	items = calloc(t->n_questions ? t->n_questions : 1, sizeof *items);
-	if (!xc || !yc || !items) {
+	xc = malloc(nq * K * sizeof *xc);
+	yc = malloc(nq);
+	if (!xc || !yc) {
 		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 		goto done;
 	}
@@ -484,33 +503,27 @@ int xlqa_model_data_fit_answer_calibration(struct xlqa_model *m, const struct xl
 	c.l2 = xlqa_model_summary(cm)->l2;
 	if ((rc = xlqa_model_set_answer_calibration(m, &c, err)))
 		goto done;
-	for (size_t q = 0, i = 0; q < t->n_questions; q++) {
-		bool has = !isnan(inputs[q * K]);
-		double conf = has ? xlqa_model_answer_confidence(m, inputs + q * K) : -1.0;
-
-		if (oof_best_p)
-			oof_best_p[q] = conf;
-		if (oof_best_right)
-			oof_best_right[q] = right[q];
-		if (!has)
-			continue;
-		c.log_loss -= right[q] ? log(fmax(conf, 1e-15)) : log1p(-fmin(conf, 1.0 - 1e-15));
-		items[i].confidence = conf;
-		items[i].judgment = right[q] ? XLQA_JUDGMENT_R : XLQA_JUDGMENT_W;
-		items[i++].nil_question = -1;
+	for (size_t q = 0; q < t->n_questions; q++) {
+		conf[q] = isnan(inputs[q * K]) ? -1.0 : xlqa_model_answer_confidence(m, inputs + q * K);
+		if (conf[q] >= 0)
+			c.log_loss -= right[q] ? log(fmax(conf[q], 1e-15)) : log1p(-fmin(conf[q], 1.0 - 1e-15));
 	}
-	xlqa_calibration_compute(items, n, XLQA_EVAL_STRICT, &cal);
 	c.log_loss /= (double)n;
-	c.ece = cal.ece;
-	rc = xlqa_model_set_answer_calibration(m, &c, err); /* the same size: cannot fail */
+	if ((rc = xlqa_model_answer_ece(conf, right, t->n_questions, &c.ece, err)) ||
+	    (rc = xlqa_model_set_answer_calibration(m, &c, err))) /* the same size: cannot fail */
+		goto done;
+	if (oof_best_p)
+		memcpy(oof_best_p, conf, t->n_questions * sizeof *conf);
+	if (oof_best_right)
+		memcpy(oof_best_right, right, t->n_questions);
 done:
 	if (rc && (had ? xlqa_model_set_answer_calibration(m, &keep, NULL) : xlqa_model_set_answer_calibration(m, NULL, NULL)))
 		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	xlqa_model_free(cm);
 	free(inputs);
+	free(conf);
 	free(right);
 	free(xc);
 	free(yc);
-	free(items);
 	return rc;
 }
