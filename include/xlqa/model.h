@@ -38,6 +38,13 @@ struct xlqa_model_fit_options {
 	 * max_iter). Must be finite and >= 0. `xlqa calibrate fit` uses 1e-2 unless told otherwise.
 	 */
 	double l2;
+	/*
+	 * The listwise ranking's L2 penalty (xlqa_model_fit_ranking) on the same weights; 0 means l2. Its
+	 * loss is summed over questions, a hundredfold fewer terms than the rows, so it wants a stronger
+	 * penalty: `xlqa calibrate fit` uses 20 unless told otherwise (doc/answering.md says how that was
+	 * chosen). Must be finite and >= 0.
+	 */
+	double rank_l2;
 	size_t max_iter;  /* Newton iterations at most; 100 when 0 */
 	double tolerance; /* converged when no parameter moves by more than this; 1e-8 when 0 */
 };

@@ -610,8 +610,13 @@ int xlqa_model_fit_ranking(struct xlqa_model *m, const double *x, const unsigned
 
 	if (opt && (!isfinite(opt->l2) || opt->l2 < 0))
 		return xlqa_error_set(err, XLQA_EINVAL, "L2 penalty must be a finite number >= 0, not %g", opt->l2);
+	if (opt && (!isfinite(opt->rank_l2) || opt->rank_l2 < 0))
+		return xlqa_error_set(err, XLQA_EINVAL, "ranking L2 penalty must be a finite number >= 0, not %g",
+		                      opt->rank_l2);
 	if (opt && (!(opt->tolerance >= 0) || !isfinite(opt->tolerance)))
 		return xlqa_error_set(err, XLQA_EINVAL, "tolerance must be a finite number >= 0, not %g", opt->tolerance);
+	if (o.rank_l2 > 0)
+		o.l2 = o.rank_l2;
 	if (!o.max_iter)
 		o.max_iter = DEFAULT_MAX_ITER;
 	if (!(o.tolerance > 0))

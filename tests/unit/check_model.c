@@ -189,6 +189,19 @@ START_TEST(rank_fit_by_hand)
 	ck_assert_double_gt(xlqa_model_rank_weight(m, 0) / xlqa_model_sd(m, 0), 0);
 	ck_assert_double_lt(xlqa_model_rank_weight(m, 0) / xlqa_model_sd(m, 0), log(2.0));
 	ck_assert_double_eq(xlqa_model_ranking_summary(m)->l2, 1.0);
+	/* rank_l2, when set, is the ranking's penalty instead: stronger, a smaller weight */
+	before = xlqa_model_rank_weight(m, 0);
+	opt.rank_l2 = 4;
+	ck_assert_int_eq(xlqa_model_fit_ranking(m, x, y, q, 9, &opt, &err), XLQA_OK);
+	ck_assert_double_eq(xlqa_model_ranking_summary(m)->l2, 4.0);
+	ck_assert_double_gt(xlqa_model_rank_weight(m, 0), 0);
+	ck_assert_double_lt(xlqa_model_rank_weight(m, 0), before);
+	opt.rank_l2 = -1;
+	ck_assert_int_eq(xlqa_model_fit_ranking(m, x, y, q, 9, &opt, &err), XLQA_EINVAL);
+	ck_assert_ptr_nonnull(strstr(err.message, "ranking L2 penalty"));
+	opt.rank_l2 = 0;
+	ck_assert_int_eq(xlqa_model_fit_ranking(m, x, y, q, 9, &opt, &err), XLQA_OK);
+	ck_assert_double_eq(xlqa_model_ranking_summary(m)->l2, 1.0);
 
 	/* nothing to rank: only Q4 and Q5; and a bad question index */
 	ck_assert_int_eq(xlqa_model_fit_ranking(m, x + 6, y + 6, (const size_t[]){ 0, 0, 1 }, 3, NULL, &err), XLQA_EINVAL);
