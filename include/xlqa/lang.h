@@ -81,6 +81,10 @@ bool xlqa_lang_has_lemmas(const struct xlqa_lang *lang);
  */
 bool xlqa_lang_is_stopword(const struct xlqa_lang *lang, const char *norm, size_t len);
 bool xlqa_lang_is_article(const struct xlqa_lang *lang, const char *norm, size_t len);
+/* A word that joins two parts of a noun phrase (connectors.txt: "of", "des", "al"). */
+bool xlqa_lang_is_connector(const struct xlqa_lang *lang, const char *norm, size_t len);
+/* A word that joins the items of a list or coordination (conjunctions.txt: "and", "oder", "y"). */
+bool xlqa_lang_is_conjunction(const struct xlqa_lang *lang, const char *norm, size_t len);
 /* A number word ("dreizehn", "third"): true, its value and whether it is an ordinal. */
 bool xlqa_lang_number_word(const struct xlqa_lang *lang, const char *norm, size_t len, int64_t *value,
 			   bool *ordinal);
@@ -158,6 +162,8 @@ enum xlqa_token_flags {
 	XLQA_TOKEN_ORDINAL = 1 << 4,
 	XLQA_TOKEN_MONTH = 1 << 5,   /* `value` holds the month, 1-12 */
 	XLQA_TOKEN_WEEKDAY = 1 << 6, /* `value` holds the weekday, 1-7 from Monday */
+	XLQA_TOKEN_CONJUNCTION = 1 << 7, /* joins list items (conjunctions.txt) */
+	XLQA_TOKEN_CONNECTOR = 1 << 8,   /* joins the parts of a noun phrase (connectors.txt) */
 };
 
 struct xlqa_token {

@@ -58,6 +58,10 @@ static void classify(struct analyzer *an, struct xlqa_token *t)
 		t->flags |= XLQA_TOKEN_STOP;
 	if (xlqa_lang_is_article(lang, n, len))
 		t->flags |= XLQA_TOKEN_ARTICLE;
+	if (xlqa_lang_is_conjunction(lang, n, len))
+		t->flags |= XLQA_TOKEN_CONJUNCTION;
+	if (xlqa_lang_is_connector(lang, n, len))
+		t->flags |= XLQA_TOKEN_CONNECTOR;
 	/* An elided form ("l'") is also looked up without its apostrophe ("l"). */
 	if ((t->flags & XLQA_TOKEN_ELIDED) && len > 1) {
 		if (xlqa_lang_is_stopword(lang, n, len - 1))

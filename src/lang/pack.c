@@ -168,6 +168,18 @@ static int on_article(struct xlqa_lang *lang, const struct pack_line *line, stru
 	return rc ? rc : pack_add_word(lang, &lang->articles, line, NULL, err);
 }
 
+static int on_conjunction(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
+{
+	int rc = expect_fields(line, 1, 1, "one conjunction", err);
+	return rc ? rc : pack_add_word(lang, &lang->conjunctions, line, NULL, err);
+}
+
+static int on_connector(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
+{
+	int rc = expect_fields(line, 1, 1, "one connector", err);
+	return rc ? rc : pack_add_word(lang, &lang->connectors, line, NULL, err);
+}
+
 static int on_number(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
 {
 	static const char what[] = "'word<TAB>integer' or 'word<TAB>integer<TAB>ordinal'";
@@ -546,6 +558,8 @@ int xlqa_lang_open(const char *name, const struct xlqa_lang_options *opt, struct
 	xlqa_arena_init(&lang->arena, 0);
 	xlqa_hash_init(&lang->stopwords);
 	xlqa_hash_init(&lang->articles);
+	xlqa_hash_init(&lang->conjunctions);
+	xlqa_hash_init(&lang->connectors);
 	xlqa_hash_init(&lang->numbers);
 	xlqa_hash_init(&lang->months);
 	xlqa_hash_init(&lang->weekdays);
@@ -566,6 +580,8 @@ int xlqa_lang_open(const char *name, const struct xlqa_lang_options *opt, struct
 	if ((rc = xlqa_segmenter_new(info->icu_locale, &lang->segmenter, err)) ||
 	    (rc = pack_read(lang, dir, "stopwords.txt", true, on_stopword, err)) ||
 	    (rc = pack_read(lang, dir, "articles.txt", true, on_article, err)) ||
+	    (rc = pack_read(lang, dir, "conjunctions.txt", false, on_conjunction, err)) ||
+	    (rc = pack_read(lang, dir, "connectors.txt", false, on_connector, err)) ||
 	    (rc = pack_read(lang, dir, "numbers.txt", true, on_number, err)) ||
 	    (rc = pack_read(lang, dir, "abbreviations.txt", true, on_abbreviation, err)) ||
 	    (rc = pack_read(lang, dir, "elisions.txt", false, on_elision, err)) ||
@@ -592,6 +608,8 @@ void xlqa_lang_free(struct xlqa_lang *lang)
 	xlqa_segmenter_free(lang->segmenter);
 	xlqa_hash_release(&lang->stopwords);
 	xlqa_hash_release(&lang->articles);
+	xlqa_hash_release(&lang->conjunctions);
+	xlqa_hash_release(&lang->connectors);
 	xlqa_hash_release(&lang->numbers);
 	xlqa_hash_release(&lang->months);
 	xlqa_hash_release(&lang->weekdays);
@@ -636,6 +654,16 @@ bool xlqa_lang_is_stopword(const struct xlqa_lang *lang, const char *norm, size_
 bool xlqa_lang_is_article(const struct xlqa_lang *lang, const char *norm, size_t len)
 {
 	return xlqa_hash_get(&lang->articles, norm, len, NULL);
+}
+
+bool xlqa_lang_is_connector(const struct xlqa_lang *lang, const char *norm, size_t len)
+{
+	return xlqa_hash_get(&lang->connectors, norm, len, NULL);
+}
+
+bool xlqa_lang_is_conjunction(const struct xlqa_lang *lang, const char *norm, size_t len)
+{
+	return xlqa_hash_get(&lang->conjunctions, norm, len, NULL);
 }
 
 bool xlqa_lang_number_word(const struct xlqa_lang *lang, const char *norm, size_t len, int64_t *value,

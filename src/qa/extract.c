@@ -18,6 +18,11 @@
 #define PHRASE_MAX_WORDS 6  /* content-word runs kept whole up to this length */
 #define PHRASE_PART_WORDS 4 /* parts of a run kept up to this length */
 #define DEFINITION_MAX_WORDS 12
+#define JOIN_SIDE_WORDS 3   /* words of each run that a connector joins: the run's last and the next run's first */
+#define JOIN_HOPS 2         /* connectors in a row: "prueba de primalidad de Miller-Rabin" */
+#define JOIN_MAX_TOKENS 10
+#define ITEM_MAX_TOKENS 5   /* an item of a list: "Japan", "Miller-Rabin test" */
+#define LIST_MAX_ITEMS 4
 
 static const char *const kind_names[XLQA_EXTRACT_KINDS] = {
 	"name", "year", "date", "number", "measure", "phrase", "definition", "clause",
@@ -337,27 +342,113 @@ static size_t content_run_end(const char *text, const struct xlqa_token *tok, si
 	return end;
 }
 
+/* A word that joins two parts of a noun phrase: a name connector or the pack's (connectors.txt: "des", "al"). */
+static bool phrase_connector(const struct xlqa_token *t)
+{
+	return t->kind == XLQA_SPAN_WORD &&
+	       ((t->flags & XLQA_TOKEN_CONNECTOR) || norm_in(t->norm, connectors, sizeof connectors / sizeof *connectors));
+}
+
+/*
+ * Phrases joined through connectors, each perhaps followed by an article: the content-word run [i, end)
+ * whole or its last JOIN_SIDE_WORDS words, then the next run's first words or all of it, up to
+ * JOIN_HOPS connectors in a row ("rise of Adolf Hitler", "Canal de la Mancha", "Evolution des
+ * adaptiven Immunsystems", "prueba de primalidad de Miller-Rabin").
+ */
+static int add_joined(struct xlqa_extraction *x, const char *text, size_t i, size_t end, struct xlqa_error *err)
+{
+	const struct xlqa_token *tok = x->a.tokens;
+	size_t n_tok = x->a.n_tokens, at = end, s = tok[i].sentence;
+	int rc = XLQA_OK;
+
+	for (int hop = 0; hop < JOIN_HOPS && rc == XLQA_OK; hop++) {
+		size_t j = at + 1, next;
+
+		if (j >= n_tok || tok[at].sentence != s || !phrase_connector(&tok[at]))
+			break;
+		if ((tok[j].flags & XLQA_TOKEN_ARTICLE) && j + 1 < n_tok)
+			j++;
+		if (tok[j].sentence != s || (next = content_run_end(text, tok, n_tok, j)) == j)
+			break;
+		for (size_t a = i; a < end && rc == XLQA_OK; a++)
+			for (size_t b = j + 1; b <= next && rc == XLQA_OK; b++)
+				if ((a == i || end - a <= JOIN_SIDE_WORDS) && (b == next || b - j <= JOIN_SIDE_WORDS) &&
+				    b - a <= JOIN_MAX_TOKENS)
+					rc = add_span(x, text, a, b - a, XLQA_EXTRACT_PHRASE, err);
+		at = next;
+	}
+	return rc;
+}
+
 /*
  * The phrases of the content-word run [i, end): the whole run and its shorter parts (answers are
  * often a part: "absolute value" in "absolute value yields"), up to PHRASE_MAX_WORDS words, and
- * the run joined through a connector to the next run ("rise of Adolf Hitler", "Banco de España").
+ * the run joined through connectors to the next runs (add_joined).
  */
 static int add_phrases(struct xlqa_extraction *x, const char *text, size_t i, size_t end, struct xlqa_error *err)
 {
-	const struct xlqa_token *tok = x->a.tokens;
-	size_t n_tok = x->a.n_tokens;
 	int rc = XLQA_OK;
 
 	for (size_t a = i; a < end && rc == XLQA_OK; a++)
 		for (size_t b = a + 1; b <= end && b - a <= PHRASE_MAX_WORDS && rc == XLQA_OK; b++)
 			if (b - a <= PHRASE_PART_WORDS || (a == i && b == end))
 				rc = add_span(x, text, a, b - a, XLQA_EXTRACT_PHRASE, err);
-	if (rc == XLQA_OK && end + 1 < n_tok && tok[end].sentence == tok[i].sentence && tok[end].kind == XLQA_SPAN_WORD &&
-	    norm_in(tok[end].norm, connectors, sizeof connectors / sizeof *connectors)) {
-		size_t next = content_run_end(text, tok, n_tok, end + 1);
+	return rc ? rc : add_joined(x, text, i, end, err);
+}
 
-		if (next > end + 1 && next - i <= PHRASE_MAX_WORDS + 1)
-			rc = add_span(x, text, i, next - i, XLQA_EXTRACT_PHRASE, err);
+/* Where the list item ending before token `end` starts: a content-word run of up to ITEM_MAX_TOKENS tokens. */
+static size_t item_start(const char *text, const struct xlqa_token *tok, size_t n_tok, size_t end)
+{
+	size_t a = end;
+
+	while (a > 0 && end - a < ITEM_MAX_TOKENS && tok[a - 1].sentence == tok[end - 1].sentence) {
+		if (is_word(&tok[a - 1]) && !droppable(&tok[a - 1]))
+			a--;
+		else if (a >= 2 && a < end && word_joiner(text, tok, n_tok, a - 1))
+			a -= 2;
+		else
+			break;
+	}
+	return a;
+}
+
+/*
+ * Coordinations and lists around the conjunction at `c` ("Word and Image", "ctDNA, or cpDNA", "China,
+ * Japan and Korea"): the item before it, with the items before that when commas join them, and the
+ * first word or whole run after it. A name when its first word and the one after the conjunction are
+ * capitalised, else a phrase.
+ */
+static int add_coordination(struct xlqa_extraction *x, const char *text, size_t c, struct xlqa_error *err)
+{
+	const struct xlqa_token *tok = x->a.tokens;
+	size_t n_tok = x->a.n_tokens, s = tok[c].sentence, le = c, la, rs = c + 1, re;
+	enum xlqa_extract_kind kind;
+	int rc = XLQA_OK;
+
+	if (le > 0 && qa_punct_is(text, &tok[le - 1], ","))
+		le--;
+	if (le == 0 || tok[le - 1].sentence != s || (la = item_start(text, tok, n_tok, le)) == le)
+		return XLQA_OK;
+	if (rs < n_tok && (tok[rs].flags & XLQA_TOKEN_ARTICLE))
+		rs++;
+	if (rs >= n_tok || tok[rs].sentence != s || (re = content_run_end(text, tok, n_tok, rs)) == rs)
+		return XLQA_OK;
+	if (re - rs > ITEM_MAX_TOKENS)
+		re = rs + ITEM_MAX_TOKENS;
+	kind = qa_capitalised(text, &tok[le - 1]) && qa_capitalised(text, &tok[rs]) ? XLQA_EXTRACT_NAME
+	                                                                            : XLQA_EXTRACT_PHRASE;
+	if ((re > rs + 1 || la < le - 1) && (rc = add_span(x, text, le - 1, rs + 1 - (le - 1), kind, err)))
+		return rc;
+	for (size_t items = 2; items <= LIST_MAX_ITEMS && rc == XLQA_OK; items++) {
+		kind = qa_capitalised(text, &tok[la]) && qa_capitalised(text, &tok[rs]) ? XLQA_EXTRACT_NAME
+		                                                                       : XLQA_EXTRACT_PHRASE;
+		rc = add_span(x, text, la, re - la, kind, err);
+		if (la < 2 || !qa_punct_is(text, &tok[la - 1], ",") || tok[la - 2].sentence != s)
+			break;
+		size_t before = item_start(text, tok, n_tok, la - 1);
+		if (before == la - 1)
+			break;
+		la = before;
 	}
 	return rc;
 }
@@ -411,6 +502,10 @@ int xlqa_extract_run(struct xlqa_lang *lang, const char *text, size_t len, const
 			rc = add_phrases(x, text, i, end, err);
 		i = end > i ? end : i + 1;
 	}
+	/* coordinations and lists */
+	for (i = 1; i + 1 < n_tok && rc == XLQA_OK; i++)
+		if (tok[i].kind == XLQA_SPAN_WORD && (tok[i].flags & XLQA_TOKEN_CONJUNCTION))
+			rc = add_coordination(x, text, i, err);
 	if (rc == XLQA_OK && target && *target) {
 		struct xlqa_analysis t;
 

@@ -94,6 +94,22 @@ static const struct extract_case extract_cases[] = {
 	/* the last words of a capitalised run are a name too: German capitalises the noun before it */
 	{ "de", "Der Historiker Frederick W. Mote schrieb das.", NULL, XLQA_EXTRACT_NAME, "Frederick W. Mote" },
 	{ "en", "He praised Pro Bowl Defensive Tackle Kawann Short.", NULL, XLQA_EXTRACT_NAME, "Kawann Short" },
+	/* coordinations and lists through the pack's conjunctions (conjunctions.txt) */
+	{ "en", "They hold art from China, Japan and Korea.", NULL, XLQA_EXTRACT_NAME, "China, Japan and Korea" },
+	{ "en", "It is held by the Word and Image department.", NULL, XLQA_EXTRACT_NAME, "Word and Image" },
+	{ "en", "It is often abbreviated as ctDNA, or cpDNA.", NULL, XLQA_EXTRACT_PHRASE, "ctDNA, or cpDNA" },
+	{ "de", "Sie hemmen Cortisol und Katecholamine am Tag.", NULL, XLQA_EXTRACT_NAME, "Cortisol und Katecholamine" },
+	{ "es", "Incluyen obras de China, Japón y Corea.", NULL, XLQA_EXTRACT_NAME, "China, Japón y Corea" },
+	/* phrases joined through the pack's connectors (connectors.txt), an article after one, two in a row */
+	{ "es", "Ocupa la mayor parte del Canal de la Mancha.", NULL, XLQA_EXTRACT_PHRASE, "Canal de la Mancha" },
+	{ "de", "Das ist die Evolution des adaptiven Immunsystems.", NULL, XLQA_EXTRACT_PHRASE,
+	  "Evolution des adaptiven Immunsystems" },
+	{ "es", "Usaron la prueba de primalidad de Miller-Rabin.", NULL, XLQA_EXTRACT_PHRASE,
+	  "prueba de primalidad de Miller-Rabin" },
+	{ "es", "Contribuyó al ascenso al poder de Adolf Hitler.", NULL, XLQA_EXTRACT_PHRASE,
+	  "ascenso al poder de Adolf Hitler" },
+	/* the last words of the run before a connector: "summer of 1521" */
+	{ "en", "Luther broadened his attacks in the summer of 1521.", NULL, XLQA_EXTRACT_PHRASE, "summer of 1521" },
 };
 
 START_TEST(extract_table)

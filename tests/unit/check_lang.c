@@ -250,7 +250,8 @@ static size_t unescape_bytes(char *s)
 	return j;
 }
 
-static const char *const flag_names[] = { "stop", "article", "elided", "numeric", "ordinal", "month", "weekday" };
+static const char *const flag_names[] = { "stop",    "article", "elided",      "numeric",  "ordinal",
+                                           "month",   "weekday", "conjunction", "connector" };
 
 /* Appends one token's flags, comma-separated, or "-" when it has none. */
 static void flags_string(unsigned flags, struct xlqa_buf *b)
