@@ -158,6 +158,9 @@ enum xlqa_answer_feature {
 	XLQA_FEATURE_FOCUS_BEFORE,  /* the question's focus noun just before it ("chemist [James Dewar]") */
 	/* the preposition ending the question stands before it ("known as?": "as the [Miasma theory]"); monolingual */
 	XLQA_FEATURE_STRANDED,
+	/* its nesting among the spans of its sentence, so a model can prefer the whole to a fragment */
+	XLQA_FEATURE_CONTAINS, /* log(1 + spans strictly inside it): "[adaptive immune system]" holds "adaptive" */
+	XLQA_FEATURE_INSIDE,   /* log(1 + spans it lies strictly inside): "[adaptive]" */
 	/*
 	 * A one-hot block: 1 at KIND_TYPE + kind * XLQA_TYPE_GROUPS + group for its kind and the question's
 	 * type group, so a model learns which kinds answer which questions ("kind_measure@measure").

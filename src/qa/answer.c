@@ -30,6 +30,7 @@ static const char *const feature_names[XLQA_ANSWER_FEATURES] = {
 	"length", "overlap", "lexicon", "name", "numeric", "top", "clause", "stop_edge", "window", "sentence_rel",
 	"before", "after", "focus", "head", "side", "side_near", "idf", "edge_query",
 	"left_content", "left_article", "left_stop", "right_content", "right_close", "focus_before", "stranded",
+	"contains", "inside",
 	/* the kind-type block, kind by kind (extract kinds), group by group (type_group) */
 	"name@named", "name@time", "name@measure", "name@open", "name@definition", "year@named", "year@time",
 	"year@measure", "year@open", "year@definition", "date@named", "date@time", "date@measure", "date@open",
@@ -596,6 +597,25 @@ static int passage_text(struct xlqa_answerer *a, const struct xlqa_passage *p, s
 	return XLQA_OK;
 }
 
+/* The nesting features of span `i` among the other spans of its sentence (answer.h). */
+static void nesting(const struct xlqa_extraction *ex, size_t i, double f[XLQA_ANSWER_FEATURES])
+{
+	const struct xlqa_extract_span *sp = &ex->spans[i];
+	size_t contains = 0, inside = 0, end = sp->first + sp->n;
+
+	for (size_t j = 0; j < ex->n; j++) {
+		const struct xlqa_extract_span *o = &ex->spans[j];
+		size_t o_end = o->first + o->n;
+
+		if (o->sentence != sp->sentence || (o->first == sp->first && o->n == sp->n))
+			continue;
+		contains += o->first >= sp->first && o_end <= end;
+		inside += o->first <= sp->first && o_end >= end;
+	}
+	f[XLQA_FEATURE_CONTAINS] = log1p((double)contains);
+	f[XLQA_FEATURE_INSIDE] = log1p((double)inside);
+}
+
 /* A query group `g` of the token at `k` (-1: none) that is the question's focus. */
 static bool focus_group(const struct xlqa_answerer *a, long g)
 {
@@ -775,6 +795,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		f[XLQA_FEATURE_IDF] = idf / (double)words;
 		f[XLQA_FEATURE_EDGE_QUERY] = a->tok_group[sp->first] >= 0 || a->tok_group[sp->first + sp->n - 1] >= 0;
 		f[XLQA_FEATURE_KIND_TYPE + sp->kind * XLQA_TYPE_GROUPS + type_group[type]] = 1;
+		nesting(&a->ex, i, f);
 		xlqa_buf_reset(&a->key);
 		if ((rc = xlqa_answer_key(a->target, answer, answer_len, &a->key, err)))
 			return rc;
