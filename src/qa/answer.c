@@ -30,7 +30,7 @@ static const char *const feature_names[XLQA_ANSWER_FEATURES] = {
 	"length", "overlap", "lexicon", "name", "numeric", "top", "clause", "stop_edge", "window", "sentence_rel",
 	"before", "after", "focus", "head", "side", "side_near", "idf", "edge_query",
 	"left_content", "left_article", "left_stop", "right_content", "right_close", "focus_before", "stranded",
-	"contains", "inside",
+	"contains", "inside", "nearest", "between",
 	/* the kind-type block, kind by kind (extract kinds), group by group (type_group) */
 	"name@named", "name@time", "name@measure", "name@open", "name@definition", "year@named", "year@time",
 	"year@measure", "year@open", "year@definition", "date@named", "date@time", "date@measure", "date@open",
@@ -101,6 +101,8 @@ struct xlqa_answerer {
 	double *tok_weight;
 	double *tok_idf; /* per analysis token: idf of its word / log(1 + documents), 0 unindexed */
 	size_t alloc_tok, alloc_tokw, alloc_idf;
+	size_t *span_dist; /* per extraction span: words to the nearest query word of its sentence (span_distances) */
+	size_t alloc_span_dist;
 	uint64_t *sent_groups; /* per sentence: the groups matched */
 	double *sent_lexicon;
 	size_t alloc_sent, alloc_sentl;
@@ -397,6 +399,7 @@ void xlqa_answerer_free(struct xlqa_answerer *a)
 	free(a->tok_group);
 	free(a->tok_weight);
 	free(a->tok_idf);
+	free(a->span_dist);
 	free(a->sent_groups);
 	free(a->sent_lexicon);
 	free(a);
@@ -616,6 +619,55 @@ static void nesting(const struct xlqa_extraction *ex, size_t i, double f[XLQA_AN
 	f[XLQA_FEATURE_INSIDE] = log1p((double)inside);
 }
 
+/*
+ * For each span, the words between it and the nearest query word outside it in its sentence (1:
+ * adjacent), SIZE_MAX when there is none or the span holds only query words (it is no answer).
+ */
+static int span_distances(struct xlqa_answerer *a, struct xlqa_error *err)
+{
+	const struct xlqa_token *tok = a->ex.a.tokens;
+	size_t n_tok = a->ex.a.n_tokens;
+
+	if (XLQA_ARRAY_RESERVE(a->span_dist, a->alloc_span_dist, a->ex.n + 1))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	for (size_t i = 0; i < a->ex.n; i++) {
+		const struct xlqa_extract_span *sp = &a->ex.spans[i];
+		size_t end = sp->first + sp->n, dist = SIZE_MAX, own = 0, words = 0;
+
+		for (size_t k = sp->first; k < end; k++)
+			if (tok[k].kind != XLQA_SPAN_PUNCT) {
+				words++;
+				own += a->tok_group[k] >= 0;
+			}
+		for (size_t k = sp->first; own < words && k-- > 0 && tok[k].sentence == sp->sentence;)
+			if (a->tok_group[k] >= 0) {
+				dist = sp->first - k;
+				break;
+			}
+		for (size_t k = end; own < words && k < n_tok && tok[k].sentence == sp->sentence && k - end + 1 < dist; k++)
+			if (a->tok_group[k] >= 0) {
+				dist = k - end + 1;
+				break;
+			}
+		a->span_dist[i] = dist;
+	}
+	return XLQA_OK;
+}
+
+/* Whether span `i` is the nearest to a query word of the spans of its kind in its sentence (ties count). */
+static bool nearest_of_kind(const struct xlqa_answerer *a, size_t i)
+{
+	const struct xlqa_extract_span *sp = &a->ex.spans[i];
+
+	if (a->span_dist[i] == SIZE_MAX)
+		return false;
+	for (size_t j = 0; j < a->ex.n; j++)
+		if (a->ex.spans[j].sentence == sp->sentence && a->ex.spans[j].kind == sp->kind &&
+		    a->span_dist[j] < a->span_dist[i])
+			return false;
+	return true;
+}
+
 /* A query group `g` of the token at `k` (-1: none) that is the question's focus. */
 static bool focus_group(const struct xlqa_answerer *a, long g)
 {
@@ -728,7 +780,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 	                           &a->ex, err)) ||
 	    (rc = mark_tokens(a, text, len, err)))
 		return rc;
-	if ((rc = add_clauses(a, err)))
+	if ((rc = add_clauses(a, err)) || (rc = span_distances(a, err)))
 		return rc;
 	while (rank < out->results.n_hits && out->results.hits[rank].doc != p->doc)
 		rank++;
@@ -743,6 +795,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		size_t words = 0, matched = 0, groups = 0, dist = SIZE_MAX, lo = sp->first, hi = sp->first + sp->n;
 		double sw = 0, ww = 0, idf = 0;
 		uint64_t window = 0;
+		bool q_before = false, q_after = false;
 
 		if (fit <= 0)
 			continue;
@@ -766,6 +819,8 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 
 			if (a->tok_group[k] < 0 || (k >= sp->first && k < sp->first + sp->n))
 				continue;
+			q_before |= k < sp->first;
+			q_after |= k >= sp->first + sp->n;
 			d = k < sp->first ? sp->first - k : k - (sp->first + sp->n - 1);
 			if (d < dist)
 				dist = d;
@@ -796,6 +851,8 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		f[XLQA_FEATURE_EDGE_QUERY] = a->tok_group[sp->first] >= 0 || a->tok_group[sp->first + sp->n - 1] >= 0;
 		f[XLQA_FEATURE_KIND_TYPE + sp->kind * XLQA_TYPE_GROUPS + type_group[type]] = 1;
 		nesting(&a->ex, i, f);
+		f[XLQA_FEATURE_NEAREST] = nearest_of_kind(a, i);
+		f[XLQA_FEATURE_BETWEEN] = q_before && q_after;
 		xlqa_buf_reset(&a->key);
 		if ((rc = xlqa_answer_key(a->target, answer, answer_len, &a->key, err)))
 			return rc;
