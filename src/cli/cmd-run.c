@@ -50,6 +50,8 @@ struct answering {
 	struct xlqa_model *model;
 	struct xlqa_answer_set set;
 	double nil_confidence; /* the confidence of a NIL answer the model decided */
+	const double **rows;   /* the candidates' feature rows for the answer calibration, reused */
+	size_t alloc_rows;
 };
 
 static int answering_open(struct answering *an, const char *dir, const char *source, const char *lexicon_dir,
@@ -72,6 +74,7 @@ static void answering_close(struct answering *an)
 	xlqa_model_free(an->model);
 	xlqa_index_close(an->idx);
 	xlqa_answer_set_release(&an->set);
+	free(an->rows);
 }
 
 /*
@@ -90,51 +93,55 @@ static void rescore(struct answering *an)
 }
 
 /*
- * The confidence of the answer, the first candidate after rescore: with an answer calibration the
- * calibrated confidence of the candidates' answer inputs (model.h), else its probability.
+ * The confidence of the answer, the first candidate after rescore, into *p: with an answer
+ * calibration the calibrated confidence of the candidates' answer inputs (model.h), else its
+ * probability. Fails only when out of memory.
  */
-static double answer_confidence(const struct answering *an)
+static int answer_confidence(struct answering *an, double *p, struct xlqa_error *err)
 {
 	double inputs[XLQA_MODEL_ANSWER_INPUTS];
-	const double **rows;
 	size_t best;
 
+	*p = an->set.candidates[0].score;
 	if (!xlqa_model_answer_calibration(an->model))
-		return an->set.candidates[0].score;
-	if (!(rows = malloc(an->set.n * sizeof *rows)))
-		return an->set.candidates[0].score; /* out of memory: the uncalibrated probability */
+		return XLQA_OK;
+	if (XLQA_ARRAY_RESERVE(an->rows, an->alloc_rows, an->set.n))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	for (size_t i = 0; i < an->set.n; i++)
-		rows[i] = an->set.candidates[i].features;
-	xlqa_model_answer_inputs(an->model, rows, an->set.n, &best, inputs);
-	free(rows);
+		an->rows[i] = an->set.candidates[i].features;
+	xlqa_model_answer_inputs(an->model, an->rows, an->set.n, &best, inputs);
 	/* sorted by rank score, so the rank-best (ties: the first) is candidates[0], the answer */
-	return xlqa_model_answer_confidence(an->model, inputs);
+	*p = xlqa_model_answer_confidence(an->model, inputs);
+	return XLQA_OK;
 }
 
 /*
- * The response: the best candidate with its confidence (answer_confidence), or NIL when there is none
- * or the model's threshold says so. A NIL's confidence is the probability that NIL is right, which
- * the best candidate's doubt (1 - p) overstates: most questions answered NIL have an answer that was
- * not found. It is estimated by the NIL precision on the fitting sets (--nil-confidence).
+ * The response: the best candidate with its confidence (answer_confidence), or NIL (*best NULL) when
+ * there is none or the model's threshold says so. A NIL's confidence is the probability that NIL is
+ * right, which the best candidate's doubt (1 - p) overstates: most questions answered NIL have an
+ * answer that was not found. It is estimated by the NIL precision on the fitting sets
+ * (--nil-confidence). Fails only when out of memory.
  */
-static bool decide(const struct answering *an, const struct xlqa_candidate **best, double *confidence)
+static int decide(struct answering *an, const struct xlqa_candidate **best, double *confidence,
+                  struct xlqa_error *err)
 {
 	const struct xlqa_candidate *c = an->set.n ? &an->set.candidates[0] : NULL;
 	double p;
+	int rc;
 
+	*best = NULL;
+	*confidence = an->nil_confidence;
+	if (!c)
+		return XLQA_OK;
+	if (!an->model)
+		p = c->score;
+	else if ((rc = answer_confidence(an, &p, err)))
+		return rc;
+	if (an->model && p < xlqa_model_nil_threshold(an->model))
+		return XLQA_OK;
 	*best = c;
-	if (!c) {
-		*confidence = an->nil_confidence;
-		return false;
-	}
-	p = an->model ? answer_confidence(an) : c->score;
-	if (an->model && p < xlqa_model_nil_threshold(an->model)) {
-		*confidence = an->nil_confidence;
-		*best = NULL;
-		return false;
-	}
 	*confidence = fmin(1, fmax(0, p));
-	return true;
+	return XLQA_OK;
 }
 
 static json_t *trace_json(const struct answering *an, const struct xlqa_testset_question *q,
@@ -239,7 +246,6 @@ static int run_all(struct answering *an, const struct xlqa_testset *ts, const ch
 		const struct xlqa_candidate *best = NULL;
 		struct xlqa_error qerr;
 		double confidence = 0;
-		bool answered = false;
 
 		xlqa_error_clear(&qerr);
 		if (xlqa_answerer_answer(an->answerer, q->text, q->type, &an->set, &qerr)) {
@@ -248,13 +254,13 @@ static int run_all(struct answering *an, const struct xlqa_testset *ts, const ch
 			an->set.n = 0;
 		} else {
 			rescore(an);
-			answered = decide(an, &best, &confidence);
+			if ((rc = decide(an, &best, &confidence, err)))
+				break;
 		}
 		rc = xlqa_clef_run_add(&run, q->type ? q->type : 'F', q->number, tag, confidence,
-		                       answered ? xlqa_index_docno(an->idx, best->doc) : "NIL", answered ? best->text : NULL,
-		                       err);
+		                       best ? xlqa_index_docno(an->idx, best->doc) : "NIL", best ? best->text : NULL, err);
 		if (rc == XLQA_OK && trace) {
-			json_t *o = trace_json(an, q, answered ? best : NULL, confidence, qerr.status ? qerr.message : NULL);
+			json_t *o = trace_json(an, q, best, confidence, qerr.status ? qerr.message : NULL);
 			char *line = o ? json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(6)) : NULL;
 
 			if (!line || xlqa_buf_addstr(&tr, line) || xlqa_buf_addch(&tr, '\n'))
@@ -393,10 +399,12 @@ int cmd_ask(int argc, char **argv)
 		double confidence;
 
 		rescore(&an);
-		if (decide(&an, &best, &confidence)) {
+		if (decide(&an, &best, &confidence, &err))
+			status = cli_fail("ask", &err);
+		else if (best)
 			printf("answer: %s\ndocno: %s\nconfidence: %.3f\nsupport: %s\n", best->text,
 			       xlqa_index_docno(an.idx, best->doc), confidence, best->support);
-		} else
+		else
 			printf("answer: NIL\ndocno: NIL\nconfidence: %.3f\n", confidence);
 	}
 	answering_close(&an);
