@@ -684,7 +684,11 @@ int xlqa_model_fit_ranking(struct xlqa_model *m, const double *x, const unsigned
 /* ---- the answer calibration -------------------------------------------------------------------- */
 
 static const char *const answer_input_names[XLQA_MODEL_ANSWER_INPUTS] = { "top_logit", "top_softmax",
-	                                                                    "top_margin" };
+	                                                                    "top_margin", "top_coverage" };
+/* The feature whose largest value over a question's candidates is the top_coverage input (answer.h). */
+#define COVERAGE_FEATURE "sentence"
+/* Older model files have the first this many answer inputs. */
+#define OLD_ANSWER_INPUTS 3
 /* The best probability is clamped this far from 0 and 1 before its logit is taken. */
 #define ANSWER_P_EPS 1e-6
 
@@ -722,6 +726,13 @@ void xlqa_model_answer_inputs(const struct xlqa_model *m, const double *const *r
 	inputs[0] = log(p / (1.0 - p));
 	inputs[1] = 1.0 / mass;
 	inputs[2] = n_rows > 1 ? top - second : 0.0;
+	inputs[3] = 0.0;
+	for (size_t j = 0; j < m->d; j++)
+		if (strcmp(m->names[j], COVERAGE_FEATURE) == 0) {
+			for (size_t i = 0; i < n_rows; i++)
+				inputs[3] = fmax(inputs[3], rows[i][j]);
+			break;
+		}
 }
 
 const struct xlqa_model_answer_calibration *xlqa_model_answer_calibration(const struct xlqa_model *m)
@@ -1123,6 +1134,7 @@ static int read_calibration(const json_t *o, const char *path, struct xlqa_model
 	struct xlqa_model_answer_calibration c = { 0 };
 	const json_t *names = json_object_get(o, "inputs");
 	struct xlqa_error set_err = { 0 };
+	size_t n_in;
 	int rc;
 
 	if (!json_is_object(o))
@@ -1130,20 +1142,22 @@ static int read_calibration(const json_t *o, const char *path, struct xlqa_model
 	if ((rc = check_keys(o, calibration_keys, sizeof calibration_keys / sizeof calibration_keys[0],
 	                     " in 'answer_calibration'", path, err)))
 		return rc;
-	if (!json_is_array(names) || json_array_size(names) != XLQA_MODEL_ANSWER_INPUTS)
+	n_in = json_is_array(names) ? json_array_size(names) : 0;
+	if (n_in != XLQA_MODEL_ANSWER_INPUTS && n_in != OLD_ANSWER_INPUTS)
 		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'answer_calibration' needs 'inputs', an array of %d names", path,
 		                      XLQA_MODEL_ANSWER_INPUTS);
-	for (size_t k = 0; k < XLQA_MODEL_ANSWER_INPUTS; k++) {
+	for (size_t k = 0; k < n_in; k++) {
 		const json_t *n = json_array_get(names, k);
 
 		if (!json_is_string(n) || strcmp(json_string_value(n), answer_input_names[k]) != 0)
 			return xlqa_error_set(err, XLQA_EPARSE, "%s: 'answer_calibration' 'inputs'[%zu] must be \"%s\"", path, k,
 			                      answer_input_names[k]);
 	}
-	if (json_array_size(json_object_get(o, "weights")) != XLQA_MODEL_ANSWER_INPUTS)
-		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'answer_calibration' needs 'weights', an array of %d numbers",
-		                      path, XLQA_MODEL_ANSWER_INPUTS);
-	if ((rc = get_vector(o, "weights", XLQA_MODEL_ANSWER_INPUTS, false, path, c.weights, err)) ||
+	if (json_array_size(json_object_get(o, "weights")) != n_in)
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'answer_calibration' needs 'weights', an array of %zu numbers",
+		                      path, n_in);
+	/* a file from before the last inputs: their weights stay 0 */
+	if ((rc = get_vector(o, "weights", n_in, false, path, c.weights, err)) ||
 	    (rc = get_number(o, "bias", path, &c.bias, err)) ||
 	    (rc = get_count(o, "answer_calibration", "folds", path, &c.folds, err)) ||
 	    (rc = get_count(o, "answer_calibration", "questions", path, &c.questions, err)) ||

@@ -687,12 +687,14 @@ START_TEST(answer_inputs_by_hand)
 	ck_assert_double_eq_tol(in[1], 1 / (exp(-2.0) + 1 + exp(-1.0)), 1e-15);
 	ck_assert_double_eq_tol(in[1], 0.6652409558, 1e-10);
 	ck_assert_double_eq_tol(in[2], 1.0, 1e-15);
+	ck_assert_double_eq(in[3], 0.0); /* no feature named "sentence": no coverage */
 	ck_assert_str_eq(xlqa_model_answer_input_name(1), "top_softmax");
-	ck_assert_ptr_null(xlqa_model_answer_input_name(3));
+	ck_assert_str_eq(xlqa_model_answer_input_name(3), "top_coverage");
+	ck_assert_ptr_null(xlqa_model_answer_input_name(4));
 	/* without a calibration the confidence is the best probability, sigmoid(0.5) */
 	ck_assert_ptr_null(xlqa_model_answer_calibration(m));
 	ck_assert_double_eq_tol(xlqa_model_answer_confidence(m, in), sigmoid(0.5), 1e-12);
-	/* with one: sigmoid(-0.5 + 1 * 0.5 + 2 * 0.66524 - 1 * 1) = sigmoid(0.33048) */
+	/* with one: sigmoid(-0.5 + 1 * 0.5 + 2 * 0.66524 - 1 * 1 + 0 * 0) = sigmoid(0.33048) */
 	ck_assert_int_eq(xlqa_model_set_answer_calibration(m, &c, &err), XLQA_OK);
 	ck_assert_double_eq_tol(xlqa_model_answer_confidence(m, in), sigmoid(2 * in[1] - 1), 1e-12);
 
@@ -718,6 +720,7 @@ START_TEST(answer_inputs_by_hand)
 	}
 	/* no rows: NaN inputs */
 	xlqa_model_answer_inputs(m, rows, 0, &best, in);
+	ck_assert(isnan(in[3]));
 	ck_assert(best == 0 && isnan(in[0]) && isnan(in[1]) && isnan(in[2]));
 	/* bad calibrations are refused and leave the old one */
 	c.folds = 1;
@@ -728,6 +731,41 @@ START_TEST(answer_inputs_by_hand)
 	ck_assert_double_eq(xlqa_model_answer_calibration(m)->weights[2], -1.0);
 	ck_assert_int_eq(xlqa_model_set_answer_calibration(m, NULL, &err), XLQA_OK);
 	ck_assert_ptr_null(xlqa_model_answer_calibration(m));
+	xlqa_model_free(m);
+}
+END_TEST
+
+START_TEST(answer_coverage_and_three_input_files)
+{
+	/*
+	 * top_coverage is the largest value of the feature named "sentence" among the candidates (0.7
+	 * here, though the best candidate has 0.4); a file from before it, with three inputs, reads
+	 * with the fourth weight 0.
+	 */
+	static const char json[] =
+	    "{\"format\":\"xlqa-model\",\"version\":1,\"features\":[\"passage\",\"sentence\"],\"means\":[0,0],"
+	    "\"sds\":[1,1],\"weights\":[3,0],\"bias\":0,\"nil_threshold\":0,\"answer_calibration\":{\"inputs\":"
+	    "[\"top_logit\",\"top_softmax\",\"top_margin\"],\"weights\":[1,2,3],\"bias\":0.5,\"folds\":5,"
+	    "\"questions\":9,\"positives\":3,\"l2\":0.01,\"log_loss\":0.5,\"ece\":0.1}}";
+	static const double x[3][2] = { { 1, 0.2 }, { 0, 0.7 }, { 2, 0.4 } };
+	const double *rows[3] = { x[0], x[1], x[2] };
+	const struct xlqa_model_answer_calibration *c;
+	double in[XLQA_MODEL_ANSWER_INPUTS];
+	struct xlqa_model *m;
+	struct xlqa_error err;
+	size_t best;
+	char path[64];
+
+	temp_file(path, json);
+	ck_assert_msg(xlqa_model_read(path, &m, &err) == XLQA_OK, "%s", err.message);
+	unlink(path);
+	xlqa_model_answer_inputs(m, rows, 3, &best, in);
+	ck_assert_uint_eq(best, 2);
+	ck_assert_double_eq(in[3], 0.7);
+	ck_assert_ptr_nonnull(c = xlqa_model_answer_calibration(m));
+	ck_assert(c->weights[0] == 1 && c->weights[1] == 2 && c->weights[2] == 3 && c->weights[3] == 0);
+	ck_assert_double_eq_tol(xlqa_model_answer_confidence(m, in),
+	                        1 / (1 + exp(-(0.5 + in[0] + 2 * in[1] + 3 * in[2]))), 1e-12);
 	xlqa_model_free(m);
 }
 END_TEST
@@ -1024,6 +1062,7 @@ Suite *model_suite(void)
 	tcase_add_test(tc, model_file_core_reads);
 	tcase_add_test(tc, feature_table_read_and_apply);
 	tcase_add_test(tc, answer_inputs_by_hand);
+	tcase_add_test(tc, answer_coverage_and_three_input_files);
 	tcase_add_test(tc, answer_calibration_fit);
 	tcase_add_test(tc, answer_calibration_folds);
 	tcase_add_loop_test(tc, feature_table_errors, 0, (int)(sizeof bad_tables / sizeof bad_tables[0]));
