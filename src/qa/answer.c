@@ -792,7 +792,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		/* a resolved relative date is answered as the date it names ("yesterday" -> "March 11, 1994") */
 		const char *answer = sp->resolved ? sp->resolved : text + sp->start;
 		size_t answer_len = sp->resolved ? strlen(sp->resolved) : sp->end - sp->start;
-		size_t words = 0, matched = 0, groups = 0, dist = SIZE_MAX, lo = sp->first, hi = sp->first + sp->n;
+		size_t words = 0, matched = 0, groups = 0, dist = a->span_dist[i], lo = sp->first, hi = sp->first + sp->n;
 		double sw = 0, ww = 0, idf = 0;
 		uint64_t window = 0;
 		bool q_before = false, q_after = false;
@@ -812,18 +812,12 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		while (hi < a->ex.a.n_tokens && tok[hi].sentence == sp->sentence)
 			hi++;
 		for (size_t k = lo; k < hi; k++) {
-			size_t d;
-
 			if (a->tok_group[k] >= 0 && k + WINDOW_WORDS >= sp->first && k < sp->first + sp->n + WINDOW_WORDS)
 				window |= UINT64_C(1) << a->tok_group[k];
-
 			if (a->tok_group[k] < 0 || (k >= sp->first && k < sp->first + sp->n))
 				continue;
 			q_before |= k < sp->first;
 			q_after |= k >= sp->first + sp->n;
-			d = k < sp->first ? sp->first - k : k - (sp->first + sp->n - 1);
-			if (d < dist)
-				dist = d;
 		}
 		for (size_t g = 0; g < MAX_GROUPS && g < out->query.n_groups; g++)
 			if (a->sent_groups[sp->sentence] & (UINT64_C(1) << g)) {
