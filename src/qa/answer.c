@@ -600,25 +600,6 @@ static int passage_text(struct xlqa_answerer *a, const struct xlqa_passage *p, s
 	return XLQA_OK;
 }
 
-/* The nesting features of span `i` among the other spans of its sentence (answer.h). */
-static void nesting(const struct xlqa_extraction *ex, size_t i, double f[XLQA_ANSWER_FEATURES])
-{
-	const struct xlqa_extract_span *sp = &ex->spans[i];
-	size_t contains = 0, inside = 0, end = sp->first + sp->n;
-
-	for (size_t j = 0; j < ex->n; j++) {
-		const struct xlqa_extract_span *o = &ex->spans[j];
-		size_t o_end = o->first + o->n;
-
-		if (o->sentence != sp->sentence || (o->first == sp->first && o->n == sp->n))
-			continue;
-		contains += o->first >= sp->first && o_end <= end;
-		inside += o->first <= sp->first && o_end >= end;
-	}
-	f[XLQA_FEATURE_CONTAINS] = log1p((double)contains);
-	f[XLQA_FEATURE_INSIDE] = log1p((double)inside);
-}
-
 /*
  * For each span, the words between it and the nearest query word outside it in its sentence (1:
  * adjacent), SIZE_MAX when there is none or the span holds only query words (it is no answer).
@@ -654,18 +635,33 @@ static int span_distances(struct xlqa_answerer *a, struct xlqa_error *err)
 	return XLQA_OK;
 }
 
-/* Whether span `i` is the nearest to a query word of the spans of its kind in its sentence (ties count). */
-static bool nearest_of_kind(const struct xlqa_answerer *a, size_t i)
+/*
+ * The features of span `i` against the other spans of its sentence, in one pass over them: its
+ * nesting (contains, inside) and whether no span of its kind stands nearer a query word (nearest,
+ * from span_distances; ties count).
+ */
+static void among_spans(const struct xlqa_answerer *a, size_t i, double f[XLQA_ANSWER_FEATURES])
 {
 	const struct xlqa_extract_span *sp = &a->ex.spans[i];
+	size_t contains = 0, inside = 0, end = sp->first + sp->n;
+	bool nearest = a->span_dist[i] != SIZE_MAX;
 
-	if (a->span_dist[i] == SIZE_MAX)
-		return false;
-	for (size_t j = 0; j < a->ex.n; j++)
-		if (a->ex.spans[j].sentence == sp->sentence && a->ex.spans[j].kind == sp->kind &&
-		    a->span_dist[j] < a->span_dist[i])
-			return false;
-	return true;
+	for (size_t j = 0; j < a->ex.n; j++) {
+		const struct xlqa_extract_span *o = &a->ex.spans[j];
+		size_t o_end = o->first + o->n;
+
+		if (o->sentence != sp->sentence)
+			continue;
+		if (o->kind == sp->kind && a->span_dist[j] < a->span_dist[i])
+			nearest = false;
+		if (o->first == sp->first && o->n == sp->n)
+			continue;
+		contains += o->first >= sp->first && o_end <= end;
+		inside += o->first <= sp->first && o_end >= end;
+	}
+	f[XLQA_FEATURE_CONTAINS] = log1p((double)contains);
+	f[XLQA_FEATURE_INSIDE] = log1p((double)inside);
+	f[XLQA_FEATURE_NEAREST] = nearest;
 }
 
 /* A query group `g` of the token at `k` (-1: none) that is the question's focus. */
@@ -844,8 +840,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		f[XLQA_FEATURE_IDF] = idf / (double)words;
 		f[XLQA_FEATURE_EDGE_QUERY] = a->tok_group[sp->first] >= 0 || a->tok_group[sp->first + sp->n - 1] >= 0;
 		f[XLQA_FEATURE_KIND_TYPE + sp->kind * XLQA_TYPE_GROUPS + type_group[type]] = 1;
-		nesting(&a->ex, i, f);
-		f[XLQA_FEATURE_NEAREST] = nearest_of_kind(a, i);
+		among_spans(a, i, f);
 		f[XLQA_FEATURE_BETWEEN] = q_before && q_after;
 		xlqa_buf_reset(&a->key);
 		if ((rc = xlqa_answer_key(a->target, answer, answer_len, &a->key, err)))
