@@ -9,6 +9,7 @@
 #include "lang-internal.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,19 +32,28 @@ struct pack_line {
 	const char *field[LINE_MAX_FIELDS];
 	size_t field_len[LINE_MAX_FIELDS];
 	size_t n_fields;
+	const struct word_list *list; /* the plain word list being read (pack_read_words), else NULL */
 };
 
 typedef int (*pack_line_fn)(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err);
 
+/* A plain word list of a pack: one word a line into a set of the language (on_word). */
+struct word_list {
+	const char *file;
+	bool required;
+	size_t set;       /* offsetof the struct xlqa_hash in struct xlqa_lang */
+	const char *what; /* what a line must hold, for the error */
+};
+
 /*
- * Reads lang_dir/<code>/<file> and calls `fn` for each non-comment line. A missing optional file is
- * no error; a missing required one is XLQA_ENOTFOUND.
+ * Reads lang_dir/<code>/<file> and calls `fn` for each non-comment line, with line->list = `list`. A
+ * missing optional file is no error; a missing required one is XLQA_ENOTFOUND.
  */
-static int pack_read(struct xlqa_lang *lang, const char *dir, const char *file, bool required, pack_line_fn fn,
-		     struct xlqa_error *err)
+static int pack_read_list(struct xlqa_lang *lang, const char *dir, const char *file, bool required, pack_line_fn fn,
+			  const struct word_list *list, struct xlqa_error *err)
 {
 	struct xlqa_buf path = XLQA_BUF_INIT, data = XLQA_BUF_INIT;
-	struct pack_line line = { 0 };
+	struct pack_line line = { .list = list };
 	size_t pos = 0, bad;
 	int rc;
 
@@ -103,6 +113,12 @@ done:
 	return rc;
 }
 
+static int pack_read(struct xlqa_lang *lang, const char *dir, const char *file, bool required, pack_line_fn fn,
+		     struct xlqa_error *err)
+{
+	return pack_read_list(lang, dir, file, required, fn, NULL, err);
+}
+
 /* Normalises `s` into the pack's scratch buffer (NFC + case folding, typographic apostrophes as "'"). */
 static int pack_norm(struct xlqa_lang *lang, const char *s, size_t len, struct xlqa_error *err)
 {
@@ -156,28 +172,29 @@ static bool field_uint(const struct pack_line *line, size_t f, size_t min, size_
 	return n >= min && n <= max;
 }
 
-static int on_stopword(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
+/* A line of a plain word list: one word, into the list's set. */
+static int on_word(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
 {
-	int rc = expect_fields(line, 1, 1, "one word", err);
-	return rc ? rc : pack_add_word(lang, &lang->stopwords, line, NULL, err);
+	int rc = expect_fields(line, 1, 1, line->list->what, err);
+	return rc ? rc
+	          : pack_add_word(lang, (struct xlqa_hash *)((char *)lang + line->list->set), line, NULL, err);
 }
 
-static int on_article(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
-{
-	int rc = expect_fields(line, 1, 1, "one article", err);
-	return rc ? rc : pack_add_word(lang, &lang->articles, line, NULL, err);
-}
+/* The plain word lists, read in this order. */
+static const struct word_list word_lists[] = {
+	{ "stopwords.txt", true, offsetof(struct xlqa_lang, stopwords), "one word" },
+	{ "articles.txt", true, offsetof(struct xlqa_lang, articles), "one article" },
+	{ "conjunctions.txt", false, offsetof(struct xlqa_lang, conjunctions), "one conjunction" },
+	{ "connectors.txt", false, offsetof(struct xlqa_lang, connectors), "one connector" },
+};
 
-static int on_conjunction(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
+static int read_word_lists(struct xlqa_lang *lang, const char *dir, struct xlqa_error *err)
 {
-	int rc = expect_fields(line, 1, 1, "one conjunction", err);
-	return rc ? rc : pack_add_word(lang, &lang->conjunctions, line, NULL, err);
-}
+	int rc = XLQA_OK;
 
-static int on_connector(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
-{
-	int rc = expect_fields(line, 1, 1, "one connector", err);
-	return rc ? rc : pack_add_word(lang, &lang->connectors, line, NULL, err);
+	for (size_t i = 0; i < sizeof word_lists / sizeof *word_lists && rc == XLQA_OK; i++)
+		rc = pack_read_list(lang, dir, word_lists[i].file, word_lists[i].required, on_word, &word_lists[i], err);
+	return rc;
 }
 
 static int on_number(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
@@ -578,10 +595,7 @@ int xlqa_lang_open(const char *name, const struct xlqa_lang_options *opt, struct
 	}
 
 	if ((rc = xlqa_segmenter_new(info->icu_locale, &lang->segmenter, err)) ||
-	    (rc = pack_read(lang, dir, "stopwords.txt", true, on_stopword, err)) ||
-	    (rc = pack_read(lang, dir, "articles.txt", true, on_article, err)) ||
-	    (rc = pack_read(lang, dir, "conjunctions.txt", false, on_conjunction, err)) ||
-	    (rc = pack_read(lang, dir, "connectors.txt", false, on_connector, err)) ||
+	    (rc = read_word_lists(lang, dir, err)) ||
 	    (rc = pack_read(lang, dir, "numbers.txt", true, on_number, err)) ||
 	    (rc = pack_read(lang, dir, "abbreviations.txt", true, on_abbreviation, err)) ||
 	    (rc = pack_read(lang, dir, "elisions.txt", false, on_elision, err)) ||
