@@ -412,17 +412,22 @@ static size_t item_start(const char *text, const struct xlqa_token *tok, size_t 
 	return a;
 }
 
+/* A coordination from token `first` is a name when it and the word after the conjunction (`rs`) are capitalised. */
+static enum xlqa_extract_kind coordination_kind(const char *text, const struct xlqa_token *tok, size_t first, size_t rs)
+{
+	return qa_capitalised(text, &tok[first]) && qa_capitalised(text, &tok[rs]) ? XLQA_EXTRACT_NAME
+	                                                                           : XLQA_EXTRACT_PHRASE;
+}
+
 /*
  * Coordinations and lists around the conjunction at `c` ("Word and Image", "ctDNA, or cpDNA", "China,
  * Japan and Korea"): the item before it, with the items before that when commas join them, and the
- * first word or whole run after it. A name when its first word and the one after the conjunction are
- * capitalised, else a phrase.
+ * first word or whole run after it (coordination_kind says name or phrase).
  */
 static int add_coordination(struct xlqa_extraction *x, const char *text, size_t c, struct xlqa_error *err)
 {
 	const struct xlqa_token *tok = x->a.tokens;
 	size_t n_tok = x->a.n_tokens, s = tok[c].sentence, le = c, la, rs = c + 1, re;
-	enum xlqa_extract_kind kind;
 	int rc = XLQA_OK;
 
 	if (le > 0 && qa_punct_is(text, &tok[le - 1], ","))
@@ -435,14 +440,11 @@ static int add_coordination(struct xlqa_extraction *x, const char *text, size_t 
 		return XLQA_OK;
 	if (re - rs > ITEM_MAX_TOKENS)
 		re = rs + ITEM_MAX_TOKENS;
-	kind = qa_capitalised(text, &tok[le - 1]) && qa_capitalised(text, &tok[rs]) ? XLQA_EXTRACT_NAME
-	                                                                            : XLQA_EXTRACT_PHRASE;
-	if ((re > rs + 1 || la < le - 1) && (rc = add_span(x, text, le - 1, rs + 1 - (le - 1), kind, err)))
+	if ((re > rs + 1 || la < le - 1) &&
+	    (rc = add_span(x, text, le - 1, rs + 1 - (le - 1), coordination_kind(text, tok, le - 1, rs), err)))
 		return rc;
 	for (size_t items = 2; items <= LIST_MAX_ITEMS && rc == XLQA_OK; items++) {
-		kind = qa_capitalised(text, &tok[la]) && qa_capitalised(text, &tok[rs]) ? XLQA_EXTRACT_NAME
-		                                                                       : XLQA_EXTRACT_PHRASE;
-		rc = add_span(x, text, la, re - la, kind, err);
+		rc = add_span(x, text, la, re - la, coordination_kind(text, tok, la, rs), err);
 		if (la < 2 || !qa_punct_is(text, &tok[la - 1], ",") || tok[la - 2].sentence != s)
 			break;
 		size_t before = item_start(text, tok, n_tok, la - 1);
