@@ -1,9 +1,11 @@
 /*
  * translate: from source words to weighted target alternatives. A word is tried, in order, as the
  * start of a multiword key (longest first), by its normalised form, by its hunspell lemmas, by keys
- * sharing its stem and by its compound parts; names and numbers pass through; an untranslated
- * Cyrillic word is transliterated, any other is matched against the target vocabulary for a cognate,
- * and as a last resort passes through with a low weight, so no concept is lost from the query.
+ * sharing its stem and by its compound parts; names and numbers in digits pass through (a number in
+ * words, "dos", "erste", is translated like any word); an untranslated Cyrillic word is
+ * transliterated, any other is matched against the target vocabulary for a cognate (by edit distance
+ * between spelling skeletons, so "ctenóforos" finds "ctenophores"), and as a last resort passes
+ * through with a low weight, so no concept is lost from the query.
  *
  * Weights of the fallbacks are factors on the lexicon's own weights (lemma 0.9, stem 0.7, compound
  * 0.6 for the whole and 0.3 per part, a genitive name 0.9, an English word 0.5); pass-through names 1.0 (0.5 beside a lexicon translation),
@@ -294,7 +296,8 @@ size_t xlqa_lexicon_edit_distance(const char *a, size_t alen, const char *b, siz
 struct vocab_word {
 	const char *word;   /* as given (normalised target word) */
 	const char *folded; /* accent- and case-folded */
-	size_t cps;         /* code points of `folded` */
+	const char *skeleton; /* `folded` spelt alike across languages (spelling_skeleton) */
+	size_t cps;         /* code points of `skeleton` */
 	uint64_t freq;
 };
 
@@ -302,7 +305,7 @@ struct xlqa_translator {
 	const struct xlqa_lexicon *lex;
 	struct xlqa_lang *lang;
 	UTransliterator *translit;
-	struct vocab_word *vocab; /* sorted by (first byte of folded, cps) */
+	struct vocab_word *vocab; /* sorted by (first byte of skeleton, cps) */
 	size_t n_vocab;
 	struct xlqa_arena vocab_strings;
 	struct xlqa_buf scratch, key, fold;
@@ -353,11 +356,52 @@ void xlqa_translator_free(struct xlqa_translator *tr)
 static int vocab_cmp(const void *a, const void *b)
 {
 	const struct vocab_word *x = a, *y = b;
-	unsigned char fx = (unsigned char)x->folded[0], fy = (unsigned char)y->folded[0];
+	unsigned char fx = (unsigned char)x->skeleton[0], fy = (unsigned char)y->skeleton[0];
 
 	if (fx != fy)
 		return fx < fy ? -1 : 1;
 	return (x->cps > y->cps) - (x->cps < y->cps);
+}
+
+/*
+ * Rewrites a folded word, in place, into the spelling shared by its cognates in other Latin-script
+ * languages, so that the edit distance counts differences of form rather than of orthography:
+ * ph -> f, th -> t, rh -> r, y -> i, k -> c, tion -> cion, a doubled letter once, and a leading
+ * "es" before a consonant loses its "e" (Spanish "estándar", "escala": "standard", "scale").
+ * "ctenóforos" and "ctenophores" become "ctenoforos" and "ctenofores", one edit apart instead of three.
+ * Only ASCII letters change; the result is never longer.
+ */
+static void spelling_skeleton(struct xlqa_buf *b)
+{
+	static const char vowels[] = "aeiou";
+	char *s = b->buf;
+	size_t len = b->len, i = 0, o = 0;
+
+	if (len > 3 && s[0] == 'e' && s[1] == 's' && s[2] >= 'a' && s[2] <= 'z' && !strchr(vowels, s[2]))
+		i = 1;
+	while (i < len) {
+		char c = s[i];
+
+		if (i + 1 < len && s[i + 1] == 'h' && (c == 'p' || c == 't' || c == 'r')) {
+			s[o++] = c == 'p' ? 'f' : c;
+			i += 2;
+			continue;
+		}
+		if (c == 't' && i + 3 < len && memcmp(s + i, "tion", 4) == 0)
+			c = 'c';
+		else if (c == 'y')
+			c = 'i';
+		else if (c == 'k')
+			c = 'c';
+		if (c >= 'a' && c <= 'z' && o > 0 && s[o - 1] == c) {
+			i++;
+			continue;
+		}
+		s[o++] = c;
+		i++;
+	}
+	b->len = o;
+	b->buf[o] = '\0';
 }
 
 static size_t count_cp(const char *s, size_t len)
@@ -394,7 +438,9 @@ int xlqa_translator_set_vocabulary(struct xlqa_translator *tr, const char *const
 			continue;
 		v[nv].word = xlqa_arena_strndup(&tr->vocab_strings, words[i], len);
 		v[nv].folded = xlqa_arena_strndup(&tr->vocab_strings, tr->fold.buf, tr->fold.len);
-		if (!v[nv].word || !v[nv].folded) {
+		spelling_skeleton(&tr->fold);
+		v[nv].skeleton = xlqa_arena_strndup(&tr->vocab_strings, tr->fold.buf, tr->fold.len);
+		if (!v[nv].word || !v[nv].folded || !v[nv].skeleton) {
 			free(v);
 			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
 		}
@@ -413,7 +459,7 @@ struct cognate {
 	size_t dist;
 };
 
-/* Adds up to MAX_COGNATES vocabulary words close to `word` (folded), closest and most frequent first. */
+/* Adds up to MAX_COGNATES vocabulary words close to `word` (skeletons), closest and most frequent first. */
 static int add_cognates(struct xlqa_translator *tr, const char *word, size_t len, struct xlqa_lexicon_hits *out,
 			struct xlqa_error *err)
 {
@@ -427,6 +473,7 @@ static int add_cognates(struct xlqa_translator *tr, const char *word, size_t len
 	xlqa_buf_reset(&tr->fold);
 	if ((rc = xlqa_text_normalize(word, len, XLQA_NORM_CASEFOLD | XLQA_NORM_ACCENTS, &tr->fold, err)))
 		return rc;
+	spelling_skeleton(&tr->fold);
 	cps = count_cp(tr->fold.buf, tr->fold.len);
 	if (cps < 2 || cps > MAX_WORD_CP)
 		return XLQA_OK;
@@ -434,17 +481,17 @@ static int add_cognates(struct xlqa_translator *tr, const char *word, size_t len
 	first = (unsigned char)tr->fold.buf[0];
 	while (lo < hi) { /* the first word with this first byte and at least cps - max code points */
 		size_t mid = lo + (hi - lo) / 2;
-		unsigned char f = (unsigned char)tr->vocab[mid].folded[0];
+		unsigned char f = (unsigned char)tr->vocab[mid].skeleton[0];
 		if (f < first || (f == first && tr->vocab[mid].cps + max < cps))
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (size_t i = lo; i < tr->n_vocab && (unsigned char)tr->vocab[i].folded[0] == first &&
+	for (size_t i = lo; i < tr->n_vocab && (unsigned char)tr->vocab[i].skeleton[0] == first &&
 			    tr->vocab[i].cps <= cps + max;
 	     i++) {
 		const struct vocab_word *v = &tr->vocab[i];
-		size_t d = xlqa_lexicon_edit_distance(tr->fold.buf, tr->fold.len, v->folded, strlen(v->folded), max);
+		size_t d = xlqa_lexicon_edit_distance(tr->fold.buf, tr->fold.len, v->skeleton, strlen(v->skeleton), max);
 		size_t at;
 		if (d > max)
 			continue;
@@ -465,6 +512,14 @@ static int add_cognates(struct xlqa_translator *tr, const char *word, size_t len
 			     XLQA_HOW_COGNATE, best[i].w->folded, false))
 			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
 	return XLQA_OK;
+}
+
+static bool has_digit(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (s[i] >= '0' && s[i] <= '9')
+			return true;
+	return false;
 }
 
 static bool is_cyrillic(const char *s, size_t len)
@@ -719,7 +774,8 @@ int xlqa_translator_lookup(struct xlqa_translator *tr, const char *const *words,
 			return XLQA_OK;
 		}
 	}
-	if (flags & XLQA_QUERY_NUMBER) {
+	/* digits pass through; a number in words ("dos", "erste") is a word of the lexicon like any other */
+	if ((flags & XLQA_QUERY_NUMBER) && has_digit(word, len)) {
 		if (hits_add(out, word, 1.0, 0, XLQA_HOW_PASS, NULL, true))
 			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
 		return XLQA_OK;

@@ -574,6 +574,12 @@ static const struct {
 	{ { "София" }, XLQA_QUERY_NAME, "sofiya", XLQA_HOW_TRANSLIT, 1.0, 1 },
 	/* a cognate from the vocabulary: qualitat ~ quality at distance 2 of 8, 0.5 x (1 - 2/8) */
 	{ { "Qualität" }, 0, "quality", XLQA_HOW_COGNATE, 0.375, 1 },
+	/* a cognate spelt differently: ctenoforen ~ ctenophores are ctenoforen ~ ctenofores in the spelling
+	 * skeleton (ph -> f), one edit of 10: 0.5 x (1 - 1/10); as spelt they are three edits apart */
+	{ { "ctenoforen" }, 0, "ctenophores", XLQA_HOW_COGNATE, 0.45, 1 },
+	/* "es" + consonant loses its "e", k is c and a doubled letter counts once: "estrucktura" is
+	 * "structura", one edit from "structure" */
+	{ { "estrucktura" }, 0, "structure", XLQA_HOW_COGNATE, 0.5 * (1 - 1.0 / 9), 1 },
 	/* nothing at all: through with weight 0.2 */
 	{ { "xyzzy" }, 0, "xyzzy", XLQA_HOW_UNTRANSLATED, 0.2, 1 },
 };
@@ -597,8 +603,8 @@ static void close_translation(struct xlqa_translator *tr, struct xlqa_lexicon *l
 
 START_TEST(test_lookup)
 {
-	static const char *const vocab[] = { "quality", "quantity", "equality" };
-	static const uint64_t freqs[] = { 10, 5, 2 };
+	static const char *const vocab[] = { "quality", "quantity", "equality", "ctenophores", "structure" };
+	static const uint64_t freqs[] = { 10, 5, 2, 1, 1 };
 	struct xlqa_lexicon *lex;
 	struct xlqa_lang *lang = open_de();
 	struct xlqa_translator *tr;
@@ -609,7 +615,7 @@ START_TEST(test_lookup)
 	make_tmp();
 	lex = build_open("de", "en", false, NULL);
 	ck_assert_int_eq(xlqa_translator_new(lex, lang, &tr, &err), XLQA_OK);
-	ck_assert_int_eq(xlqa_translator_set_vocabulary(tr, vocab, freqs, 3, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_translator_set_vocabulary(tr, vocab, freqs, 5, &err), XLQA_OK);
 	xlqa_lexicon_hits_init(&hits);
 	while (n < 3 && lookup_cases[_i].words[n])
 		n++;
@@ -622,6 +628,35 @@ START_TEST(test_lookup)
 	ck_assert_uint_eq(hits.words, lookup_cases[_i].covered);
 	for (size_t i = 1; i < hits.n; i++) /* best first, no text twice */
 		ck_assert(hits.items[i].weight <= hits.items[i - 1].weight && strcmp(hits.items[i].text, hits.items[0].text));
+	xlqa_lexicon_hits_release(&hits);
+	close_translation(tr, lex, lang);
+}
+END_TEST
+
+/* A number in words is looked up like any word ("zwei" -> "two"); digits pass through (lookup_cases). */
+START_TEST(test_lookup_number_word)
+{
+	const char *words[1] = { "zwei" };
+	struct xlqa_lexicon *lex;
+	struct xlqa_lang *lang = open_de();
+	struct xlqa_translator *tr;
+	struct xlqa_lexicon_hits hits;
+	struct xlqa_error err;
+	char tsv[1200];
+	FILE *fp;
+
+	make_tmp();
+	snprintf(tsv, sizeof tsv, "%s/numbers.tsv", tmp_dir);
+	ck_assert_ptr_nonnull(fp = fopen(tsv, "w"));
+	fputs("zwei\ttwo\n", fp);
+	fclose(fp);
+	lex = build_open("de", "en", false, tsv);
+	ck_assert_int_eq(xlqa_translator_new(lex, lang, &tr, &err), XLQA_OK);
+	xlqa_lexicon_hits_init(&hits);
+	ck_assert_int_eq(xlqa_translator_lookup(tr, words, 1, XLQA_QUERY_NUMBER, &hits, &err), XLQA_OK);
+	ck_assert_uint_ge(hits.n, 1);
+	ck_assert_str_eq(hits.items[0].text, "two");
+	ck_assert_int_eq(hits.items[0].how, XLQA_HOW_EXACT);
 	xlqa_lexicon_hits_release(&hits);
 	close_translation(tr, lex, lang);
 }
@@ -982,6 +1017,7 @@ Suite *lexicon_suite(void)
 	tcase_add_loop_test(tc, test_edit_distance, 0, (int)(sizeof distance_cases / sizeof distance_cases[0]));
 	tcase_add_test(tc, test_transliterate);
 	tcase_add_loop_test(tc, test_lookup, 0, (int)(sizeof lookup_cases / sizeof lookup_cases[0]));
+	tcase_add_test(tc, test_lookup_number_word);
 	tcase_add_test(tc, test_lookup_lemma_stem);
 	tcase_add_loop_test(tc, test_lookup_names, 0, (int)(sizeof name_cases / sizeof name_cases[0]));
 	tcase_add_loop_test(tc, test_lookup_genitive, 0, (int)(sizeof genitive_cases / sizeof genitive_cases[0]));
