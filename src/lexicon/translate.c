@@ -1,7 +1,7 @@
 /*
  * translate: from source words to weighted target alternatives. A word is tried, in order, as the
- * start of a multiword key (longest first), by its normalised form, by its hunspell lemmas, by keys
- * sharing its stem and by its compound parts; names and numbers in digits pass through (a number in
+ * start of a multiword key (longest first), by its normalised form and its hunspell lemmas together,
+ * by keys sharing its stem and by its compound parts; names and numbers in digits pass through (a number in
  * words, "dos", "erste", is translated like any word); an untranslated Cyrillic word is
  * transliterated, any other is matched against the target vocabulary for a cognate (by edit distance
  * between spelling skeletons, so "ctenóforos" finds "ctenophores"), and as a last resort passes
@@ -542,12 +542,11 @@ static int lookup_lexical(struct xlqa_translator *tr, const char *word, size_t l
 	int rc;
 
 	/* Each stage runs while nothing but hunspell names is found, and adds names only when it is
-	 * the first to find anything. */
+	 * the first to find anything; the word itself and its lemmas are one stage, since an inflected
+	 * form may be a key of its own sense ("números": the Book of Numbers; "número": number). */
 	if (xlqa_lexicon_find(lex, norm, nlen, &k) &&
 	    (rc = add_key(out, lex, k, 1.0, XLQA_HOW_EXACT, xlqa_lexicon_key(lex, k), names)))
 		return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
-	if (hits_beyond_names(out))
-		goto settle;
 	if (xlqa_lang_has_lemmas(tr->lang)) {
 		bool lemma_names = names && !out->n;
 		if ((rc = xlqa_lang_lemmas(tr->lang, word, len, &lemmas, err)))

@@ -649,7 +649,7 @@ START_TEST(test_lookup_number_word)
 	snprintf(tsv, sizeof tsv, "%s/numbers.tsv", tmp_dir);
 	ck_assert_ptr_nonnull(fp = fopen(tsv, "w"));
 	fputs("zwei\ttwo\n", fp);
-	fclose(fp);
+	ck_assert_int_eq(fclose(fp), 0);
 	lex = build_open("de", "en", false, tsv);
 	ck_assert_int_eq(xlqa_translator_new(lex, lang, &tr, &err), XLQA_OK);
 	xlqa_lexicon_hits_init(&hits);
@@ -657,6 +657,39 @@ START_TEST(test_lookup_number_word)
 	ck_assert_uint_ge(hits.n, 1);
 	ck_assert_str_eq(hits.items[0].text, "two");
 	ck_assert_int_eq(hits.items[0].how, XLQA_HOW_EXACT);
+	xlqa_lexicon_hits_release(&hits);
+	close_translation(tr, lex, lang);
+}
+END_TEST
+
+/* A word that is a key of its own still gets its lemma's translations: "wohnte" and "wohnen" */
+START_TEST(test_lookup_exact_and_lemma)
+{
+	const char *words[1] = { "wohnte" };
+	struct xlqa_lexicon *lex;
+	struct xlqa_lang *lang = open_de();
+	struct xlqa_translator *tr;
+	struct xlqa_lexicon_hits hits;
+	struct xlqa_error err;
+	char tsv[1200];
+	FILE *fp;
+
+	make_tmp();
+	snprintf(tsv, sizeof tsv, "%s/wohnte.tsv", tmp_dir);
+	ck_assert_ptr_nonnull(fp = fopen(tsv, "w"));
+	fputs("wohnte\tdwelt\nwohnen\tlive\n", fp);
+	ck_assert_int_eq(fclose(fp), 0);
+	lex = build_open("de", "en", false, tsv);
+	ck_assert_int_eq(xlqa_translator_new(lex, lang, &tr, &err), XLQA_OK);
+	xlqa_lexicon_hits_init(&hits);
+	ck_assert_int_eq(xlqa_translator_lookup(tr, words, 1, 0, &hits, &err), XLQA_OK);
+	ck_assert_uint_eq(hits.n, 2);
+	ck_assert_str_eq(hits.items[0].text, "dwelt");
+	ck_assert_int_eq(hits.items[0].how, XLQA_HOW_EXACT);
+	ck_assert_double_eq_tol(hits.items[0].weight, 1.0, 1e-4);
+	ck_assert_str_eq(hits.items[1].text, "live");
+	ck_assert_int_eq(hits.items[1].how, XLQA_HOW_LEMMA);
+	ck_assert_double_eq_tol(hits.items[1].weight, 0.9, 1e-4);
 	xlqa_lexicon_hits_release(&hits);
 	close_translation(tr, lex, lang);
 }
@@ -1018,6 +1051,7 @@ Suite *lexicon_suite(void)
 	tcase_add_test(tc, test_transliterate);
 	tcase_add_loop_test(tc, test_lookup, 0, (int)(sizeof lookup_cases / sizeof lookup_cases[0]));
 	tcase_add_test(tc, test_lookup_number_word);
+	tcase_add_test(tc, test_lookup_exact_and_lemma);
 	tcase_add_test(tc, test_lookup_lemma_stem);
 	tcase_add_loop_test(tc, test_lookup_names, 0, (int)(sizeof name_cases / sizeof name_cases[0]));
 	tcase_add_loop_test(tc, test_lookup_genitive, 0, (int)(sizeof genitive_cases / sizeof genitive_cases[0]));
