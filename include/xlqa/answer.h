@@ -168,7 +168,12 @@ enum xlqa_answer_feature {
 	 * type group, so a model learns which kinds answer which questions ("kind_measure@measure").
 	 */
 	XLQA_FEATURE_KIND_TYPE,
-	XLQA_ANSWER_FEATURES = XLQA_FEATURE_KIND_TYPE + XLQA_EXTRACT_KINDS * 5
+	/*
+	 * The proximity feature again at KIND_PROXIMITY + kind, 0 for the other kinds, so that nearness to
+	 * a query word can count more for a name than for a phrase ("proximity@name").
+	 */
+	XLQA_FEATURE_KIND_PROXIMITY = XLQA_FEATURE_KIND_TYPE + XLQA_EXTRACT_KINDS * 5,
+	XLQA_ANSWER_FEATURES = XLQA_FEATURE_KIND_PROXIMITY + XLQA_EXTRACT_KINDS
 };
 /* The question type groups of the kind-type block: named, time, measure, open, definition. */
 #define XLQA_TYPE_GROUPS 5

@@ -39,6 +39,9 @@ static const char *const feature_names[XLQA_ANSWER_FEATURES] = {
 	"phrase@time", "phrase@measure", "phrase@open", "phrase@definition", "definition@named", "definition@time",
 	"definition@measure", "definition@open", "definition@definition", "clause@named", "clause@time",
 	"clause@measure", "clause@open", "clause@definition",
+	/* proximity by kind */
+	"proximity@name", "proximity@year", "proximity@date", "proximity@number", "proximity@measure",
+	"proximity@phrase", "proximity@definition", "proximity@clause",
 };
 
 const char *xlqa_answer_feature_name(size_t i)
@@ -840,6 +843,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		f[XLQA_FEATURE_IDF] = idf / (double)words;
 		f[XLQA_FEATURE_EDGE_QUERY] = a->tok_group[sp->first] >= 0 || a->tok_group[sp->first + sp->n - 1] >= 0;
 		f[XLQA_FEATURE_KIND_TYPE + sp->kind * XLQA_TYPE_GROUPS + type_group[type]] = 1;
+		f[XLQA_FEATURE_KIND_PROXIMITY + sp->kind] = f[XLQA_FEATURE_PROXIMITY];
 		among_spans(a, i, f);
 		f[XLQA_FEATURE_BETWEEN] = q_before && q_after;
 		xlqa_buf_reset(&a->key);
