@@ -7,7 +7,8 @@
  * between spelling skeletons, so "ctenóforos" finds "ctenophores"), and as a last resort passes
  * through with a low weight, so no concept is lost from the query.
  *
- * Weights of the fallbacks are factors on the lexicon's own weights (lemma 0.9, stem 0.7, compound
+ * Weights of the fallbacks are factors on the lexicon's own weights (lemma 0.9, or 0.45 beside the
+ * word's own translations, since "meta" (goal) is also a form of "meter" (put); stem 0.7, compound
  * 0.6 for the whole and 0.3 per part, a genitive name 0.9, an English word 0.5); pass-through names 1.0 (0.5 beside a lexicon translation),
  * transliterations 0.5 (1.0 for a name), cognates 0.5 x (1 - distance / length), untranslated 0.2.
  * They rank the evidence: a lemma is the same word, a stem may conflate senses, a cognate may be a
@@ -44,6 +45,7 @@
 #include <unicode/utf8.h>
 
 #define W_LEMMA 0.9
+#define W_LEMMA_BESIDE 0.45 /* a lemma's translations when the word is a key of its own */
 #define W_STEM 0.7
 #define W_COMPOUND 0.6
 #define W_COMPOUND_PART 0.3
@@ -549,11 +551,12 @@ static int lookup_lexical(struct xlqa_translator *tr, const char *word, size_t l
 		return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
 	if (xlqa_lang_has_lemmas(tr->lang)) {
 		bool lemma_names = names && !out->n;
+		double factor = hits_beyond_names(out) ? W_LEMMA_BESIDE : W_LEMMA;
 		if ((rc = xlqa_lang_lemmas(tr->lang, word, len, &lemmas, err)))
 			return rc;
 		for (size_t i = 0; i < lemmas.n; i++)
 			if (xlqa_lexicon_find(lex, lemmas.items[i], strlen(lemmas.items[i]), &k) &&
-			    (rc = add_key(out, lex, k, W_LEMMA, XLQA_HOW_LEMMA, xlqa_lexicon_key(lex, k), lemma_names)))
+			    (rc = add_key(out, lex, k, factor, XLQA_HOW_LEMMA, xlqa_lexicon_key(lex, k), lemma_names)))
 				return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
 	}
 	if (hits_beyond_names(out))
