@@ -30,8 +30,9 @@
  *            words only (see translate.c).
  * Within a dictionary entry the i-th translation (0-based) is worth 1 / (1 + 0.15 i) of the entry:
  * dictionaries list the commonest sense first. A translation reached by several paths combines by
- * noisy-or, 1 - prod(1 - w), so agreement between independent sources raises it; each key keeps its
- * LEX_MAX_ALTS best translations.
+ * noisy-or, 1 - prod(1 - w), so agreement between independent sources raises it, and so does a
+ * translation some entry wrote without its spaces ("alprincipio") with its spaced form; each key
+ * keeps its LEX_MAX_ALTS best translations.
  *
  * The S-T and T-S dictionaries read into a "layer" table; layers and parsed dictionaries are cached
  * in the builder, so building all pairs reads each dictionary once.
@@ -805,6 +806,48 @@ static int stem_cmp(const void *a, const void *b)
 	return c ? c : (x->key > y->key) - (x->key < y->key);
 }
 
+/* Whether `joined` is `spaced` with its spaces left out ("alprincipio", "al principio"). */
+static bool spaces_dropped(const char *joined, const char *spaced)
+{
+	bool any = false;
+
+	for (; *spaced; spaced++) {
+		if (*spaced == ' ') {
+			any = true;
+			continue;
+		}
+		if (*joined++ != *spaced)
+			return false;
+	}
+	return any && !*joined;
+}
+
+/*
+ * Some dictionary entries lose the spaces of a multiword translation ("alprincipio" beside "al
+ * principio", "firstofall"): such a twin merges into the spaced form by noisy-or, so it neither
+ * takes one of the key's LEX_MAX_ALTS places nor shows up as a word no text holds.
+ */
+static void merge_joined_twins(const struct pool *pool, struct row *r)
+{
+	for (uint32_t j = 0; j < r->n;) {
+		const char *tj = pool->strs[r->c[j].text];
+		uint32_t k = 0;
+
+		if (!strchr(tj, ' '))
+			while (k < r->n && !(k != j && spaces_dropped(tj, pool->strs[r->c[k].text])))
+				k++;
+		if (strchr(tj, ' ') || k == r->n) {
+			j++;
+			continue;
+		}
+		r->c[k].weight = (float)(1 - (1 - r->c[k].weight) * (1 - r->c[j].weight));
+		r->c[k].origin |= r->c[j].origin;
+		if (!r->c[k].pos)
+			r->c[k].pos = r->c[j].pos;
+		r->c[j] = r->c[--r->n];
+	}
+}
+
 static int write_all(FILE *fp, const void *data, size_t len, uLong *crc)
 {
 	if (len && fwrite(data, 1, len, fp) != len)
@@ -851,8 +894,10 @@ static int write_lexicon(struct xlqa_lexicon_builder *b, struct table *t, const 
 	pool_size = b->pool.n;
 	if (!(w.offsets = calloc(b->pool.n + 1, sizeof *w.offsets)) || !(keys = calloc(t->n_rows + 1, sizeof *keys)))
 		goto nomem;
-	for (size_t i = 0; i < t->n_rows; i++)
+	for (size_t i = 0; i < t->n_rows; i++) {
+		merge_joined_twins(&b->pool, &t->rows[i]);
 		n_trans += t->rows[i].n < LEX_MAX_ALTS ? t->rows[i].n : LEX_MAX_ALTS;
+	}
 	if (!(trans = calloc(n_trans + 1, sizeof *trans)))
 		goto nomem;
 	memset(rep, 0, sizeof *rep);

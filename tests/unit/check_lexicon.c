@@ -320,6 +320,29 @@ static void expect_trans(const struct xlqa_lexicon *lex, const char *key, size_t
 	ck_assert_uint_eq(t.origin, origin);
 }
 
+/* A translation written without its spaces merges into its spaced twin by noisy-or. */
+START_TEST(test_build_joined_twin)
+{
+	struct xlqa_lexicon *lex;
+	char tsv[1200];
+	size_t k;
+	FILE *fp;
+
+	make_tmp();
+	snprintf(tsv, sizeof tsv, "%s/twins.tsv", tmp_dir);
+	ck_assert_ptr_nonnull(fp = fopen(tsv, "w"));
+	fputs("zuerst\tfirstofall\t0.5\nzuerst\tfirst of all\t0.6\nzuerst\tfirst\t0.4\n", fp);
+	ck_assert_int_eq(fclose(fp), 0);
+	lex = build_open("de", "en", false, tsv);
+	ck_assert(xlqa_lexicon_find(lex, "zuerst", 6, &k));
+	ck_assert_uint_eq(xlqa_lexicon_n_trans(lex, k), 2);
+	expect_trans(lex, "zuerst", 0, "first of all", 1 - 0.5 * 0.4, XLQA_LEX_TSV); /* 1 - (1 - 0.5)(1 - 0.6) */
+	expect_trans(lex, "zuerst", 1, "first", 0.4, XLQA_LEX_TSV);
+	xlqa_lexicon_free(lex);
+	remove_tmp();
+}
+END_TEST
+
 START_TEST(test_build_paths)
 {
 	struct xlqa_lexicon *lex;
@@ -1041,6 +1064,7 @@ Suite *lexicon_suite(void)
 	tcase_add_checked_fixture(tc, setup, NULL);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_build_paths);
+	tcase_add_test(tc, test_build_joined_twin);
 	tcase_add_test(tc, test_build_hunspell_names);
 	tcase_add_test(tc, test_build_errors);
 	tcase_add_loop_test(tc, test_open_damaged, 0, (int)(sizeof damage_cases / sizeof damage_cases[0]));
