@@ -831,12 +831,11 @@ static void merge_joined_twins(const struct pool *pool, struct row *r)
 {
 	for (uint32_t j = 0; j < r->n;) {
 		const char *tj = pool->strs[r->c[j].text];
-		uint32_t k = 0;
+		uint32_t k = strchr(tj, ' ') ? r->n : 0; /* a spaced translation is no joined twin */
 
-		if (!strchr(tj, ' '))
-			while (k < r->n && !(k != j && spaces_dropped(tj, pool->strs[r->c[k].text])))
-				k++;
-		if (strchr(tj, ' ') || k == r->n) {
+		while (k < r->n && !(k != j && spaces_dropped(tj, pool->strs[r->c[k].text])))
+			k++;
+		if (k == r->n) {
 			j++;
 			continue;
 		}

@@ -9,8 +9,9 @@
  *
  * Weights of the fallbacks are factors on the lexicon's own weights (lemma 0.9, or 0.45 beside the
  * word's own translations, since "meta" (goal) is also a form of "meter" (put); stem 0.7, compound
- * 0.6 for the whole and 0.3 per part, a genitive name 0.9, an English word 0.5); pass-through names 1.0 (0.5 beside a lexicon translation),
- * transliterations 0.5 (1.0 for a name), cognates 0.5 x (1 - distance / length), untranslated 0.2.
+ * 0.6 for the whole and 0.3 per part, a genitive name 0.9, an English word 0.5); pass-through names
+ * 1.0 (0.5 beside a lexicon translation), transliterations 0.5 (1.0 for a name), cognates
+ * 0.5 x (1 - distance / length), untranslated 0.2.
  * They rank the evidence: a lemma is the same word, a stem may conflate senses, a cognate may be a
  * false friend.
  *

@@ -305,6 +305,18 @@ static void remove_tmp(void)
 	memcpy(tmp_dir + strlen(tmp_dir) - 6, "XXXXXX", 6);
 }
 
+/* Writes `lines` to a TSV file in the (made) temporary folder; its path goes to `path`. */
+static void write_tmp_tsv(const char *lines, char *path, size_t size)
+{
+	FILE *fp;
+
+	make_tmp();
+	snprintf(path, size, "%s/extra.tsv", tmp_dir);
+	ck_assert_ptr_nonnull(fp = fopen(path, "w"));
+	fputs(lines, fp);
+	ck_assert_int_eq(fclose(fp), 0);
+}
+
 /* The i-th translation of `key`, or fails. */
 static void expect_trans(const struct xlqa_lexicon *lex, const char *key, size_t i, const char *text, double weight,
 			 unsigned origin)
@@ -326,13 +338,8 @@ START_TEST(test_build_joined_twin)
 	struct xlqa_lexicon *lex;
 	char tsv[1200];
 	size_t k;
-	FILE *fp;
 
-	make_tmp();
-	snprintf(tsv, sizeof tsv, "%s/twins.tsv", tmp_dir);
-	ck_assert_ptr_nonnull(fp = fopen(tsv, "w"));
-	fputs("zuerst\tfirstofall\t0.5\nzuerst\tfirst of all\t0.6\nzuerst\tfirst\t0.4\n", fp);
-	ck_assert_int_eq(fclose(fp), 0);
+	write_tmp_tsv("zuerst\tfirstofall\t0.5\nzuerst\tfirst of all\t0.6\nzuerst\tfirst\t0.4\n", tsv, sizeof tsv);
 	lex = build_open("de", "en", false, tsv);
 	ck_assert(xlqa_lexicon_find(lex, "zuerst", 6, &k));
 	ck_assert_uint_eq(xlqa_lexicon_n_trans(lex, k), 2);
@@ -656,25 +663,32 @@ START_TEST(test_lookup)
 }
 END_TEST
 
+/* A German-English lexicon built from the TSV `lines` alone, and its translator; close_translation
+ * frees them. */
+static struct xlqa_translator *open_tsv_translation(const char *lines, struct xlqa_lexicon **lex,
+						    struct xlqa_lang **lang)
+{
+	struct xlqa_translator *tr;
+	struct xlqa_error err;
+	char tsv[1200];
+
+	*lang = open_de();
+	write_tmp_tsv(lines, tsv, sizeof tsv);
+	*lex = build_open("de", "en", false, tsv);
+	ck_assert_int_eq(xlqa_translator_new(*lex, *lang, &tr, &err), XLQA_OK);
+	return tr;
+}
+
 /* A number in words is looked up like any word ("zwei" -> "two"); digits pass through (lookup_cases). */
 START_TEST(test_lookup_number_word)
 {
 	const char *words[1] = { "zwei" };
 	struct xlqa_lexicon *lex;
-	struct xlqa_lang *lang = open_de();
-	struct xlqa_translator *tr;
+	struct xlqa_lang *lang;
+	struct xlqa_translator *tr = open_tsv_translation("zwei\ttwo\n", &lex, &lang);
 	struct xlqa_lexicon_hits hits;
 	struct xlqa_error err;
-	char tsv[1200];
-	FILE *fp;
 
-	make_tmp();
-	snprintf(tsv, sizeof tsv, "%s/numbers.tsv", tmp_dir);
-	ck_assert_ptr_nonnull(fp = fopen(tsv, "w"));
-	fputs("zwei\ttwo\n", fp);
-	ck_assert_int_eq(fclose(fp), 0);
-	lex = build_open("de", "en", false, tsv);
-	ck_assert_int_eq(xlqa_translator_new(lex, lang, &tr, &err), XLQA_OK);
 	xlqa_lexicon_hits_init(&hits);
 	ck_assert_int_eq(xlqa_translator_lookup(tr, words, 1, XLQA_QUERY_NUMBER, &hits, &err), XLQA_OK);
 	ck_assert_uint_ge(hits.n, 1);
@@ -691,20 +705,11 @@ START_TEST(test_lookup_exact_and_lemma)
 {
 	const char *words[1] = { "wohnte" };
 	struct xlqa_lexicon *lex;
-	struct xlqa_lang *lang = open_de();
-	struct xlqa_translator *tr;
+	struct xlqa_lang *lang;
+	struct xlqa_translator *tr = open_tsv_translation("wohnte\tdwelt\nwohnen\tlive\n", &lex, &lang);
 	struct xlqa_lexicon_hits hits;
 	struct xlqa_error err;
-	char tsv[1200];
-	FILE *fp;
 
-	make_tmp();
-	snprintf(tsv, sizeof tsv, "%s/wohnte.tsv", tmp_dir);
-	ck_assert_ptr_nonnull(fp = fopen(tsv, "w"));
-	fputs("wohnte\tdwelt\nwohnen\tlive\n", fp);
-	ck_assert_int_eq(fclose(fp), 0);
-	lex = build_open("de", "en", false, tsv);
-	ck_assert_int_eq(xlqa_translator_new(lex, lang, &tr, &err), XLQA_OK);
 	xlqa_lexicon_hits_init(&hits);
 	ck_assert_int_eq(xlqa_translator_lookup(tr, words, 1, 0, &hits, &err), XLQA_OK);
 	ck_assert_uint_eq(hits.n, 2);
@@ -723,20 +728,11 @@ START_TEST(test_lookup_lemma_stem)
 {
 	const char *words[1] = { "wohnte" };
 	struct xlqa_lexicon *lex;
-	struct xlqa_lang *lang = open_de();
-	struct xlqa_translator *tr;
+	struct xlqa_lang *lang;
+	struct xlqa_translator *tr = open_tsv_translation("wohne\tlive\n", &lex, &lang);
 	struct xlqa_lexicon_hits hits;
 	struct xlqa_error err;
-	char tsv[1200];
-	FILE *fp;
 
-	make_tmp();
-	snprintf(tsv, sizeof tsv, "%s/wohne.tsv", tmp_dir);
-	ck_assert_ptr_nonnull(fp = fopen(tsv, "w"));
-	fputs("wohne\tlive\n", fp);
-	ck_assert_int_eq(fclose(fp), 0);
-	lex = build_open("de", "en", false, tsv);
-	ck_assert_int_eq(xlqa_translator_new(lex, lang, &tr, &err), XLQA_OK);
 	xlqa_lexicon_hits_init(&hits);
 	/* "wohnte" is no key, nor is its hunspell lemma "wohnen", and its Snowball stem "wohnt" is no
 	 * key's; the lemma's stem "wohn" is that of the key "wohne": a stem match, 1 x 0.7 */
