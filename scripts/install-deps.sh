@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs every Debian 12 package xlqa needs: the build tools, the -dev libraries, Check, the hunspell
 # dictionaries for the eight languages Debian has them for (no Finnish), Snowball's libstemmer and the
-# FreeDict bilingual dictionaries for the CLEF source/target languages. Run as root; safe to run twice.
+# FreeDict and Apertium bilingual dictionaries for the CLEF source/target languages. Run as root;
+# safe to run twice.
 # With --bench, or XLQA_BENCH_DEPS=1 in the environment, it also installs what bench/index-xapian.sh
 # compares against: Xapian's Python bindings and tools (left out by default so CI stays quick).
 # usage: sh scripts/install-deps.sh [--bench]
@@ -31,6 +32,9 @@ freedict="dict-freedict-deu-bul dict-freedict-deu-eng dict-freedict-deu-fin dict
  dict-freedict-nld-fra dict-freedict-nld-ita dict-freedict-nld-por dict-freedict-nld-spa
  dict-freedict-por-deu dict-freedict-por-eng dict-freedict-por-fra dict-freedict-por-spa
  dict-freedict-spa-deu dict-freedict-spa-eng dict-freedict-spa-por"
+# Apertium's bilingual dictionaries between CLEF languages, and lt-proc to list them
+# (scripts/apertium-listings.sh): English-Spanish, and Spanish with French, Italian and Portuguese.
+apertium="lttoolbox apertium-eng-spa apertium-fr-es apertium-spa-ita apertium-es-pt"
 # benchmarks only: python3-xapian is the indexer bench/xapian-index.py drives; xapian-tools adds
 # xapian-compact and xapian-delve for looking at the database it builds.
 benchmarks="python3-xapian xapian-tools"
@@ -43,4 +47,4 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 # shellcheck disable=SC2086 # the lists are word lists on purpose
-apt-get install -y -qq --no-install-recommends $build $libs $hunspell $freedict $benchmarks >/dev/null
+apt-get install -y -qq --no-install-recommends $build $libs $hunspell $freedict $apertium $benchmarks >/dev/null

@@ -91,6 +91,7 @@ enum xlqa_dict_style {
 	XLQA_DICT_CLASSIC = 0, /* headword line, then one translation line per sense (old FreeDict) */
 	XLQA_DICT_DING,        /* Ding: one translation line, then indented notes, synonyms, "see:" */
 	XLQA_DICT_WIKDICT,     /* FreeDict+WikDict: senses of a translation line and a gloss line */
+	XLQA_DICT_APERTIUM,    /* an Apertium bilingual listing (xlqa_dict_read_apertium) */
 };
 
 /*
@@ -113,6 +114,19 @@ int xlqa_dict_read_dictd(const char *index_path, const char *dict_path, xlqa_dic
  */
 int xlqa_dict_read_tsv(const char *path, bool strict, xlqa_dict_entry_fn fn, void *ctx,
 		       struct xlqa_dict_stats *stats, struct xlqa_error *err);
+
+/*
+ * Reads an Apertium bilingual listing: what `lt-proc -b XXX-YYY.autobil.bin` answers for source
+ * lemmas, one `^lemma<tag>.../translation<tag>...$` line each (UTF-8; blank lines and lines
+ * starting with '#' are skipped). Each line is one entry: the part of speech from the headword's
+ * first tag, the translations in the listing's order without their tags and without the '#' of
+ * multiwords; translations the dictionary does not know ("@word") are left out, and a line left
+ * without any is counted in stats->skipped_entries. A line that is no such listing is counted in
+ * stats->bad_lines and skipped, unless `strict`, when it is XLQA_EPARSE "path:line: ...". Also
+ * XLQA_EENCODING, file errors, XLQA_ENOMEM, `fn`'s status.
+ */
+int xlqa_dict_read_apertium(const char *path, bool strict, xlqa_dict_entry_fn fn, void *ctx,
+			    struct xlqa_dict_stats *stats, struct xlqa_error *err);
 
 /*
  * Reads ICU's locale data as a dictionary from language `source` to `target` (ISO 639-1 codes):
@@ -178,6 +192,9 @@ struct xlqa_lexicon_weights {
 struct xlqa_lexicon_build_options {
 	/* Folder of freedict-XXX-YYY.index/.dict.dz. NULL: $XLQA_DICT_DIR, else /usr/share/dictd. */
 	const char *dict_dir;
+	/* Folder of Apertium listings apertium-XXX-YYY.txt (xlqa_dict_read_apertium), each a
+	 * dictionary of its pair beside FreeDict's. NULL: $XLQA_APERTIUM_DIR, else none. */
+	const char *apertium_dir;
 	/* A TSV of extra translations for the pair being built, or NULL. Read leniently. */
 	const char *tsv;
 	/* Packs used for stems (opened without hunspell). NULL: defaults. */

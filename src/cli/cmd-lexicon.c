@@ -17,16 +17,18 @@
 #include <time.h>
 
 static const char lexicon_help[] =
-	"usage: xlqa lexicon build [--pair XX-YY | --all] [--dict-dir DIR] [--hunspell-dir DIR] [--out DIR]\n"
-	"                          [--tsv FILE] [--no-names] [--no-hunspell-names] [--no-pivots] [--dict-stats]\n"
+	"usage: xlqa lexicon build [--pair XX-YY | --all] [--dict-dir DIR] [--apertium-dir DIR] [--hunspell-dir DIR]\n"
+	"                          [--out DIR] [--tsv FILE] [--no-names] [--no-hunspell-names] [--no-pivots]\n"
+	"                          [--dict-stats]\n"
 	"       xlqa lexicon lookup --pair XX-YY [--lexicon-dir DIR] [--vocabulary FILE] [--name] WORD...\n"
 	"       xlqa lexicon coverage [--pair XX-YY] [--lexicon-dir DIR] [--vocabulary FILE | --index DIR]\n"
 	"                             [--plain] [--total] FILE...\n"
 	"\n"
 	"build     compiles the lexicon of one pair, or of all 63 CLEF pairs (sources BG DE EN ES FI FR IT\n"
 	"          NL PT, targets DE EN ES FR IT NL PT, same-language pairs being the identity) from the\n"
-	"          FreeDict dictionaries in --dict-dir (default $XLQA_DICT_DIR or /usr/share/dictd), ICU's\n"
-	"          names, an optional TSV (source TAB target [TAB weight]) and the proper names the\n"
+	"          FreeDict dictionaries in --dict-dir (default $XLQA_DICT_DIR or /usr/share/dictd), the\n"
+	"          Apertium listings apertium-XXX-YYY.txt in --apertium-dir (default $XLQA_APERTIUM_DIR;\n"
+	"          scripts/apertium-listings.sh writes them), ICU's names, an optional TSV (source TAB target [TAB weight]) and the proper names the\n"
 	"          hunspell dictionaries in --hunspell-dir (default $XLQA_HUNSPELL_DIR or the system's)\n"
 	"          of two languages agree on; prints pair, keys, translations, stems, bytes and seconds\n"
 	"          per pair\n"
@@ -51,13 +53,14 @@ static const char *const clef_targets[] = { "de", "en", "es", "fr", "it", "nl", 
 struct lexicon_opts {
 	char source[4], target[4];
 	bool have_pair, all, no_names, no_hunspell_names, no_pivots, dict_stats, name, plain, total;
-	const char *dict_dir, *hunspell_dir, *dir, *tsv, *vocabulary, *index;
+	const char *dict_dir, *apertium_dir, *hunspell_dir, *dir, *tsv, *vocabulary, *index;
 };
 
 static int parse_args(const char *sub, int argc, char **argv, struct lexicon_opts *o)
 {
 	enum { OPT_DICT_DIR = 256, OPT_TSV, OPT_NO_NAMES, OPT_NO_PIVOTS, OPT_DICT_STATS, OPT_VOCAB, OPT_NAME,
-	       OPT_PLAIN, OPT_TOTAL, OPT_ALL, OPT_HUNSPELL_DIR, OPT_NO_HUNSPELL_NAMES, OPT_INDEX };
+	       OPT_PLAIN, OPT_TOTAL, OPT_ALL, OPT_HUNSPELL_DIR, OPT_NO_HUNSPELL_NAMES, OPT_INDEX,
+	       OPT_APERTIUM_DIR };
 	static const struct option opts[] = {
 		{ "pair", required_argument, NULL, 'p' },       { "all", no_argument, NULL, OPT_ALL },
 		{ "dict-dir", required_argument, NULL, OPT_DICT_DIR }, { "out", required_argument, NULL, 'o' },
@@ -67,6 +70,7 @@ static int parse_args(const char *sub, int argc, char **argv, struct lexicon_opt
 		{ "name", no_argument, NULL, OPT_NAME },         { "plain", no_argument, NULL, OPT_PLAIN },
 		{ "total", no_argument, NULL, OPT_TOTAL },       { "help", no_argument, NULL, 'h' },
 		{ "hunspell-dir", required_argument, NULL, OPT_HUNSPELL_DIR },
+		{ "apertium-dir", required_argument, NULL, OPT_APERTIUM_DIR },
 		{ "no-hunspell-names", no_argument, NULL, OPT_NO_HUNSPELL_NAMES },
 		{ "index", required_argument, NULL, OPT_INDEX },
 		{ NULL, 0, NULL, 0 },
@@ -88,6 +92,7 @@ static int parse_args(const char *sub, int argc, char **argv, struct lexicon_opt
 		case OPT_TSV: o->tsv = optarg; break;
 		case OPT_NO_NAMES: o->no_names = true; break;
 		case OPT_HUNSPELL_DIR: o->hunspell_dir = optarg; break;
+		case OPT_APERTIUM_DIR: o->apertium_dir = optarg; break;
 		case OPT_NO_HUNSPELL_NAMES: o->no_hunspell_names = true; break;
 		case OPT_INDEX: o->index = optarg; break;
 		case OPT_NO_PIVOTS: o->no_pivots = true; break;
@@ -134,7 +139,7 @@ static double seconds_since(const struct timespec *t0)
 	return (double)(t1.tv_sec - t0->tv_sec) + (double)(t1.tv_nsec - t0->tv_nsec) / 1e9;
 }
 
-static const char *const style_names[] = { "classic", "ding", "wikdict" };
+static const char *const style_names[] = { "classic", "ding", "wikdict", "apertium" };
 
 static int build_one(struct xlqa_lexicon_builder *b, const char *src, const char *tgt, const char *dir,
 		     struct xlqa_error *err)
@@ -182,6 +187,7 @@ static int lexicon_build(int argc, char **argv)
 		return cli_usage_error("lexicon build", "unexpected argument '%s'", argv[optind]);
 	bo.dict_dir = o.dict_dir;
 	bo.hunspell_dir = o.hunspell_dir;
+	bo.apertium_dir = o.apertium_dir;
 	bo.tsv = o.tsv;
 	bo.no_names = o.no_names;
 	bo.no_hunspell_names = o.no_hunspell_names;

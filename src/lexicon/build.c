@@ -3,6 +3,8 @@
  *
  * For a pair S-T the builder merges, weighting each translation by its source and path:
  *   direct   the S-T dictionary                                  weight 1.0
+ *            (FreeDict's, and Apertium's where a listing of it exists: two dictionaries of one
+ *            pair, whose agreement combines like any other)
  *   inverse  the T-S dictionary read backwards                    weight 0.8: a reverse entry says
  *            that the headword is one way to say the translation, a weaker claim than a forward
  *            entry makes (the translation may be one of several senses of the headword)
@@ -34,8 +36,8 @@
  * translation some entry wrote without its spaces ("alprincipio") with its spaced form; each key
  * keeps its LEX_MAX_ALTS best translations.
  *
- * The S-T and T-S dictionaries read into a "layer" table; layers and parsed dictionaries are cached
- * in the builder, so building all pairs reads each dictionary once.
+ * The S-T and T-S dictionaries of both kinds read into a "layer" table; layers and parsed
+ * dictionaries are cached in the builder, so building all pairs reads each dictionary once.
  *
  * Invariant: every string is interned once in the builder's pool and tables refer to it by id;
  * a key is the normalised form of what it translates (lex_normalize).
@@ -291,8 +293,12 @@ struct dentry {
 	uint8_t pos;
 };
 
+/* Where a pair's dictionaries come from; each kind gives a pair at most one. */
+enum dict_kind { DICT_FREEDICT, DICT_APERTIUM, DICT_KINDS };
+
 struct dict {
-	char name[40];  /* "freedict-deu-eng" */
+	char name[40];  /* "freedict-deu-eng", "apertium-eng-spa" */
+	enum dict_kind kind;
 	char from[4], to[4]; /* ISO 639-1 */
 	bool read, absent;
 	enum xlqa_dict_style style;
@@ -329,6 +335,7 @@ struct xlqa_lexicon_builder {
 	struct xlqa_lexicon_build_options opt;
 	struct xlqa_lexicon_weights w;
 	char *dict_dir;
+	char *apertium_dir; /* NULL: no Apertium listings */
 	char *hunspell_dir;
 	struct dic_names names;
 	struct pool pool;
@@ -366,27 +373,12 @@ static int load_entry(void *ctx, const struct xlqa_dict_entry *e, struct xlqa_er
 	return XLQA_OK;
 }
 
-/* The dictionary from `from` to `to` (codes), read on first use; NULL when it does not exist. */
-static int get_dict(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info *from,
-		    const struct xlqa_lang_info *to, struct dict **out, struct xlqa_error *err)
+/* Reads the FreeDict dictionary `d` names from the builder's dict_dir; absent when it is not there. */
+static int read_freedict(struct xlqa_lexicon_builder *b, struct dict *d, struct xlqa_error *err)
 {
 	struct xlqa_buf ipath = XLQA_BUF_INIT, dpath = XLQA_BUF_INIT;
-	struct dict *d = NULL;
 	int rc = XLQA_OK;
 
-	*out = NULL;
-	for (size_t i = 0; i < b->n_dicts; i++)
-		if (strcmp(b->dicts[i].from, from->code) == 0 && strcmp(b->dicts[i].to, to->code) == 0) {
-			*out = b->dicts[i].absent ? NULL : &b->dicts[i];
-			return XLQA_OK;
-		}
-	if (XLQA_ARRAY_RESERVE(b->dicts, b->alloc_dicts, b->n_dicts + 1))
-		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
-	d = &b->dicts[b->n_dicts++];
-	memset(d, 0, sizeof *d);
-	snprintf(d->name, sizeof d->name, "freedict-%s-%s", from->iso3, to->iso3);
-	snprintf(d->from, sizeof d->from, "%s", from->code);
-	snprintf(d->to, sizeof d->to, "%s", to->code);
 	if (xlqa_buf_addf(&ipath, "%s/%s.index", b->dict_dir, d->name) ||
 	    xlqa_buf_addf(&dpath, "%s/%s.dict.dz", b->dict_dir, d->name)) {
 		rc = xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
@@ -407,13 +399,67 @@ static int get_dict(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info 
 		struct load_ctx lc = { b, d };
 		rc = xlqa_dict_read_dictd(ipath.buf, dpath.buf, load_entry, &lc, &d->stats, &d->style, err);
 	}
-	if (rc)
-		xlqa_error_prefix(err, "%s", d->name);
 	d->read = true;
-	*out = d;
 done:
 	xlqa_buf_release(&ipath);
 	xlqa_buf_release(&dpath);
+	return rc;
+}
+
+/* Reads the Apertium listing `d` names from the builder's apertium_dir; absent without one. */
+static int read_apertium(struct xlqa_lexicon_builder *b, struct dict *d, struct xlqa_error *err)
+{
+	struct xlqa_buf path = XLQA_BUF_INIT;
+	int rc = XLQA_OK;
+
+	if (!b->apertium_dir) {
+		d->absent = true;
+		return XLQA_OK;
+	}
+	if (xlqa_buf_addf(&path, "%s/%s.txt", b->apertium_dir, d->name)) {
+		rc = xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+	} else if (access(path.buf, R_OK) != 0) {
+		d->absent = true;
+	} else {
+		struct load_ctx lc = { b, d };
+		d->style = XLQA_DICT_APERTIUM;
+		rc = xlqa_dict_read_apertium(path.buf, false, load_entry, &lc, &d->stats, err);
+		d->read = true;
+	}
+	xlqa_buf_release(&path);
+	return rc;
+}
+
+/*
+ * The dictionary of kind `kind` from `from` to `to` (codes), read on first use; NULL when it does
+ * not exist. The pointer is valid until the next call (the array of dictionaries may move).
+ */
+static int get_dict(struct xlqa_lexicon_builder *b, enum dict_kind kind, const struct xlqa_lang_info *from,
+		    const struct xlqa_lang_info *to, struct dict **out, struct xlqa_error *err)
+{
+	static const char *const prefixes[DICT_KINDS] = { "freedict", "apertium" };
+	struct dict *d;
+	int rc;
+
+	*out = NULL;
+	for (size_t i = 0; i < b->n_dicts; i++)
+		if (b->dicts[i].kind == kind && strcmp(b->dicts[i].from, from->code) == 0 &&
+		    strcmp(b->dicts[i].to, to->code) == 0) {
+			*out = b->dicts[i].absent ? NULL : &b->dicts[i];
+			return XLQA_OK;
+		}
+	if (XLQA_ARRAY_RESERVE(b->dicts, b->alloc_dicts, b->n_dicts + 1))
+		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+	d = &b->dicts[b->n_dicts++];
+	memset(d, 0, sizeof *d);
+	d->kind = kind;
+	snprintf(d->name, sizeof d->name, "%s-%s-%s", prefixes[kind], from->iso3, to->iso3);
+	snprintf(d->from, sizeof d->from, "%s", from->code);
+	snprintf(d->to, sizeof d->to, "%s", to->code);
+	rc = kind == DICT_APERTIUM ? read_apertium(b, d, err) : read_freedict(b, d, err);
+	if (rc)
+		xlqa_error_prefix(err, "%s", d->name);
+	*out = d->absent ? NULL : d;
 	return rc;
 }
 
@@ -444,11 +490,34 @@ static double rank_factor(const struct xlqa_lexicon_builder *b, size_t rank)
 	return 1.0 / (1.0 + b->w.rank_decay * (double)rank);
 }
 
-/* The layer from `from` to `to`: the direct dictionary plus the reverse one inverted. */
+/* Adds dictionary `d`'s entries to `t`: forward (headword to translations) or backward. */
+static int add_dict(struct xlqa_lexicon_builder *b, struct table *t, const struct dict *d, bool forward,
+		    struct xlqa_error *err)
+{
+	int rc;
+
+	for (size_t i = 0; i < d->n_entries; i++) {
+		const struct dentry *e = &d->entries[i];
+		for (size_t j = 0; j < e->n; j++) {
+			uint32_t head = e->head, tr = d->trans[e->first + j];
+			if ((rc = forward ? add_pair(b, t, head, tr, b->w.direct * rank_factor(b, j), XLQA_LEX_DIRECT, e->pos,
+						     err)
+					  : add_pair(b, t, tr, head, b->w.inverse * rank_factor(b, j), XLQA_LEX_INVERSE,
+						     e->pos, err)))
+				return rc;
+		}
+	}
+	return XLQA_OK;
+}
+
+/*
+ * The layer from `from` to `to`: each kind's direct dictionary plus its reverse one inverted. A
+ * translation both FreeDict and Apertium give combines by noisy-or like any other agreement.
+ */
 static int get_layer(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info *from,
 		     const struct xlqa_lang_info *to, struct layer **out, struct xlqa_error *err)
 {
-	struct dict *fwd, *rev;
+	struct dict *d;
 	struct layer *l;
 	int rc;
 
@@ -457,27 +526,21 @@ static int get_layer(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info
 			*out = b->layers[i];
 			return XLQA_OK;
 		}
-	if ((rc = get_dict(b, from, to, &fwd, err)) || (rc = get_dict(b, to, from, &rev, err)))
-		return rc;
 	if (XLQA_ARRAY_RESERVE(b->layers, b->alloc_layers, b->n_layers + 1) || !(l = calloc(1, sizeof *l)))
 		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
 	b->layers[b->n_layers++] = l;
 	snprintf(l->from, sizeof l->from, "%s", from->code);
 	snprintf(l->to, sizeof l->to, "%s", to->code);
-	for (size_t i = 0; fwd && i < fwd->n_entries; i++) {
-		const struct dentry *e = &fwd->entries[i];
-		for (size_t j = 0; j < e->n; j++)
-			if ((rc = add_pair(b, &l->t, e->head, fwd->trans[e->first + j], b->w.direct * rank_factor(b, j),
-					   XLQA_LEX_DIRECT, e->pos, err)))
-				return rc;
-	}
-	for (size_t i = 0; rev && i < rev->n_entries; i++) {
-		const struct dentry *e = &rev->entries[i];
-		for (size_t j = 0; j < e->n; j++)
-			if ((rc = add_pair(b, &l->t, rev->trans[e->first + j], e->head, b->w.inverse * rank_factor(b, j),
-					   XLQA_LEX_INVERSE, e->pos, err)))
-				return rc;
-	}
+	/* Read them all first, then add each as get_dict hands it out again: reading one may move the
+	 * others, and the pool interns every dictionary's strings before the normalised keys. */
+	for (int pass = 0; pass < 2; pass++)
+		for (int kind = 0; kind < DICT_KINDS; kind++)
+			for (int forward = 1; forward >= 0; forward--) {
+				if ((rc = get_dict(b, (enum dict_kind)kind, forward ? from : to, forward ? to : from, &d, err)))
+					return rc;
+				if (pass && d && (rc = add_dict(b, &l->t, d, forward, err)))
+					return rc;
+			}
 	table_sort(&l->t);
 	*out = l;
 	return XLQA_OK;
@@ -1052,7 +1115,7 @@ int xlqa_lexicon_builder_new(const struct xlqa_lexicon_build_options *opt, struc
 			     struct xlqa_error *err)
 {
 	struct xlqa_lexicon_builder *b = calloc(1, sizeof *b);
-	const char *dir, *hdir;
+	const char *dir, *hdir, *adir;
 
 	*out = NULL;
 	if (!b)
@@ -1063,6 +1126,7 @@ int xlqa_lexicon_builder_new(const struct xlqa_lexicon_build_options *opt, struc
 		b->w = *b->opt.weights;
 	else
 		xlqa_lexicon_weights_default(&b->w);
+	adir = b->opt.apertium_dir ? b->opt.apertium_dir : getenv("XLQA_APERTIUM_DIR");
 	dir = b->opt.dict_dir ? b->opt.dict_dir : getenv("XLQA_DICT_DIR");
 	if (!dir || !*dir)
 		dir = "/usr/share/dictd";
@@ -1071,8 +1135,10 @@ int xlqa_lexicon_builder_new(const struct xlqa_lexicon_build_options *opt, struc
 		hdir = XLQA_HUNSPELLDIR;
 	xlqa_hash_init(&b->pool.map);
 	xlqa_buf_init(&b->pool.scratch);
-	if (!(b->dict_dir = strdup(dir)) || !(b->hunspell_dir = strdup(hdir))) {
+	if (!(b->dict_dir = strdup(dir)) || !(b->hunspell_dir = strdup(hdir)) ||
+	    (adir && *adir && !(b->apertium_dir = strdup(adir)))) {
 		free(b->dict_dir);
+		free(b->hunspell_dir);
 		free(b);
 		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
 	}
@@ -1103,6 +1169,7 @@ void xlqa_lexicon_builder_free(struct xlqa_lexicon_builder *b)
 	free(b->pool.norm);
 	xlqa_buf_release(&b->pool.scratch);
 	free(b->dict_dir);
+	free(b->apertium_dir);
 	free(b->hunspell_dir);
 	free(b->names.ids);
 	free(b);
@@ -1131,12 +1198,15 @@ void xlqa_lexicon_builder_dict_at(const struct xlqa_lexicon_builder *b, size_t i
 	}
 }
 
-/* Adds the name of dictionary from-to to the report's missing list when it is absent. */
+/*
+ * Adds the name of FreeDict dictionary from-to to the report's missing list when it is absent
+ * (Apertium has few pairs: its listings are extras, never missing).
+ */
 static void note_missing(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info *from,
 			 const struct xlqa_lang_info *to, struct xlqa_lexicon_build_report *rep)
 {
 	for (size_t i = 0; i < b->n_dicts; i++)
-		if (b->dicts[i].absent && strcmp(b->dicts[i].from, from->code) == 0 &&
+		if (b->dicts[i].absent && b->dicts[i].kind == DICT_FREEDICT && strcmp(b->dicts[i].from, from->code) == 0 &&
 		    strcmp(b->dicts[i].to, to->code) == 0) {
 			size_t len = strlen(rep->missing);
 			snprintf(rep->missing + len, sizeof rep->missing - len, "%s%s", len ? " " : "", b->dicts[i].name);

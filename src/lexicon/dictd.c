@@ -487,6 +487,7 @@ static int parse_entry(struct reader *r, char *text, size_t len, int64_t offset,
 			break;
 		}
 		case XLQA_DICT_CLASSIC:
+		case XLQA_DICT_APERTIUM: /* never a dictd layout */
 			if (line[0] == ' ' || line[0] == '\t') {
 				r->stats->notes++;
 				continue;

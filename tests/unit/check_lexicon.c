@@ -196,6 +196,36 @@ START_TEST(test_read_tsv)
 }
 END_TEST
 
+START_TEST(test_read_apertium)
+{
+	struct collected c = { XLQA_BUF_INIT };
+	struct xlqa_dict_stats st = { 0 };
+	struct xlqa_error err;
+	char path[1200];
+
+	snprintf(path, sizeof path, "%s/apertium/apertium-spa-eng.txt", data_dir);
+	ck_assert_int_eq(xlqa_dict_read_apertium(path, false, collect, &c, &st, &err), XLQA_OK);
+	/* tags go, a translation listed twice ("car<n><pl>") counts once, '#' joins a multiword, an
+	 * escaped '/' is a character, unknown ("@", "#") translations are left out */
+	ck_assert_str_eq(c.text.buf, "coche|n|car;automobile\n"
+				     "añorar|v|miss;long for\n"
+				     "Londres|pn|London\n"
+				     "barra|n|slash/bar\n"
+				     "rápido|adj|fast\n");
+	ck_assert_uint_eq(st.entries, 5);
+	ck_assert_uint_eq(st.translations, 7);
+	ck_assert_uint_eq(st.skipped_entries, 1); /* meta: only "@meta" */
+	ck_assert_uint_eq(st.bad_lines, 1);
+	/* strict mode names the bad line */
+	ck_assert_int_eq(xlqa_dict_read_apertium(path, true, collect, &c, NULL, &err), XLQA_EPARSE);
+	ck_assert_int_eq(err.line, 6);
+	ck_assert_ptr_nonnull(strstr(err.message, "apertium-spa-eng.txt:6: expected '^word<tag>"));
+	snprintf(path, sizeof path, "%s/apertium/apertium-xxx-yyy.txt", data_dir);
+	ck_assert_int_eq(xlqa_dict_read_apertium(path, false, collect, &c, NULL, &err), XLQA_ENOTFOUND);
+	xlqa_buf_release(&c.text);
+}
+END_TEST
+
 /* Finds "head|pos|..." starting a line of a collected text. */
 static bool has_line(const struct collected *c, const char *line)
 {
@@ -269,8 +299,12 @@ START_TEST(test_read_hunspell_names)
 }
 END_TEST
 
-/* Builds pair src-tgt from the fixtures (no ICU or hunspell names unless `names`) into tmp_dir and opens it. */
-static struct xlqa_lexicon *build_open(const char *src, const char *tgt, bool names, const char *tsv)
+/*
+ * Builds pair src-tgt from the fixtures (no ICU or hunspell names unless `names`; Apertium listings
+ * from `apertium`, a folder, or none) into tmp_dir and opens it.
+ */
+static struct xlqa_lexicon *build_open_with(const char *src, const char *tgt, bool names, const char *tsv,
+					    const char *apertium)
 {
 	struct xlqa_lexicon_build_options opt = { 0 };
 	struct xlqa_lexicon_builder *b;
@@ -283,6 +317,7 @@ static struct xlqa_lexicon *build_open(const char *src, const char *tgt, bool na
 	opt.no_names = !names;
 	opt.no_hunspell_names = !names;
 	opt.tsv = tsv;
+	opt.apertium_dir = apertium;
 	ck_assert_int_eq(xlqa_lexicon_builder_new(&opt, &b, &err), XLQA_OK);
 	xlqa_lexicon_path(tmp_dir, src, tgt, &path);
 	ck_assert_msg(xlqa_lexicon_builder_build(b, src, tgt, path.buf, NULL, &err) == XLQA_OK, "%s", err.message);
@@ -290,6 +325,11 @@ static struct xlqa_lexicon *build_open(const char *src, const char *tgt, bool na
 	xlqa_lexicon_builder_free(b);
 	xlqa_buf_release(&path);
 	return lex;
+}
+
+static struct xlqa_lexicon *build_open(const char *src, const char *tgt, bool names, const char *tsv)
+{
+	return build_open_with(src, tgt, names, tsv, NULL);
 }
 
 static void make_tmp(void)
@@ -345,6 +385,36 @@ START_TEST(test_build_joined_twin)
 	ck_assert_uint_eq(xlqa_lexicon_n_trans(lex, k), 2);
 	expect_trans(lex, "zuerst", 0, "first of all", 1 - 0.5 * 0.4, XLQA_LEX_TSV); /* 1 - (1 - 0.5)(1 - 0.6) */
 	expect_trans(lex, "zuerst", 1, "first", 0.4, XLQA_LEX_TSV);
+	xlqa_lexicon_free(lex);
+	remove_tmp();
+}
+END_TEST
+
+/* An Apertium listing is one more dictionary of its pair, forward and backward. */
+START_TEST(test_build_apertium)
+{
+	struct xlqa_lexicon *lex;
+	char dir[1200];
+	size_t k;
+
+	make_tmp();
+	snprintf(dir, sizeof dir, "%s/apertium", data_dir);
+	lex = build_open_with("es", "en", false, NULL, dir);
+	/* FreeDict's "coche" -> car (1) and Apertium's agree; "automobile" is Apertium's second, 1 / 1.15 */
+	expect_trans(lex, "coche", 0, "car", 1.0, XLQA_LEX_DIRECT);
+	expect_trans(lex, "coche", 1, "automobile", 1 / 1.15, XLQA_LEX_DIRECT);
+	expect_trans(lex, "añorar", 1, "long for", 1 / 1.15, XLQA_LEX_DIRECT);
+	ck_assert(!xlqa_lexicon_find(lex, "meta", 4, &k));
+	xlqa_lexicon_free(lex);
+	/* read backwards for en-es: FreeDict's spa-eng and Apertium's both say car is "coche", each
+	 * at the inverse weight 0.8: 1 - 0.2 x 0.2 */
+	lex = build_open_with("en", "es", false, NULL, dir);
+	expect_trans(lex, "car", 0, "coche", 0.96, XLQA_LEX_INVERSE);
+	expect_trans(lex, "london", 0, "Londres", 0.8, XLQA_LEX_INVERSE);
+	xlqa_lexicon_free(lex);
+	/* without the folder nothing of it is read */
+	lex = build_open("es", "en", false, NULL);
+	ck_assert(!xlqa_lexicon_find(lex, "añorar", strlen("añorar"), &k));
 	xlqa_lexicon_free(lex);
 	remove_tmp();
 }
@@ -1053,6 +1123,7 @@ Suite *lexicon_suite(void)
 	tcase_add_test(tc, test_read_slashes);
 	tcase_add_test(tc, test_read_errors);
 	tcase_add_test(tc, test_read_tsv);
+	tcase_add_test(tc, test_read_apertium);
 	tcase_add_test(tc, test_read_names);
 	tcase_add_test(tc, test_read_hunspell_names);
 	suite_add_tcase(s, tc);
@@ -1060,6 +1131,7 @@ Suite *lexicon_suite(void)
 	tcase_add_checked_fixture(tc, setup, NULL);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_build_paths);
+	tcase_add_test(tc, test_build_apertium);
 	tcase_add_test(tc, test_build_joined_twin);
 	tcase_add_test(tc, test_build_hunspell_names);
 	tcase_add_test(tc, test_build_errors);
