@@ -74,6 +74,7 @@ struct xlqa_question_rules {
 	struct xlqa_hash temporal;           /* word -> NULL */
 	struct xlqa_hash auxiliary;          /* word -> NULL */
 	bool capitalised_nouns;
+	bool focus_head_last; /* option focus-head last: of the nouns after the interrogative, the last one a table knows */
 	struct xlqa_buf scratch;
 };
 
@@ -294,7 +295,14 @@ static int on_line(struct xlqa_question_rules *r, const struct rule_line *l, str
 			if (r->capitalised_nouns || memcmp(l->field[2], "no", 2) == 0)
 				return XLQA_OK;
 		}
-		return syntax(r, l, "expected 'option<TAB>capitalised-nouns<TAB>yes|no'", err);
+		if (l->n == 3 && l->len[1] == 10 && memcmp(l->field[1], "focus-head", 10) == 0 && l->len[2] >= 4 &&
+		    l->len[2] <= 5) {
+			r->focus_head_last = l->len[2] == 4 && memcmp(l->field[2], "last", 4) == 0;
+			if (r->focus_head_last || (l->len[2] == 5 && memcmp(l->field[2], "first", 5) == 0))
+				return XLQA_OK;
+		}
+		return syntax(r, l, "expected 'option<TAB>capitalised-nouns<TAB>yes|no' or 'option<TAB>focus-head<TAB>first|last'",
+		              err);
 	}
 #undef IS
 	return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)l->lineno,
@@ -588,20 +596,35 @@ static const struct qa_class *focus_class(const struct xlqa_question_rules *r, c
 			if (w->stop[j])
 				continue;
 			content++;
-			if ((c = lookup(words, stems, w->tok[j]))) {
+			/* not "the name of the DOCTOR Who play"; German capitalises its compounds, which hunspell
+			 * may not know ("der Name von du Ponts Schießpulverunternehmen") */
+			if ((!w->name[j] || r->capitalised_nouns) && (c = lookup(words, stems, w->tok[j]))) {
 				m->focus = (long)j;
 				return c;
 			}
 		}
-	/* Adjectives come between the interrogative and the noun ("what annual revenue"): look on. */
-	for (size_t j = (size_t)m->focus; j < w->n && j <= (size_t)m->focus + FOCUS_LOOKAHEAD && !w->stop[j]; j++) {
-		const struct qa_class *c = j == (size_t)m->focus || !w->name[j] ? lookup(words, stems, w->tok[j]) : NULL;
+	/*
+	 * Adjectives come between the interrogative and the noun ("what annual revenue"): look on. With
+	 * focus-head last, a noun modifying the next one hands the focus on to it, English compounds
+	 * ending in their head ("what student GROUP", "what university alumni MEMBER").
+	 */
+	const struct qa_class *found = NULL;
+	size_t at = 0, start = (size_t)m->focus;
+
+	for (size_t j = start; j < w->n && j <= start + FOCUS_LOOKAHEAD && !w->stop[j]; j++) {
+		const struct qa_class *c = j == start || !w->name[j] ? lookup(words, stems, w->tok[j]) : NULL;
+		if (found && w->name[j])
+			break; /* a name ends the compound: "the population [of] Jacksonville city" */
 		if (c) {
-			m->focus = (long)j;
-			return c;
+			found = c;
+			at = j;
+			if (!r->focus_head_last)
+				break;
 		}
 	}
-	return NULL;
+	if (found)
+		m->focus = (long)at;
+	return found;
 }
 
 bool qa_rules_match(const struct xlqa_question_rules *r, const struct qa_words *w, struct qa_match *m)

@@ -128,6 +128,7 @@ static const struct {
 	{ "rule\twho||whom\tPERSON\n", XLQA_EPARSE, 1, "empty alternative" },
 	{ "synonym\ta b\n", XLQA_EPARSE, 1, "unknown line kind 'synonym'" },
 	{ "option\tcapitalised-nouns\tmaybe\n", XLQA_EPARSE, 1, "expected 'option<TAB>capitalised-nouns" },
+	{ "option\tfocus-head\tmiddle\n", XLQA_EPARSE, 1, "or 'option<TAB>focus-head<TAB>first|last'" },
 	/* Latin-1 bytes are no UTF-8 */
 	{ "focus\tLOCATION\tcit\xe9\n", XLQA_EENCODING, -1, "invalid UTF-8" },
 };
