@@ -50,7 +50,7 @@ for t in $langs; do
         "$xlqa" index --quiet --data-root "$root" --out "$indexes/index-$(lower "$t")" "xquad-$(lower "$t")" >/dev/null
     for s in $langs; do
         [ "$s" = "$t" ] || [ -f "$lexicons/$(lower "$s")-$(lower "$t").lex" ] ||
-            { apertium_listings && "$xlqa" lexicon build --pair "$s-$t" --out "$lexicons" >/dev/null; }
+            { apertium_listings && "$xlqa" lexicon build --pair "$s-$t" --out "$lexicons" >/dev/null || exit 1; }
     done
 done
 : >"$work/dev-table.txt"

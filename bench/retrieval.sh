@@ -69,7 +69,7 @@ apertium_listings() {
 for pair in DE-EN ES-EN EN-DE ES-DE EN-ES DE-ES; do
     s=$(echo "$pair" | cut -c1-2) t=$(echo "$pair" | cut -c4-5)
     [ -f "$lexicons/$(echo "$s-$t" | tr 'A-Z' 'a-z').lex" ] ||
-        { apertium_listings && "$xlqa" lexicon build --pair "$pair" --out "$lexicons" >/dev/null; }
+        { apertium_listings && "$xlqa" lexicon build --pair "$pair" --out "$lexicons" >/dev/null || exit 1; }
 done
 for tgt in EN DE ES; do
     t=$(echo "$tgt" | tr 'A-Z' 'a-z')

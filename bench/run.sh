@@ -49,7 +49,7 @@ apertium_listings() {
 for s in $langs; do
     for t in $langs; do
         [ "$s" = "$t" ] || [ -f "$lexicons/$(lower "$s")-$(lower "$t").lex" ] ||
-            { apertium_listings && "$xlqa" lexicon build --pair "$s-$t" --out "$lexicons" >/dev/null; }
+            { apertium_listings && "$xlqa" lexicon build --pair "$s-$t" --out "$lexicons" >/dev/null || exit 1; }
     done
 done
 

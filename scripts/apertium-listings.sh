@@ -11,8 +11,8 @@
 # for capitalised words, proper nouns), keeping the first answer of each word and tag. Unknown
 # words are left out. Each file is written whole or not at all.
 #
-# Usage: scripts/apertium-listings.sh OUT_DIR [LANG...]   (LANGs, e.g. "en es de": only pairs
-# between them)
+# Usage: scripts/apertium-listings.sh OUT_DIR [LANG...]   (LANGs, e.g. "en es de" or "EN ES DE":
+# only pairs between them)
 # Environment: XLQA_APERTIUM_DATA (default /usr/share/apertium), XLQA_HUNSPELL_DIR (default
 # /usr/share/hunspell). Exits 1 when lt-proc or every Apertium pair between CLEF languages is missing
 # (install them with scripts/install-deps.sh).
@@ -29,7 +29,7 @@ mkdir -p "$out"
 
 # ISO 639-3 code of an Apertium language name (packages use two- and three-letter ones).
 iso3() {
-    case $1 in
+    case $(echo "$1" | tr 'A-Z' 'a-z') in
     en|eng) echo eng ;; es|spa) echo spa ;; fr|fra) echo fra ;; it|ita) echo ita ;;
     pt|por) echo por ;; de|deu) echo deu ;; nl|nld) echo nld ;; bg|bul) echo bul ;;
     *) echo "" ;;
