@@ -92,30 +92,19 @@ int xlqa_dict_read_apertium(const char *path, bool strict, xlqa_dict_entry_fn fn
 	struct xlqa_buf text = XLQA_BUF_INIT, lemma = XLQA_BUF_INIT, words = XLQA_BUF_INIT;
 	struct xlqa_dict_stats local = { 0 };
 	int64_t line_no = 0;
-	size_t bad;
+	size_t pos = 0, ll;
+	char *line;
 	int rc;
 
 	if (!stats)
 		stats = &local;
-	if ((rc = xlqa_file_read(path, &text, err)))
-		return rc;
-	if (!xlqa_text_utf8_valid(text.buf, text.len, &bad)) {
-		rc = xlqa_error_at(err, XLQA_EENCODING, (int64_t)bad, -1, "%s: byte offset %zu: invalid UTF-8", path, bad);
+	if ((rc = lex_text_read(path, &text, err)))
 		goto done;
-	}
-	for (size_t pos = 0; pos < text.len;) {
-		char *line = text.buf + pos, *nl = memchr(line, '\n', text.len - pos);
-		size_t ll = nl ? (size_t)(nl - line) : text.len - pos, at[MAX_TRANS], n = 0, head_len;
+	while (lex_text_next_line(&text, &pos, &line_no, &line, &ll)) {
+		size_t at[MAX_TRANS], n = 0, head_len, tag_len;
 		const char *trans[MAX_TRANS], *tag;
-		size_t tag_len;
 		enum xlqa_lexicon_pos pos_of;
 
-		pos += ll + 1;
-		line_no++;
-		if (ll && line[ll - 1] == '\r')
-			ll--;
-		if (ll == 0 || line[0] == '#')
-			continue;
 		if (ll < 2 || line[0] != '^' || line[ll - 1] != '$' || part_end(line, 1, ll - 1) >= ll - 1) {
 			if (strict) {
 				rc = xlqa_error_at(err, XLQA_EPARSE, -1, line_no,

@@ -642,36 +642,56 @@ done:
 	return rc;
 }
 
+int lex_text_read(const char *path, struct xlqa_buf *text, struct xlqa_error *err)
+{
+	size_t bad;
+	int rc;
+
+	if ((rc = xlqa_file_read(path, text, err)))
+		return rc;
+	if (!xlqa_text_utf8_valid(text->buf, text->len, &bad))
+		return xlqa_error_at(err, XLQA_EENCODING, (int64_t)bad, -1, "%s: byte offset %zu: invalid UTF-8", path, bad);
+	return XLQA_OK;
+}
+
+bool lex_text_next_line(struct xlqa_buf *text, size_t *pos, int64_t *line_no, char **line, size_t *len)
+{
+	while (*pos < text->len) {
+		char *l = text->buf + *pos, *nl = memchr(l, '\n', text->len - *pos);
+		size_t ll = nl ? (size_t)(nl - l) : text->len - *pos;
+
+		*pos += ll + 1;
+		++*line_no;
+		if (ll && l[ll - 1] == '\r')
+			ll--;
+		if (ll == 0 || l[0] == '#')
+			continue;
+		l[ll] = '\0';
+		*line = l;
+		*len = ll;
+		return true;
+	}
+	return false;
+}
+
 int xlqa_dict_read_tsv(const char *path, bool strict, xlqa_dict_entry_fn fn, void *ctx,
 		       struct xlqa_dict_stats *stats, struct xlqa_error *err)
 {
 	struct xlqa_buf text = XLQA_BUF_INIT, head = XLQA_BUF_INIT, tr = XLQA_BUF_INIT;
 	struct xlqa_dict_stats local = { 0 };
 	int64_t line_no = 0;
-	size_t bad;
+	size_t pos = 0, ll;
+	char *line;
 	int rc;
 
 	if (!stats)
 		stats = &local;
-	if ((rc = xlqa_file_read(path, &text, err)))
-		return rc;
-	if (!xlqa_text_utf8_valid(text.buf, text.len, &bad)) {
-		rc = xlqa_error_at(err, XLQA_EENCODING, (int64_t)bad, -1, "%s: byte offset %zu: invalid UTF-8", path, bad);
+	if ((rc = lex_text_read(path, &text, err)))
 		goto done;
-	}
-	for (size_t pos = 0; pos < text.len;) {
-		char *line = text.buf + pos, *nl = memchr(line, '\n', text.len - pos);
-		size_t ll = nl ? (size_t)(nl - line) : text.len - pos;
+	while (lex_text_next_line(&text, &pos, &line_no, &line, &ll)) {
 		char *t1, *t2, *endp;
 		double w = 1.0;
 
-		pos += ll + 1;
-		line_no++;
-		if (ll && line[ll - 1] == '\r')
-			ll--;
-		if (ll == 0 || line[0] == '#')
-			continue;
-		line[ll] = '\0';
 		t1 = memchr(line, '\t', ll);
 		t2 = t1 ? memchr(t1 + 1, '\t', ll - (size_t)(t1 + 1 - line)) : NULL;
 		if (t2) {

@@ -93,4 +93,16 @@ size_t lex_count_words(const char *s, size_t len);
 /* Maps a dictionary's part-of-speech tags ("n, fem", "masc, n, sg", "pn", "v, intr") to the enum. */
 enum xlqa_lexicon_pos lex_pos_parse(const char *tags, size_t len);
 
+/*
+ * For the line-based readers (TSV, Apertium listings): `path` read whole into `text` and checked to
+ * be UTF-8 (XLQA_EENCODING "path: byte offset N: invalid UTF-8"), or the file's error.
+ */
+int lex_text_read(const char *path, struct xlqa_buf *text, struct xlqa_error *err);
+
+/*
+ * The next line of `text` from *pos that is neither blank nor a '#' comment, NUL-terminated in place
+ * and without its '\r', in *line and *len; *line_no counts every line read. False at the end.
+ */
+bool lex_text_next_line(struct xlqa_buf *text, size_t *pos, int64_t *line_no, char **line, size_t *len);
+
 #endif
