@@ -120,8 +120,9 @@ int xlqa_dict_read_tsv(const char *path, bool strict, xlqa_dict_entry_fn fn, voi
  * lemmas, one `^lemma<tag>.../translation<tag>...$` line each (UTF-8; blank lines and lines
  * starting with '#' are skipped). Each line is one entry: the part of speech from the headword's
  * first tag, the translations in the listing's order without their tags and without the '#' of
- * multiwords; translations the dictionary does not know ("@word") are left out, and a line left
- * without any is counted in stats->skipped_entries. A line that is no such listing is counted in
+ * multiwords; translations the dictionary does not know ("@word") are left out, one empty once
+ * cleaned or past the 64th is counted in stats->skipped_items, and a line left without any
+ * translation is counted in stats->skipped_entries. A line that is no such listing is counted in
  * stats->bad_lines and skipped, unless `strict`, when it is XLQA_EPARSE "path:line: ...". Also
  * XLQA_EENCODING, file errors, XLQA_ENOMEM, `fn`'s status.
  */

@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_TRANS 64 /* translations kept per line; lt-proc lists a handful */
+#define MAX_TRANS 64 /* translations kept per line (lt-proc lists a handful); more are counted as skipped */
 
 /* Apertium's first tags, by the part of speech they name. */
 static const struct {
@@ -141,6 +141,7 @@ int xlqa_dict_read_apertium(const char *path, bool strict, xlqa_dict_entry_fn fn
 					dup = strlen(words.buf + at[k]) == words.len - start &&
 					      memcmp(words.buf + at[k], words.buf + start, words.len - start) == 0;
 				if (dup || words.len == start) {
+					stats->skipped_items += !dup; /* nothing left once cleaned */
 					xlqa_buf_setlen(&words, start);
 					continue;
 				}
@@ -149,6 +150,10 @@ int xlqa_dict_read_apertium(const char *path, bool strict, xlqa_dict_entry_fn fn
 					goto done;
 				}
 				at[n++] = start;
+			}
+			for (size_t s = e + 1; n == MAX_TRANS && s <= ll; s = e + 1) { /* beyond the ones kept */
+				e = part_end(line, s, ll);
+				stats->skipped_items++;
 			}
 		}
 		if (!head_len || !n) {

@@ -211,10 +211,12 @@ START_TEST(test_read_apertium)
 				     "añorar|v|miss;long for\n"
 				     "Londres|pn|London\n"
 				     "barra|n|slash/bar\n"
-				     "rápido|adj|fast\n");
-	ck_assert_uint_eq(st.entries, 5);
-	ck_assert_uint_eq(st.translations, 7);
+				     "rápido|adj|fast\n"
+				     "vacío|adj|empty\n");
+	ck_assert_uint_eq(st.entries, 6);
+	ck_assert_uint_eq(st.translations, 8);
 	ck_assert_uint_eq(st.skipped_entries, 1); /* meta: only "@meta" */
+	ck_assert_uint_eq(st.skipped_items, 1);   /* vacío's "<adj>": no lemma */
 	ck_assert_uint_eq(st.bad_lines, 1);
 	/* strict mode names the bad line */
 	ck_assert_int_eq(xlqa_dict_read_apertium(path, true, collect, &c, NULL, &err), XLQA_EPARSE);
@@ -356,6 +358,31 @@ static void write_tmp_tsv(const char *lines, char *path, size_t size)
 	fputs(lines, fp);
 	ck_assert_int_eq(fclose(fp), 0);
 }
+
+/* A listing line with more translations than a line keeps: the rest are counted, not lost silently. */
+START_TEST(test_read_apertium_many)
+{
+	struct collected c = { XLQA_BUF_INIT };
+	struct xlqa_dict_stats st = { 0 };
+	struct xlqa_buf line = XLQA_BUF_INIT;
+	struct xlqa_error err;
+	char path[1200];
+
+	xlqa_buf_addf(&line, "^palabra<n><f>");
+	for (int i = 0; i < 66; i++)
+		xlqa_buf_addf(&line, "/word%d<n>", i);
+	xlqa_buf_addf(&line, "$\n");
+	write_tmp_tsv(line.buf, path, sizeof path);
+	ck_assert_int_eq(xlqa_dict_read_apertium(path, true, collect, &c, &st, &err), XLQA_OK);
+	ck_assert_uint_eq(st.entries, 1);
+	ck_assert_uint_eq(st.translations, 64);
+	ck_assert_uint_eq(st.skipped_items, 2);
+	ck_assert_ptr_nonnull(strstr(c.text.buf, ";word63\n"));
+	xlqa_buf_release(&line);
+	xlqa_buf_release(&c.text);
+	remove_tmp();
+}
+END_TEST
 
 /* The i-th translation of `key`, or fails. */
 static void expect_trans(const struct xlqa_lexicon *lex, const char *key, size_t i, const char *text, double weight,
@@ -1124,6 +1151,7 @@ Suite *lexicon_suite(void)
 	tcase_add_test(tc, test_read_errors);
 	tcase_add_test(tc, test_read_tsv);
 	tcase_add_test(tc, test_read_apertium);
+	tcase_add_test(tc, test_read_apertium_many);
 	tcase_add_test(tc, test_read_names);
 	tcase_add_test(tc, test_read_hunspell_names);
 	suite_add_tcase(s, tc);
