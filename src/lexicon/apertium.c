@@ -120,8 +120,8 @@ int xlqa_dict_read_apertium(const char *path, bool strict, xlqa_dict_entry_fn fn
 		xlqa_buf_reset(&words);
 		{
 			size_t e = part_end(line, 0, ll);
-			if ((rc = read_part(line, e, &lemma, &words, &tag, &tag_len)) || xlqa_buf_add(&words, "", 1)) {
-				rc = xlqa_error_set(err, rc ? rc : XLQA_ENOMEM, "%s", xlqa_strerror(rc ? rc : XLQA_ENOMEM));
+			if ((rc = read_part(line, e, &lemma, &words, &tag, &tag_len)) || (rc = xlqa_buf_add(&words, "", 1))) {
+				rc = xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
 				goto done;
 			}
 			pos_of = tag_pos(tag, tag_len);

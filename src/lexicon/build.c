@@ -499,11 +499,14 @@ static int add_dict(struct xlqa_lexicon_builder *b, struct table *t, const struc
 	for (size_t i = 0; i < d->n_entries; i++) {
 		const struct dentry *e = &d->entries[i];
 		for (size_t j = 0; j < e->n; j++) {
-			uint32_t head = e->head, tr = d->trans[e->first + j];
-			if ((rc = forward ? add_pair(b, t, head, tr, b->w.direct * rank_factor(b, j), XLQA_LEX_DIRECT, e->pos,
-						     err)
-					  : add_pair(b, t, tr, head, b->w.inverse * rank_factor(b, j), XLQA_LEX_INVERSE,
-						     e->pos, err)))
+			uint32_t tr = d->trans[e->first + j];
+			double rank = rank_factor(b, j);
+
+			if (forward)
+				rc = add_pair(b, t, e->head, tr, b->w.direct * rank, XLQA_LEX_DIRECT, e->pos, err);
+			else
+				rc = add_pair(b, t, tr, e->head, b->w.inverse * rank, XLQA_LEX_INVERSE, e->pos, err);
+			if (rc)
 				return rc;
 		}
 	}
@@ -536,7 +539,9 @@ static int get_layer(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info
 	for (int pass = 0; pass < 2; pass++)
 		for (int kind = 0; kind < DICT_KINDS; kind++)
 			for (int forward = 1; forward >= 0; forward--) {
-				if ((rc = get_dict(b, (enum dict_kind)kind, forward ? from : to, forward ? to : from, &d, err)))
+				const struct xlqa_lang_info *x = forward ? from : to, *y = forward ? to : from;
+
+				if ((rc = get_dict(b, (enum dict_kind)kind, x, y, &d, err)))
 					return rc;
 				if (pass && d && (rc = add_dict(b, &l->t, d, forward, err)))
 					return rc;

@@ -74,7 +74,7 @@ struct xlqa_question_rules {
 	struct xlqa_hash temporal;           /* word -> NULL */
 	struct xlqa_hash auxiliary;          /* word -> NULL */
 	bool capitalised_nouns;
-	bool focus_head_last; /* option focus-head last: of the nouns after the interrogative, the last one a table knows */
+	bool focus_head_last; /* option focus-head last: the last table noun after the interrogative */
 	struct xlqa_buf scratch;
 };
 
@@ -301,7 +301,8 @@ static int on_line(struct xlqa_question_rules *r, const struct rule_line *l, str
 			if (r->focus_head_last || (l->len[2] == 5 && memcmp(l->field[2], "first", 5) == 0))
 				return XLQA_OK;
 		}
-		return syntax(r, l, "expected 'option<TAB>capitalised-nouns<TAB>yes|no' or 'option<TAB>focus-head<TAB>first|last'",
+		return syntax(r, l,
+		              "expected 'option<TAB>capitalised-nouns<TAB>yes|no' or 'option<TAB>focus-head<TAB>first|last'",
 		              err);
 	}
 #undef IS
