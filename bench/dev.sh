@@ -37,20 +37,12 @@ sets="$shared/bench/xquad-clef/sets"
 langs="EN DE ES"
 lower() { echo "$1" | tr 'A-Z' 'a-z'; }
 
-# Apertium's English-Spanish dictionary joins FreeDict's (scripts/apertium-listings.sh), unless
-# XLQA_APERTIUM_DIR already holds the listings.
-apertium_listings() {
-    [ -n "${XLQA_APERTIUM_DIR:-}" ] && return 0
-    XLQA_APERTIUM_DIR="$tmp/apertium"
-    export XLQA_APERTIUM_DIR
-    sh "$top/scripts/apertium-listings.sh" "$XLQA_APERTIUM_DIR" $langs
-}
+. "$top/bench/pair-lexicon.sh"
 for t in $langs; do
     [ -d "$indexes/index-$(lower "$t")" ] ||
         "$xlqa" index --quiet --data-root "$root" --out "$indexes/index-$(lower "$t")" "xquad-$(lower "$t")" >/dev/null
     for s in $langs; do
-        [ "$s" = "$t" ] || [ -f "$lexicons/$(lower "$s")-$(lower "$t").lex" ] ||
-            { apertium_listings && "$xlqa" lexicon build --pair "$s-$t" --out "$lexicons" >/dev/null || exit 1; }
+        pair_lexicon "$s" "$t" "$tmp"
     done
 done
 : >"$work/dev-table.txt"

@@ -58,18 +58,10 @@ for lang in EN DE ES; do
     "$xlqa" index --quiet --data-root "$root" --out "$work/$l" "xquad-$l" >/dev/null
 done
 "$xlqa" index --quiet --data-root "$root" --out "$work/en-reuters" xquad-en reuters21578 >/dev/null
-# Apertium's English-Spanish dictionary joins FreeDict's (scripts/apertium-listings.sh), unless
-# XLQA_APERTIUM_DIR already holds the listings.
-apertium_listings() {
-    [ -n "${XLQA_APERTIUM_DIR:-}" ] && return 0
-    XLQA_APERTIUM_DIR="$work/apertium"
-    export XLQA_APERTIUM_DIR
-    sh "$top/scripts/apertium-listings.sh" "$XLQA_APERTIUM_DIR" en de es
-}
+. "$top/bench/pair-lexicon.sh"
 for pair in DE-EN ES-EN EN-DE ES-DE EN-ES DE-ES; do
     s=$(echo "$pair" | cut -c1-2) t=$(echo "$pair" | cut -c4-5)
-    [ -f "$lexicons/$(echo "$s-$t" | tr 'A-Z' 'a-z').lex" ] ||
-        { apertium_listings && "$xlqa" lexicon build --pair "$pair" --out "$lexicons" >/dev/null || exit 1; }
+    pair_lexicon "$s" "$t" "$work"
 done
 for tgt in EN DE ES; do
     t=$(echo "$tgt" | tr 'A-Z' 'a-z')

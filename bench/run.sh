@@ -38,18 +38,10 @@ for t in $langs; do
     rm -rf "$work/index-$l"
     "$xlqa" index --quiet --data-root "$root" --out "$work/index-$l" "xquad-$l" >/dev/null
 done
-# Apertium's English-Spanish dictionary joins FreeDict's (scripts/apertium-listings.sh), unless
-# XLQA_APERTIUM_DIR already holds the listings.
-apertium_listings() {
-    [ -n "${XLQA_APERTIUM_DIR:-}" ] && return 0
-    XLQA_APERTIUM_DIR="$tmp/apertium"
-    export XLQA_APERTIUM_DIR
-    sh "$top/scripts/apertium-listings.sh" "$XLQA_APERTIUM_DIR" $langs
-}
+. "$top/bench/pair-lexicon.sh"
 for s in $langs; do
     for t in $langs; do
-        [ "$s" = "$t" ] || [ -f "$lexicons/$(lower "$s")-$(lower "$t").lex" ] ||
-            { apertium_listings && "$xlqa" lexicon build --pair "$s-$t" --out "$lexicons" >/dev/null || exit 1; }
+        pair_lexicon "$s" "$t" "$tmp"
     done
 done
 

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Builds the translation lexicons of all 63 CLEF pairs (56 files; same-language pairs are the
-# identity) from the FreeDict and Apertium dictionaries Debian installs, into the lexicon folder xlqa reads at
-# run time: $XLQA_LEXICON_DIR, else $XDG_CACHE_HOME/xlqa/lexicon, else ~/.cache/xlqa/lexicon.
+# identity) from the FreeDict and Apertium dictionaries Debian installs, into the lexicon folder
+# xlqa reads at run time: $XLQA_LEXICON_DIR, else $XDG_CACHE_HOME/xlqa/lexicon, else
+# ~/.cache/xlqa/lexicon.
 # Lexicons are generated files: never commit them.
 # Usage: scripts/build-lexicons.sh [BUILD_DIR] [OUT_DIR] [DICT_DIR]   (run `make` first)
 set -eu
