@@ -296,6 +296,14 @@ void xlqa_model_data_release(struct xlqa_model_data *t);
  */
 int xlqa_model_data_read(struct xlqa_model_data *t, const char *path, struct xlqa_error *err);
 /*
+ * Sets to 0 every feature of `t` whose name matches the shell pattern `pattern` (fnmatch(3):
+ * "proximity", "proximity@*", "*@named"), so that a model fitted on `t` leaves them out: a constant
+ * feature gets weight 0 (an ablation). *cleared (may be NULL) gets the number of features matched.
+ * Errors: XLQA_ENOTFOUND when no feature matches (the message names the pattern).
+ */
+int xlqa_model_data_clear_features(struct xlqa_model_data *t, const char *pattern, size_t *cleared,
+                                   struct xlqa_error *err);
+/*
  * Applies `m` to the rows of `t`, whose features must be the model's, by name and in order: p[i]
  * (n entries, may be NULL) gets row i's probability; best_p[q] and best_right[q] (n_questions entries
  * each, may be NULL) get each question's best candidate's confidence (-1 when none) and its label;

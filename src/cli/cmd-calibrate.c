@@ -17,7 +17,7 @@
 
 static const char calibrate_help[] =
 	"usage: xlqa calibrate fit --features FILE.tsv [--l2 X] [--max-iter N] [--ranking [--rank-l2 X]]\n"
-	"                          --out MODEL.json\n"
+	"                          [--calibration-folds K] [--without PATTERN[,PATTERN...]]... --out MODEL.json\n"
 	"       xlqa calibrate apply --model MODEL.json --features FILE.tsv [--questions | --summary]\n"
 	"\n"
 	"fit    fits P(right | features) by L2-penalised logistic regression on standardised features,\n"
@@ -29,8 +29,10 @@ static const char calibrate_help[] =
 	"       5-fold out-of-fold values, as is the NIL threshold then\n"
 	"apply  prints question, label and probability for each candidate; --questions prints each\n"
 	"       question's best probability, the answer at the model's NIL threshold and whether it is\n"
-	"       right; --summary prints the evaluation block of fit on this table instead (answer_ece:\n"
-	"       the ECE of the questions' best candidates' confidences)\n"
+	"       right; --summary prints the evaluation block of fit on this table instead (with_right:\n"
+	"       questions with a right candidate; first_right: those whose first-ranked candidate is right,\n"
+	"       whatever the NIL threshold; answer_ece: the ECE of the questions' best candidates'\n"
+	"       confidences)\n"
 	"\n"
 	"FILE.tsv: a header 'question<TAB>gold_nil<TAB>label<TAB>feature...', then one candidate a line\n"
 	"(gold_nil and label 0 or 1); a question without candidates is one line with label '-'.\n"
@@ -39,11 +41,19 @@ static const char calibrate_help[] =
 	"  --max-iter N  Newton iterations at most (default 100)\n"
 	"  --ranking     also fit the listwise ranking (same --max-iter)\n"
 	"  --rank-l2 X   L2 penalty of the ranking (default 20: its loss sums over questions, not rows)\n"
+	"  --calibration-folds K  folds of the answer calibration's cross-fitting (default 5; 0: no\n"
+	"                answer calibration, the top candidate's probability is its confidence)\n"
+	"  --without P   fit without the features whose names match the shell pattern P (\"window\",\n"
+	"                \"proximity@*\"): they are set to 0 in the table, so their weights are 0 (an\n"
+	"                ablation; the model file still lists every feature); a pattern that matches none\n"
+	"                is an error\n"
 	"  -h, --help    this text\n";
 
 #define DEFAULT_L2 1e-2
 /* The ranking's: chosen on the development sets, fitting on set 1 and scoring set 2 and the other way round */
 #define DEFAULT_RANK_L2 20
+/* Patterns --without takes at most. */
+#define MAX_WITHOUT 64
 /* Folds of the answer calibration's cross-fitting. */
 #define CALIBRATION_FOLDS 5
 /* Probabilities are kept this far from 0 and 1 in the log-loss, so one sure mistake is not infinite. */
@@ -51,20 +61,24 @@ static const char calibrate_help[] =
 
 struct calibrate_opts {
 	const char *features, *out, *model;
+	char *without[MAX_WITHOUT]; /* --without patterns, pointing into argv (commas cut) */
+	size_t n_without;
 	double l2, rank_l2;
-	size_t max_iter;
+	size_t max_iter, folds;
 	bool questions, summary, ranking;
 };
 
 static int parse_args(const char *sub, int argc, char **argv, struct calibrate_opts *o)
 {
-	enum { OPT_L2 = 256, OPT_RANK_L2, OPT_MAX_ITER, OPT_QUESTIONS, OPT_SUMMARY, OPT_RANKING };
+	enum { OPT_L2 = 256, OPT_RANK_L2, OPT_MAX_ITER, OPT_QUESTIONS, OPT_SUMMARY, OPT_RANKING, OPT_WITHOUT, OPT_FOLDS };
 	static const struct option opts[] = {
 		{ "features", required_argument, NULL, 'f' }, { "out", required_argument, NULL, 'o' },
 		{ "model", required_argument, NULL, 'm' },    { "l2", required_argument, NULL, OPT_L2 },
 		{ "max-iter", required_argument, NULL, OPT_MAX_ITER }, { "questions", no_argument, NULL, OPT_QUESTIONS },
 		{ "summary", no_argument, NULL, OPT_SUMMARY }, { "ranking", no_argument, NULL, OPT_RANKING },
-		{ "rank-l2", required_argument, NULL, OPT_RANK_L2 }, { "help", no_argument, NULL, 'h' },
+		{ "rank-l2", required_argument, NULL, OPT_RANK_L2 }, { "without", required_argument, NULL, OPT_WITHOUT },
+		{ "calibration-folds", required_argument, NULL, OPT_FOLDS },
+		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	char *end;
@@ -95,9 +109,25 @@ static int parse_args(const char *sub, int argc, char **argv, struct calibrate_o
 			o->max_iter = v;
 			break;
 		}
+		case OPT_FOLDS: {
+			unsigned long v = strtoul(optarg, &end, 10);
+
+			if (end == optarg || *end || v == 1 || v > 1000 || optarg[0] == '-')
+				return cli_usage_error(sub, "--calibration-folds needs 0 or a whole number from 2 to 1000, not '%s'",
+				                       optarg);
+			o->folds = v;
+			break;
+		}
 		case OPT_QUESTIONS: o->questions = true; break;
 		case OPT_SUMMARY: o->summary = true; break;
 		case OPT_RANKING: o->ranking = true; break;
+		case OPT_WITHOUT:
+			for (char *save = NULL, *p = strtok_r(optarg, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
+				if (o->n_without == MAX_WITHOUT)
+					return cli_usage_error(sub, "--without takes at most %d patterns", MAX_WITHOUT);
+				o->without[o->n_without++] = p;
+			}
+			break;
 		case 'h':
 			fputs(calibrate_help, stdout);
 			return -1;
@@ -174,11 +204,22 @@ static int print_evaluation(const struct xlqa_model *m, const struct scored *s, 
 	struct xlqa_model_nil_scores nil;
 	struct xlqa_calibration cal;
 	double log_loss = 0.0;
-	size_t none = 0;
+	size_t none = 0, with_right = 0, first_right = 0;
+	unsigned char *has_right = calloc(s->t.n_questions ? s->t.n_questions : 1, 1);
 	int rc;
 
-	if (!items)
+	if (!items || !has_right) {
+		free(items);
+		free(has_right);
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	}
+	for (size_t i = 0; i < s->t.n; i++)
+		has_right[s->t.question[i]] |= s->t.y[i];
+	for (size_t q = 0; q < s->t.n_questions; q++) {
+		with_right += has_right[q];
+		first_right += s->best_p[q] >= 0 && s->best_right[q];
+	}
+	free(has_right);
 	for (size_t i = 0; i < s->t.n; i++) {
 		double p = fmin(fmax(s->p[i], LOG_LOSS_EPS), 1.0 - LOG_LOSS_EPS);
 
@@ -196,6 +237,7 @@ static int print_evaluation(const struct xlqa_model *m, const struct scored *s, 
 		none += s->t.no_candidates[q];
 	printf("candidates\t%zu\npositives\t%zu\nquestions\t%zu\ngold_nil\t%zu\nno_candidates\t%zu\n", s->t.n,
 	       cal.right, s->t.n_questions, nil.gold_nil, none);
+	printf("with_right\t%zu\nfirst_right\t%zu\n", with_right, first_right);
 	printf("log_loss\t%.6f\nece\t%.6f\nbrier\t%.6f\n", s->t.n ? log_loss / (double)s->t.n : NAN, cal.ece,
 	       cal.brier);
 	printf("nil_threshold\t%.6f\nnil_answers\t%zu\nnil_precision\t%.6f\nnil_recall\t%.6f\nnil_f1\t%.6f\n"
@@ -238,7 +280,7 @@ static void print_weights(const struct xlqa_model *m)
 }
 
 /*
- * The answer calibration of a ranked model (model.h): fitted on out-of-fold inputs of CALIBRATION_FOLDS
+ * The answer calibration of a ranked model (model.h): fitted on out-of-fold inputs of --calibration-folds
  * folds, whose confidences (*oof_p, *oof_right: one a question) the NIL threshold is then fitted on.
  * A table too small to split (a fold's rest without a right and a wrong candidate) keeps the model
  * without one, with a warning: the pointwise probability stays the confidence.
@@ -254,7 +296,7 @@ static int fit_calibration(struct xlqa_model *m, const struct scored *s, const s
 	*oof_right = malloc(nq);
 	if (!*oof_p || !*oof_right)
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-	rc = xlqa_model_data_fit_answer_calibration(m, &s->t, &fo, CALIBRATION_FOLDS, *oof_p, *oof_right, err);
+	rc = xlqa_model_data_fit_answer_calibration(m, &s->t, &fo, o->folds, *oof_p, *oof_right, err);
 	if (rc == XLQA_EINVAL) {
 		fprintf(stderr, "xlqa calibrate fit: warning: %s: no answer calibration: %s\n", o->features, err->message);
 		xlqa_error_clear(err);
@@ -269,7 +311,7 @@ static int fit_calibration(struct xlqa_model *m, const struct scored *s, const s
 
 static int calibrate_fit(int argc, char **argv)
 {
-	struct calibrate_opts o = { .l2 = DEFAULT_L2, .rank_l2 = DEFAULT_RANK_L2 };
+	struct calibrate_opts o = { .l2 = DEFAULT_L2, .rank_l2 = DEFAULT_RANK_L2, .folds = CALIBRATION_FOLDS };
 	struct scored s = { 0 };
 	struct xlqa_model *m = NULL;
 	struct xlqa_error err = { 0 };
@@ -286,6 +328,12 @@ static int calibrate_fit(int argc, char **argv)
 	xlqa_model_data_init(&s.t);
 	if (!(rc = xlqa_model_data_read(&s.t, o.features, &err)) && s.t.n == 0)
 		rc = xlqa_error_set(&err, XLQA_EEMPTY, "%s: no candidates to fit", o.features);
+	for (size_t i = 0; !rc && i < o.n_without; i++)
+		if (xlqa_model_data_clear_features(&s.t, o.without[i], NULL, &err) == XLQA_ENOTFOUND) {
+			scored_release(&s);
+			return cli_usage_error("calibrate fit", "--without '%s' matches no feature of %s", o.without[i],
+			                       o.features);
+		}
 	if (!rc) {
 		struct xlqa_model_fit_options fo = { .l2 = o.l2, .rank_l2 = o.rank_l2, .max_iter = o.max_iter };
 
@@ -294,7 +342,7 @@ static int calibrate_fit(int argc, char **argv)
 		    (o.ranking && (rc = xlqa_model_fit_ranking(m, s.t.x, s.t.y, s.t.question, s.t.n, &fo, &err))))
 			rc = input_error(&err, o.features);
 	}
-	if (!rc && o.ranking)
+	if (!rc && o.ranking && o.folds > 0)
 		rc = fit_calibration(m, &s, &o, &oof_p, &oof_right, &err);
 	/* the threshold on the out-of-fold confidences when there are some, else on the table's own */
 	if (!rc && !(rc = score_table(m, &s, &err)) &&
@@ -328,6 +376,8 @@ static int calibrate_apply(int argc, char **argv)
 		return cli_usage_error("calibrate apply", "--model MODEL.json is required");
 	if (o.questions && o.summary)
 		return cli_usage_error("calibrate apply", "--questions and --summary exclude each other");
+	if (o.n_without)
+		return cli_usage_error("calibrate apply", "--without belongs to 'fit'");
 	xlqa_model_data_init(&s.t);
 	if (!(rc = xlqa_model_read(o.model, &m, &err)) && !(rc = xlqa_model_data_read(&s.t, o.features, &err)) &&
 	    (rc = score_table(m, &s, &err)))

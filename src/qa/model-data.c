@@ -14,6 +14,7 @@
 #include "xlqa/model.h"
 
 #include <errno.h>
+#include <fnmatch.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -296,6 +297,23 @@ static int groups_build(const struct xlqa_model_data *t, struct groups *g, struc
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	}
 	return XLQA_OK;
+}
+
+int xlqa_model_data_clear_features(struct xlqa_model_data *t, const char *pattern, size_t *cleared,
+                                   struct xlqa_error *err)
+{
+	size_t n = 0;
+
+	for (size_t j = 0; j < t->d; j++) {
+		if (fnmatch(pattern, t->feature_names[j], 0) != 0)
+			continue;
+		for (size_t i = 0; i < t->n; i++)
+			t->x[i * t->d + j] = 0.0;
+		n++;
+	}
+	if (cleared)
+		*cleared = n;
+	return n ? XLQA_OK : xlqa_error_set(err, XLQA_ENOTFOUND, "no feature matches '%s'", pattern);
 }
 
 /* The answer inputs of question q of `t` under `m`; returns the table row of its best candidate. */

@@ -1043,6 +1043,47 @@ START_TEST(feature_table_errors)
 }
 END_TEST
 
+START_TEST(feature_table_clear_features)
+{
+	/*
+	 * Clearing by pattern zeroes every matching column and nothing else; a model fitted on the table
+	 * then weighs the cleared features 0. A pattern that matches no feature is ENOTFOUND, naming it.
+	 */
+	static const char table[] = "question\tgold_nil\tlabel\tscore\tscore@name\tlen\n"
+	                            "q1\t0\t1\t2.5\t1\t3\n"
+	                            "q1\t0\t0\t1.5\t2\t1\n"
+	                            "q2\t0\t0\t-1\t3\t2\n"
+	                            "q2\t0\t1\t4\t0\t5\n";
+	struct xlqa_model_fit_options fo = { .l2 = 1 };
+	struct xlqa_model_data t;
+	struct xlqa_model *m;
+	struct xlqa_error err;
+	char path[64];
+	size_t n = 99;
+
+	temp_file(path, table);
+	xlqa_model_data_init(&t);
+	ck_assert_int_eq(xlqa_model_data_read(&t, path, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_model_data_clear_features(&t, "score*", &n, &err), XLQA_OK);
+	ck_assert_uint_eq(n, 2);
+	for (size_t i = 0; i < t.n; i++) {
+		ck_assert_double_eq(t.x[i * t.d + 0], 0.0);
+		ck_assert_double_eq(t.x[i * t.d + 1], 0.0);
+	}
+	ck_assert_double_eq(t.x[3 * t.d + 2], 5.0);
+	ck_assert_int_eq(xlqa_model_fit(t.x, t.y, t.n, t.d, (const char *const *)t.feature_names, &fo, &m, &err), XLQA_OK);
+	ck_assert_double_eq(xlqa_model_weight(m, 0), 0.0);
+	ck_assert_double_eq(xlqa_model_weight(m, 1), 0.0);
+	ck_assert(xlqa_model_weight(m, 2) > 0);
+	xlqa_model_free(m);
+	ck_assert_int_eq(xlqa_model_data_clear_features(&t, "nosuch", &n, &err), XLQA_ENOTFOUND);
+	ck_assert_uint_eq(n, 0);
+	ck_assert_msg(strstr(err.message, "no feature matches 'nosuch'") != NULL, "%s", err.message);
+	xlqa_model_data_release(&t);
+	unlink(path);
+}
+END_TEST
+
 Suite *model_suite(void)
 {
 	Suite *s = suite_create("model");
@@ -1061,6 +1102,7 @@ Suite *model_suite(void)
 	tcase_add_loop_test(tc, model_file_errors, 0, (int)(sizeof bad_models / sizeof bad_models[0]));
 	tcase_add_test(tc, model_file_core_reads);
 	tcase_add_test(tc, feature_table_read_and_apply);
+	tcase_add_test(tc, feature_table_clear_features);
 	tcase_add_test(tc, answer_inputs_by_hand);
 	tcase_add_test(tc, answer_coverage_and_three_input_files);
 	tcase_add_test(tc, answer_calibration_fit);
