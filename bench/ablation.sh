@@ -24,7 +24,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for d in "$@"; do
     for t in EN DE ES; do
-        [ -f "$d/dev-features-$t.tsv" ] || { echo "bench/ablation.sh: $d/dev-features-$t.tsv missing (run bench/dev.sh with OUT=$d)" >&2; exit 2; }
+        [ -f "$d/dev-features-$t.tsv" ] ||
+            { echo "bench/ablation.sh: no $d/dev-features-$t.tsv (bench/dev.sh with OUT=$d keeps it)" >&2; exit 2; }
     done
 done
 

@@ -17,7 +17,8 @@
 
 static const char calibrate_help[] =
 	"usage: xlqa calibrate fit --features FILE.tsv [--l2 X] [--max-iter N] [--ranking [--rank-l2 X]]\n"
-	"                          [--calibration-folds K] [--without PATTERN[,PATTERN...]]... --out MODEL.json\n"
+	"                          [--calibration-folds K] [--without PATTERN[,PATTERN...]]...\n"
+	"                          --out MODEL.json\n"
 	"       xlqa calibrate apply --model MODEL.json --features FILE.tsv [--questions | --summary]\n"
 	"\n"
 	"fit    fits P(right | features) by L2-penalised logistic regression on standardised features,\n"
@@ -41,8 +42,9 @@ static const char calibrate_help[] =
 	"  --max-iter N  Newton iterations at most (default 100)\n"
 	"  --ranking     also fit the listwise ranking (same --max-iter)\n"
 	"  --rank-l2 X   L2 penalty of the ranking (default 20: its loss sums over questions, not rows)\n"
-	"  --calibration-folds K  folds of the answer calibration's cross-fitting (default 5; 0: no\n"
-	"                answer calibration, the top candidate's probability is its confidence)\n"
+	"  --calibration-folds K\n"
+	"                folds of the answer calibration's cross-fitting (default 5; 0: no answer\n"
+	"                calibration, the top candidate's probability is its confidence)\n"
 	"  --without P   fit without the features whose names match the shell pattern P (\"window\",\n"
 	"                \"proximity@*\"): they are set to 0 in the table, so their weights are 0 (an\n"
 	"                ablation; the model file still lists every feature); a pattern that matches none\n"
@@ -70,7 +72,9 @@ struct calibrate_opts {
 
 static int parse_args(const char *sub, int argc, char **argv, struct calibrate_opts *o)
 {
-	enum { OPT_L2 = 256, OPT_RANK_L2, OPT_MAX_ITER, OPT_QUESTIONS, OPT_SUMMARY, OPT_RANKING, OPT_WITHOUT, OPT_FOLDS };
+	enum {
+		OPT_L2 = 256, OPT_RANK_L2, OPT_MAX_ITER, OPT_QUESTIONS, OPT_SUMMARY, OPT_RANKING, OPT_WITHOUT, OPT_FOLDS
+	};
 	static const struct option opts[] = {
 		{ "features", required_argument, NULL, 'f' }, { "out", required_argument, NULL, 'o' },
 		{ "model", required_argument, NULL, 'm' },    { "l2", required_argument, NULL, OPT_L2 },
@@ -113,8 +117,8 @@ static int parse_args(const char *sub, int argc, char **argv, struct calibrate_o
 			unsigned long v = strtoul(optarg, &end, 10);
 
 			if (end == optarg || *end || v == 1 || v > 1000 || optarg[0] == '-')
-				return cli_usage_error(sub, "--calibration-folds needs 0 or a whole number from 2 to 1000, not '%s'",
-				                       optarg);
+				return cli_usage_error(sub, "--calibration-folds needs 0 or a whole number from 2 to 1000, "
+				                            "not '%s'", optarg);
 			o->folds = v;
 			break;
 		}
