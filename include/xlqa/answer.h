@@ -163,6 +163,7 @@ enum xlqa_answer_feature {
 	XLQA_FEATURE_INSIDE,   /* log(1 + spans it lies strictly inside): "[adaptive]" */
 	XLQA_FEATURE_NEAREST,  /* 1 when no span of its kind in its sentence stands nearer a query word */
 	XLQA_FEATURE_BETWEEN,  /* 1 when query words of its sentence stand on both sides of it */
+	XLQA_FEATURE_COORDINATION, /* 1 when it holds a conjunction: a coordination or list ("China, Japan and Korea") */
 	/*
 	 * A one-hot block: 1 at KIND_TYPE + kind * XLQA_TYPE_GROUPS + group for its kind and the question's
 	 * type group, so a model learns which kinds answer which questions ("kind_measure@measure").

@@ -30,7 +30,7 @@ static const char *const feature_names[XLQA_ANSWER_FEATURES] = {
 	"length", "overlap", "lexicon", "name", "numeric", "top", "clause", "stop_edge", "window", "sentence_rel",
 	"before", "after", "focus", "head", "side", "side_near", "idf", "edge_query",
 	"left_content", "left_article", "left_stop", "right_content", "right_close", "focus_before", "stranded",
-	"contains", "inside", "nearest", "between",
+	"contains", "inside", "nearest", "between", "coordination",
 	/* the kind-type block, kind by kind (extract kinds), group by group (type_group) */
 	"name@named", "name@time", "name@measure", "name@open", "name@definition", "year@named", "year@time",
 	"year@measure", "year@open", "year@definition", "date@named", "date@time", "date@measure", "date@open",
@@ -541,7 +541,7 @@ static int add_clauses(struct xlqa_answerer *a, struct xlqa_error *err)
 			first++;
 			n--;
 		}
-		while (n && (tok[first + n - 1].kind == XLQA_SPAN_PUNCT ||
+		while (n && (tok[first + n - 1].kind == XLQA_SPAN_PUNCT || qa_article_numeral(&tok[first + n - 1]) ||
 		             ((tok[first + n - 1].flags & XLQA_TOKEN_STOP) && !(tok[first + n - 1].flags & XLQA_TOKEN_NUMERIC))))
 			n--;
 		/* the clause as it stands, then without its leading stop words ("in early nineteenth") */
@@ -565,6 +565,32 @@ static int add_clauses(struct xlqa_answerer *a, struct xlqa_error *err)
 		i = end;
 	}
 	return XLQA_OK;
+}
+
+/*
+ * True when span `sp` is a coordination or list one of whose items is only query words ("Ballarat,
+ * [Bendigo] and [Geelong]" for "What party is favored in Bendigo and Geelong?"): the question names
+ * that item, so the list is its context, not its answer.
+ */
+static bool query_item(const struct xlqa_answerer *a, const struct xlqa_extract_span *sp)
+{
+	const struct xlqa_token *tok = a->ex.a.tokens;
+	size_t words = 0, matched = 0;
+	bool conjunction = false, named = false;
+
+	for (size_t k = sp->first; k <= sp->first + sp->n; k++) {
+		bool end = k == sp->first + sp->n;
+
+		if (end || (tok[k].flags & XLQA_TOKEN_CONJUNCTION) || (tok[k].kind == XLQA_SPAN_PUNCT && tok[k].norm[0] == ',')) {
+			conjunction |= !end && (tok[k].flags & XLQA_TOKEN_CONJUNCTION);
+			named |= words && matched == words;
+			words = matched = 0;
+		} else if (tok[k].kind != XLQA_SPAN_PUNCT && !(tok[k].flags & XLQA_TOKEN_ARTICLE)) {
+			words++;
+			matched += a->tok_group[k] >= 0;
+		}
+	}
+	return conjunction && named;
 }
 
 static bool sentence_end_before(const char *t, size_t i)
@@ -800,11 +826,13 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 			continue;
 		for (size_t k = sp->first; k < sp->first + sp->n; k++)
 			if (tok[k].kind != XLQA_SPAN_PUNCT) {
+				if (k > sp->first && (tok[k].flags & XLQA_TOKEN_CONJUNCTION))
+					f[XLQA_FEATURE_COORDINATION] = 1;
 				words++;
 				matched += a->tok_group[k] >= 0;
 				idf += a->tok_idf[k];
 			}
-		if (!words || matched == words)
+		if (!words || matched == words || (matched && query_item(a, sp)))
 			continue; /* the question's own words are not its answer */
 		while (lo > 0 && tok[lo - 1].sentence == sp->sentence) /* the span's sentence: tokens [lo, hi) */
 			lo--;

@@ -28,6 +28,11 @@ void xlqa_extraction_set_document(struct xlqa_extraction *x, const char *date, c
 	x->doc_docno = docno;
 }
 
+bool qa_article_numeral(const struct xlqa_token *t)
+{
+	return (t->flags & XLQA_TOKEN_ARTICLE) && (t->flags & XLQA_TOKEN_NUMERIC);
+}
+
 bool qa_capitalised(const char *text, const struct xlqa_token *t)
 {
 	unsigned char c = (unsigned char)text[t->start];

@@ -115,6 +115,12 @@ const struct qa_icu_number *qa_icu_number_of(const struct xlqa_extract_resources
 
 /* True when token `t` of `text` is a word written with an upper-case first letter. */
 bool qa_capitalised(const char *text, const struct xlqa_token *t);
+/*
+ * True when token `t` is an article that is also a numeral ("un", "eine"): at the end of a span it
+ * is the article of a word cut off ("movimiento en un"), before a word that is no number it is that
+ * word's article ("eine Aufgabe"), so it is trimmed there; before a number it counts ("un millón").
+ */
+bool qa_article_numeral(const struct xlqa_token *t);
 /* True when token `t` of `text` is the punctuation `s`. */
 bool qa_punct_is(const char *text, const struct xlqa_token *t, const char *s);
 /*

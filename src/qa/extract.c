@@ -100,12 +100,14 @@ static bool month_word(const char *text, const struct xlqa_token *t)
 
 static void trim_tokens(const char *text, const struct xlqa_token *tok, size_t *first, size_t *n)
 {
-	while (*n && droppable(&tok[*first]) && !month_word(text, &tok[*first]) &&
-	       !(currency(text, &tok[*first]) && *n > 1 && is_numeric(&tok[*first + 1]))) {
+	while (*n && ((droppable(&tok[*first]) && !month_word(text, &tok[*first]) &&
+	               !(currency(text, &tok[*first]) && *n > 1 && is_numeric(&tok[*first + 1]))) ||
+	              (*n > 1 && qa_article_numeral(&tok[*first]) && !is_numeric(&tok[*first + 1])))) {
 		(*first)++;
 		(*n)--;
 	}
-	while (*n && droppable(&tok[*first + *n - 1]) && !qa_punct_is(text, &tok[*first + *n - 1], "%"))
+	while (*n && ((droppable(&tok[*first + *n - 1]) && !qa_punct_is(text, &tok[*first + *n - 1], "%")) ||
+	              (*n > 1 && qa_article_numeral(&tok[*first + *n - 1]))))
 		(*n)--;
 }
 

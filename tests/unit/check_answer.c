@@ -171,6 +171,11 @@ static const struct {
 	{ "de", "der Bundestag", "Bundestag" },            /* German article */
 	{ "es", "el río Ebro;", "río Ebro" },              /* Spanish article and a semicolon */
 	{ "en", "\"Hamlet\"", "Hamlet" },                  /* quotation marks around a title */
+	/* an article that is also a numeral: trimmed at the end and before a word, kept before a number or alone */
+	{ "es", "área estadística un", "área estadística" },
+	{ "de", "eine gekrümmte Linie", "gekrümmte Linie" },
+	{ "es", "un millón", "un millón" },
+	{ "de", "eine", "eine" },
 };
 
 START_TEST(trim_table)
