@@ -165,6 +165,12 @@ enum xlqa_answer_feature {
 	XLQA_FEATURE_BETWEEN,  /* 1 when query words of its sentence stand on both sides of it */
 	XLQA_FEATURE_COORDINATION, /* 1 when it holds a conjunction: a coordination or list ("China, Japan and Korea") */
 	/*
+	 * Where every noun is capitalised (XLQA_LANG_CAPITALISED_NOUNS: German), so that capitalised runs
+	 * are names and nouns alike; 0 in other languages:
+	 */
+	XLQA_FEATURE_KNOWN,      /* share of its content words that the dictionary (hunspell) knows: nouns, not names */
+	XLQA_FEATURE_LOWER_TAIL, /* two words or more and the last in lower case: no noun ends it ("New Holland [aufgeteilt]") */
+	/*
 	 * A one-hot block: 1 at KIND_TYPE + kind * XLQA_TYPE_GROUPS + group for its kind and the question's
 	 * type group, so a model learns which kinds answer which questions ("kind_measure@measure").
 	 */

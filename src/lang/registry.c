@@ -12,7 +12,7 @@
 static const struct xlqa_lang_info languages[] = {
 	/* Bulgarian: Snowball has no stemmer, so hunspell's lemma is the stem. */
 	{ "bg", "bul", NULL, "Bulgarian", "bg", NULL, "bg_BG", XLQA_LANG_HUNSPELL_STEMS },
-	{ "de", "deu", "ger", "German", "de", "german", "de_DE", XLQA_LANG_COMPOUNDS },
+	{ "de", "deu", "ger", "German", "de", "german", "de_DE", XLQA_LANG_COMPOUNDS | XLQA_LANG_CAPITALISED_NOUNS },
 	{ "en", "eng", NULL, "English", "en", "english", "en_US", 0 },
 	{ "es", "spa", NULL, "Spanish", "es", "spanish", "es_ES", 0 },
 	/* Finnish: Debian has no hunspell dictionary (Finnish spell checking there is Voikko). */

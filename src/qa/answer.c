@@ -30,7 +30,7 @@ static const char *const feature_names[XLQA_ANSWER_FEATURES] = {
 	"length", "overlap", "lexicon", "name", "numeric", "top", "clause", "stop_edge", "window", "sentence_rel",
 	"before", "after", "focus", "head", "side", "side_near", "idf", "edge_query",
 	"left_content", "left_article", "left_stop", "right_content", "right_close", "focus_before", "stranded",
-	"contains", "inside", "nearest", "between", "coordination",
+	"contains", "inside", "nearest", "between", "coordination", "known", "lower_tail",
 	/* the kind-type block, kind by kind (extract kinds), group by group (type_group) */
 	"name@named", "name@time", "name@measure", "name@open", "name@definition", "year@named", "year@time",
 	"year@measure", "year@open", "year@definition", "date@named", "date@time", "date@measure", "date@open",
@@ -84,6 +84,7 @@ struct xlqa_answerer {
 	struct xlqa_lang *target;
 	struct xlqa_lang *source; /* == target for a monolingual pair */
 	struct xlqa_question_rules *rules;
+	bool capitalised_nouns; /* the target capitalises every noun (XLQA_LANG_CAPITALISED_NOUNS) */
 	struct xlqa_lexicon *lex;
 	struct xlqa_translator *tr;
 	struct xlqa_searcher *searcher;
@@ -362,6 +363,7 @@ int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_o
 			goto fail;
 	} else
 		a->source = a->target;
+	a->capitalised_nouns = (xlqa_lang_get_info(a->target)->flags & XLQA_LANG_CAPITALISED_NOUNS) != 0;
 	if ((rc = xlqa_question_rules_new(a->source, &a->rules, err)) ||
 	    (rc = xlqa_searcher_new(idx, a->target, &a->searcher, err)) ||
 	    (rc = xlqa_termer_new(a->target, &a->termer, err)))
@@ -818,6 +820,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		const char *answer = sp->resolved ? sp->resolved : text + sp->start;
 		size_t answer_len = sp->resolved ? strlen(sp->resolved) : sp->end - sp->start;
 		size_t words = 0, matched = 0, groups = 0, dist = a->span_dist[i], lo = sp->first, hi = sp->first + sp->n;
+		size_t content = 0, known = 0, last = sp->first + sp->n - 1; /* content words, those the dictionary knows */
 		double sw = 0, ww = 0, idf = 0;
 		uint64_t window = 0;
 		bool q_before = false, q_after = false;
@@ -828,6 +831,16 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 			if (tok[k].kind != XLQA_SPAN_PUNCT) {
 				if (k > sp->first && (tok[k].flags & XLQA_TOKEN_CONJUNCTION))
 					f[XLQA_FEATURE_COORDINATION] = 1;
+				if (a->capitalised_nouns && tok[k].kind == XLQA_SPAN_WORD &&
+				    !(tok[k].flags & (XLQA_TOKEN_NUMERIC | XLQA_TOKEN_STOP))) {
+					struct xlqa_strlist lemmas;
+
+					if ((rc = xlqa_lang_lemmas(a->target, text + tok[k].start, tok[k].end - tok[k].start,
+					                           &lemmas, err)))
+						return rc;
+					content++;
+					known += lemmas.n > 0;
+				}
 				words++;
 				matched += a->tok_group[k] >= 0;
 				idf += a->tok_idf[k];
@@ -874,6 +887,9 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		f[XLQA_FEATURE_KIND_PROXIMITY + sp->kind] = f[XLQA_FEATURE_PROXIMITY];
 		among_spans(a, i, f);
 		f[XLQA_FEATURE_BETWEEN] = q_before && q_after;
+		f[XLQA_FEATURE_KNOWN] = content ? (double)known / (double)content : 0;
+		f[XLQA_FEATURE_LOWER_TAIL] = a->capitalised_nouns && words > 1 && tok[last].kind == XLQA_SPAN_WORD &&
+		                             !(tok[last].flags & XLQA_TOKEN_NUMERIC) && !qa_capitalised(text, &tok[last]);
 		xlqa_buf_reset(&a->key);
 		if ((rc = xlqa_answer_key(a->target, answer, answer_len, &a->key, err)))
 			return rc;
