@@ -574,7 +574,7 @@ static int add_clauses(struct xlqa_answerer *a, struct xlqa_error *err)
  * [Bendigo] and [Geelong]" for "What party is favored in Bendigo and Geelong?"): the question names
  * that item, so the list is its context, not its answer.
  */
-static bool query_item(const struct xlqa_answerer *a, const struct xlqa_extract_span *sp)
+static bool query_item(const struct xlqa_answerer *a, const char *text, const struct xlqa_extract_span *sp)
 {
 	const struct xlqa_token *tok = a->ex.a.tokens;
 	size_t words = 0, matched = 0;
@@ -583,7 +583,7 @@ static bool query_item(const struct xlqa_answerer *a, const struct xlqa_extract_
 	for (size_t k = sp->first; k <= sp->first + sp->n; k++) {
 		bool end = k == sp->first + sp->n;
 
-		if (end || (tok[k].flags & XLQA_TOKEN_CONJUNCTION) || (tok[k].kind == XLQA_SPAN_PUNCT && tok[k].norm[0] == ',')) {
+		if (end || (tok[k].flags & XLQA_TOKEN_CONJUNCTION) || qa_punct_is(text, &tok[k], ",")) {
 			conjunction |= !end && (tok[k].flags & XLQA_TOKEN_CONJUNCTION);
 			named |= words && matched == words;
 			words = matched = 0;
@@ -845,7 +845,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 				matched += a->tok_group[k] >= 0;
 				idf += a->tok_idf[k];
 			}
-		if (!words || matched == words || (matched && query_item(a, sp)))
+		if (!words || matched == words || (matched && query_item(a, text, sp)))
 			continue; /* the question's own words are not its answer */
 		while (lo > 0 && tok[lo - 1].sentence == sp->sentence) /* the span's sentence: tokens [lo, hi) */
 			lo--;
