@@ -104,7 +104,10 @@ struct xlqa_answerer {
 	long *tok_group; /* per analysis token: the query group matched, -1 none */
 	double *tok_weight;
 	double *tok_idf; /* per analysis token: idf of its word / log(1 + documents), 0 unindexed */
-	size_t alloc_tok, alloc_tokw, alloc_idf;
+	/* per analysis token, with capitalised_nouns: 1 a content word the dictionary knows, 0 one it
+	 * does not, -1 no content word (or capitalised_nouns off) */
+	signed char *tok_known;
+	size_t alloc_tok, alloc_tokw, alloc_idf, alloc_known;
 	size_t *span_dist; /* per extraction span: words to the nearest query word of its sentence (span_distances) */
 	size_t alloc_span_dist;
 	uint64_t *sent_groups; /* per sentence: the groups matched */
@@ -404,6 +407,7 @@ void xlqa_answerer_free(struct xlqa_answerer *a)
 	free(a->tok_group);
 	free(a->tok_weight);
 	free(a->tok_idf);
+	free(a->tok_known);
 	free(a->span_dist);
 	free(a->sent_groups);
 	free(a->sent_lexicon);
@@ -456,7 +460,10 @@ static int map_query(struct xlqa_answerer *a, const struct xlqa_query *q, double
 	return rc;
 }
 
-/* Marks each token of the passage's analysis with the query group its word matched (-1: none). */
+/*
+ * Marks each token of the passage's analysis with the query group its word matched (-1: none), its
+ * idf and, where every noun is capitalised, whether the dictionary knows it.
+ */
 static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, struct xlqa_error *err)
 {
 	const struct xlqa_analysis *an = &a->ex.a;
@@ -469,6 +476,7 @@ static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, st
 	if (XLQA_ARRAY_RESERVE(a->tok_group, a->alloc_tok, an->n_tokens + 1) ||
 	    XLQA_ARRAY_RESERVE(a->tok_weight, a->alloc_tokw, an->n_tokens + 1) ||
 	    XLQA_ARRAY_RESERVE(a->tok_idf, a->alloc_idf, an->n_tokens + 1) ||
+	    XLQA_ARRAY_RESERVE(a->tok_known, a->alloc_known, an->n_tokens + 1) ||
 	    XLQA_ARRAY_RESERVE(a->sent_groups, a->alloc_sent, an->seg.n_sentences + 1) ||
 	    XLQA_ARRAY_RESERVE(a->sent_lexicon, a->alloc_sentl, an->seg.n_sentences + 1))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
@@ -481,6 +489,14 @@ static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, st
 		a->tok_group[i] = -1;
 		a->tok_weight[i] = 0;
 		a->tok_idf[i] = 0;
+		a->tok_known[i] = -1;
+		if (a->capitalised_nouns && t->kind == XLQA_SPAN_WORD && !(t->flags & (XLQA_TOKEN_NUMERIC | XLQA_TOKEN_STOP))) {
+			struct xlqa_strlist lemmas;
+
+			if ((rc = xlqa_lang_lemmas(a->target, text + t->start, t->end - t->start, &lemmas, err)))
+				return rc;
+			a->tok_known[i] = lemmas.n > 0;
+		}
 		while (w < a->words.n_words && a->words.words[w].end <= t->start)
 			w++;
 		if (w >= a->words.n_words || (tw = &a->words.words[w])->start > t->start)
@@ -831,16 +847,8 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 			if (tok[k].kind != XLQA_SPAN_PUNCT) {
 				if (k > sp->first && (tok[k].flags & XLQA_TOKEN_CONJUNCTION))
 					f[XLQA_FEATURE_COORDINATION] = 1;
-				if (a->capitalised_nouns && tok[k].kind == XLQA_SPAN_WORD &&
-				    !(tok[k].flags & (XLQA_TOKEN_NUMERIC | XLQA_TOKEN_STOP))) {
-					struct xlqa_strlist lemmas;
-
-					if ((rc = xlqa_lang_lemmas(a->target, text + tok[k].start, tok[k].end - tok[k].start,
-					                           &lemmas, err)))
-						return rc;
-					content++;
-					known += lemmas.n > 0;
-				}
+				content += a->tok_known[k] >= 0;
+				known += a->tok_known[k] > 0;
 				words++;
 				matched += a->tok_group[k] >= 0;
 				idf += a->tok_idf[k];
