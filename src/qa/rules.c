@@ -628,6 +628,24 @@ static const struct qa_class *focus_class(const struct xlqa_question_rules *r, c
 	return found;
 }
 
+/*
+ * Where nouns are capitalised (German), a lower-case focus no table knows is an adjective before
+ * its noun ("welches historische IMPERIUM", "die kritischste RESSOURCE"): the focus moves on to the
+ * first capitalised word after it, unless a stop word comes first.
+ */
+static void noun_focus(const struct qa_words *w, struct qa_match *m)
+{
+	size_t start = (size_t)m->focus;
+
+	if (w->cap[start])
+		return;
+	for (size_t j = start + 1; j < w->n && j <= start + FOCUS_LOOKAHEAD && !w->stop[j]; j++)
+		if (w->cap[j]) {
+			m->focus = (long)j;
+			return;
+		}
+}
+
 bool qa_rules_match(const struct xlqa_question_rules *r, const struct qa_words *w, struct qa_match *m)
 {
 	for (size_t k = 0; k < r->n_rules; k++) {
@@ -650,6 +668,8 @@ bool qa_rules_match(const struct xlqa_question_rules *r, const struct qa_words *
 		if (c) {
 			m->type = c->type;
 			m->subtype = c->subtype;
+		} else if (m->focus >= 0 && r->capitalised_nouns) {
+			noun_focus(w, m);
 		}
 		return true;
 	}

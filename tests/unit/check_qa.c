@@ -360,6 +360,16 @@ static const struct detail_case details[] = {
 	/* zero-width spaces (as in the benchmark's German) do not break the interrogative */
 	{ "de", "In welchem\xe2\x80\x8b\xe2\x80\x8b Jahr starb Goethe?", 0, "TIME", "year", "Jahr", NULL, NULL, 0, 0,
 	  NULL },
+	/* German: an adjective no table knows hands the focus on to its capitalised noun */
+	{ "de", "Welches historische Imperium nutzte den Kulturimperialismus?", 0, "OTHER", "-", "Imperium", NULL,
+	  NULL, 0, 0, NULL },
+	/* German: "wie vielen" after a preposition counts; "wie werden ... bezeichnet" asks for a name */
+	{ "de", "Aus wie vielen Elementen besteht die Sphäre?", 0, "MEASURE", "count", "Elementen", NULL, NULL, 0, 0,
+	  NULL },
+	{ "de", "Wie werden Statoren auch bezeichnet?", 0, "OTHER", "-", NULL, NULL, NULL, 0, 0, NULL },
+	/* English: the noun after "what did" is the subject, no focus ("president" is a PERSON focus noun) */
+	{ "en", "What did the president say about taxes?", 0, "OTHER", "-", NULL, NULL, NULL, 0, 0, NULL },
+	{ "en", "In 2005, what did Doctor Who think of it?", 0, "OTHER", "-", NULL, NULL, NULL, 2005, 0, "In 2005" },
 	/* Cyrillic: focus noun after the interrogative */
 	{ "bg", "В кой град се намира Лувърът?", 0, "LOCATION", "city", "град", NULL, NULL, 0, 0, NULL },
 	/* Finnish inflected interrogative + inflected focus noun */
