@@ -277,6 +277,32 @@ START_TEST(set_takes_better_occurrence)
 }
 END_TEST
 
+START_TEST(set_keeps_the_sign)
+{
+	/*
+	 * "91" (a number) and "91%" (a measure) share the key "91": in the same sentence the answer is
+	 * written with its sign, whichever occurrence came first and whichever describes the candidate;
+	 * from another sentence the sign is not taken.
+	 */
+	struct xlqa_answer_set s;
+	double f[XLQA_ANSWER_FEATURES] = { 0 };
+	const char *sent = "and 91% of  land", *norm = "and 91% of land";
+
+	f[XLQA_FEATURE_SENTENCE] = 0.5;
+	xlqa_answer_set_init(&s);
+	ck_assert_int_eq(xlqa_answer_set_add(&s, "91", 2, "91", 1, 0, XLQA_EXTRACT_NUMBER, f, sent, strlen(sent)), XLQA_OK);
+	ck_assert_int_eq(xlqa_answer_set_add(&s, "91%", 3, "91", 1, 0, XLQA_EXTRACT_MEASURE, f, sent, strlen(sent)),
+	                 XLQA_OK);
+	ck_assert_int_eq(xlqa_answer_set_add(&s, "7", 1, "7", 1, 0, XLQA_EXTRACT_NUMBER, f, sent, strlen(sent)), XLQA_OK);
+	ck_assert_int_eq(xlqa_answer_set_add(&s, "7%", 2, "7", 1, 1, XLQA_EXTRACT_MEASURE, f, "7% else", 7), XLQA_OK);
+	ck_assert_uint_eq(s.n, 2);
+	ck_assert_str_eq(s.candidates[0].text, "91%");
+	ck_assert_str_eq(s.candidates[0].support, norm);
+	ck_assert_str_eq(s.candidates[1].text, "7");
+	xlqa_answer_set_release(&s);
+}
+END_TEST
+
 START_TEST(feature_names_complete)
 {
 	/* every feature has a distinct name (they head the calibrate TSV columns) */
@@ -299,6 +325,7 @@ Suite *answer_suite(void)
 	tcase_add_loop_test(tc, extract_table, 0, (int)(sizeof extract_cases / sizeof *extract_cases));
 	tcase_add_test(tc, extract_no_false_kinds);
 	tcase_add_test(tc, set_takes_better_occurrence);
+	tcase_add_test(tc, set_keeps_the_sign);
 	tcase_add_loop_test(tc, trim_table, 0, (int)(sizeof trim_cases / sizeof *trim_cases));
 	tcase_add_test(tc, keys_merge_variants);
 	tcase_add_test(tc, set_merges_occurrences);
