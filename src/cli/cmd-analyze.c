@@ -94,7 +94,10 @@ static void print_text(const char *name, const char *text, const struct xlqa_ana
 	printf("# %s: %s, %zu sentences, %zu tokens\n", name, info->name, a->seg.n_sentences, a->n_tokens);
 	for (size_t s = 0; s < a->seg.n_sentences; s++) {
 		const struct xlqa_span *sp = &a->seg.sentences[s];
-		printf("\n[%zu] %.*s\n", s + 1, (int)(sp->end - sp->start), text + sp->start);
+		printf("\n[%zu] ", s + 1);
+		for (size_t i = sp->start; i < sp->end; i++) /* a wrapped sentence on one line */
+			putchar(text[i] == '\n' || text[i] == '\r' ? ' ' : text[i]);
+		putchar('\n');
 		for (; t < a->n_tokens && a->tokens[t].sentence == s; t++) {
 			const struct xlqa_token *tok = &a->tokens[t];
 			if (tok->kind == XLQA_SPAN_PUNCT)

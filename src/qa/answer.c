@@ -643,10 +643,10 @@ static bool sentence_end_before(const char *t, size_t i)
 }
 
 /*
- * The passage's text as whole sentences, in a->passage: collections keep their line breaks, which
- * the segmenter takes for sentence ends, so the span is widened to the sentences around it (up to
- * PASSAGE_REACH bytes each way, not across a blank line) and single line breaks become blanks, byte
- * for byte.
+ * The passage's text as whole sentences, in a->passage. Passages are windows of the segmenter's
+ * sentences, which a wrapped line no longer ends (segment.c), so this is a guard: the span is widened
+ * to the sentence ends around it (up to PASSAGE_REACH bytes each way, not across a blank line), and
+ * single line breaks become blanks, byte for byte, so that supports print on one line.
  */
 static int passage_text(struct xlqa_answerer *a, const struct xlqa_passage *p, struct xlqa_error *err)
 {

@@ -6,6 +6,7 @@
  * after initials ("W." in "George W. Bush"), which newswire is full of and no list can hold. CLDR's
  * own suppressions ("@ss=standard") are not used: in ICU 72 they swallow real sentence ends after
  * ordinary words ("der Minister. Er", "em Portugal. Depois"), which the packs' lists never do.
+ * A single line end inside a paragraph is no sentence end (see unwrap_lines).
  */
 #include "config.h"
 
@@ -231,6 +232,33 @@ static void cover_words(struct xlqa_segments *out, const char *text)
 	out->n_sentences = n;
 }
 
+static bool is_line_end(UChar c)
+{
+	return c == '\n' || c == '\r';
+}
+
+/*
+ * ICU ends a sentence at every line end, but collections are wrapped text ("...cited as helping
+ * Adolf\nHitler's rise to power."): a line end that is no paragraph break (a lone LF, CR or CR LF,
+ * no other line end next to it) becomes a blank, one code unit for one, so offsets stay the same.
+ * A blank line still ends a sentence (a title, a paragraph).
+ */
+static void unwrap_lines(UChar *u, int32_t n)
+{
+	for (int32_t i = 0; i < n; i++) {
+		int32_t end = i;
+
+		if (!is_line_end(u[i]))
+			continue;
+		if (u[i] == '\r' && i + 1 < n && u[i + 1] == '\n')
+			end = i + 1;
+		if (!(i > 0 && is_line_end(u[i - 1])) && !(end + 1 < n && is_line_end(u[end + 1])))
+			for (int32_t k = i; k <= end; k++)
+				u[k] = ' ';
+		i = end;
+	}
+}
+
 int xlqa_segmenter_run(struct xlqa_segmenter *s, const char *utf8, size_t len, struct xlqa_segments *out,
 		       struct xlqa_error *err)
 {
@@ -249,8 +277,10 @@ int xlqa_segmenter_run(struct xlqa_segmenter *s, const char *utf8, size_t len, s
 	if (XLQA_ARRAY_RESERVE(s->u, s->u_alloc, len + 1))
 		return xlqa_error_set(err, XLQA_ENOMEM, "segmenting: %s", xlqa_strerror(XLQA_ENOMEM));
 	u_strFromUTF8(s->u, (int32_t)s->u_alloc, &n, utf8, (int32_t)len, &st);
-	if (U_SUCCESS(st))
+	if (U_SUCCESS(st)) {
+		unwrap_lines(s->u, n);
 		ubrk_setText(s->sentences, s->u, n, &st);
+	}
 	if (U_SUCCESS(st))
 		ubrk_setText(s->words, s->u, n, &st);
 	if (U_FAILURE(st))

@@ -207,6 +207,11 @@ START_TEST(sentences_respect_abbreviations)
 		/* The known price of the initials rule: a capital letter ending a sentence does not break it. */
 		{ "en", "Dr.", "He took vitamin C. Then he left.", "He took vitamin C. Then he left." },
 		{ "en", "Dr.", "  \n ", "" },
+		/* wrapped lines: a single line end (LF, CR LF, CR) is no sentence end, a blank line is */
+		{ "en", "Dr.", "helping Adolf\nHitler's rise to\r\npower.\rIt ended.",
+		  "helping Adolf\nHitler's rise to\r\npower. | It ended." },
+		{ "en", "Dr.", "Immune system\n\nDisorders of the\nimmune system.\r\n\r\nTitle",
+		  "Immune system | Disorders of the\nimmune system. | Title" },
 	};
 	struct xlqa_buf joined = XLQA_BUF_INIT;
 	struct xlqa_error err;
