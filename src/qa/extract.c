@@ -161,9 +161,9 @@ static bool word_joiner(const char *text, const struct xlqa_token *tok, size_t n
 }
 
 /*
- * Where the name starting at token `i` ends: connectors ("of", "de", "von") and hyphens or en dashes join
- * capitalised words ("Bank of England", "Jean-Paul"), except after a sentence's first word, which
- * is capitalised anyway ("Vive en San Sebastián").
+ * Where the name starting at token `i` ends: connectors ("of", "de", "von"), ampersands, hyphens and en
+ * dashes join capitalised words ("Bank of England", "Procter & Gamble", "Jean-Paul"), except after a
+ * sentence's first word, which is capitalised anyway ("Vive en San Sebastián").
  */
 static size_t name_end(const char *text, const struct xlqa_token *tok, size_t n_tok, size_t i, bool first)
 {
@@ -185,7 +185,7 @@ static size_t name_end(const char *text, const struct xlqa_token *tok, size_t n_
 		if (!(first && end == i + 1) && end + 1 < n_tok && qa_capitalised(text, &tok[end + 1]) &&
 		    tok[end + 1].sentence == t->sentence &&
 		    ((t->kind == XLQA_SPAN_WORD && norm_in(t->norm, connectors, sizeof connectors / sizeof *connectors)) ||
-		     word_joiner(text, tok, n_tok, end) ||
+		     word_joiner(text, tok, n_tok, end) || qa_punct_is(text, t, "&") ||
 		     (qa_punct_is(text, t, "'") && t->start == tok[end - 1].end && t->end == tok[end + 1].start))) {
 			end += 2;
 			continue;
@@ -457,6 +457,26 @@ static int add_coordination(struct xlqa_extraction *x, const char *text, size_t 
 	return rc;
 }
 
+/*
+ * The month token of the date that token `i` begins or is: `i` itself, or the month a day before it
+ * names ("28. Mai 2012", "12 de marzo"), so that the day is no number of its own; n_tok when none.
+ */
+static size_t date_month(const char *text, const struct xlqa_token *tok, size_t n_tok, size_t i)
+{
+	size_t first, last;
+
+	if (tok[i].flags & XLQA_TOKEN_MONTH)
+		return i;
+	if (!day_token(&tok[i]))
+		return n_tok;
+	for (size_t m = i + 1; m < n_tok && m <= i + 2 && tok[m].sentence == tok[i].sentence; m++)
+		if (tok[m].flags & XLQA_TOKEN_MONTH) {
+			date_bounds(text, tok, n_tok, m, &first, &last);
+			return first <= i ? m : n_tok;
+		}
+	return n_tok;
+}
+
 int xlqa_extract_run(struct xlqa_lang *lang, const char *text, size_t len, const char *target,
                      struct xlqa_extraction *x, struct xlqa_error *err)
 {
@@ -488,10 +508,10 @@ int xlqa_extract_run(struct xlqa_lang *lang, const char *text, size_t len, const
 	}
 	/* years, dates, numbers and measures */
 	for (i = 0; i < n_tok && rc == XLQA_OK;) {
-		size_t next = i + 1, first, last;
+		size_t next = i + 1, first, last, m = date_month(text, tok, n_tok, i);
 
-		if (tok[i].flags & XLQA_TOKEN_MONTH) {
-			date_bounds(text, tok, n_tok, i, &first, &last);
+		if (m < n_tok) {
+			date_bounds(text, tok, n_tok, m, &first, &last);
 			rc = add_span(x, text, first, last - first + 1, XLQA_EXTRACT_DATE, err);
 			next = last + 1;
 		} else if (is_numeric(&tok[i]) && !(tok[i].flags & XLQA_TOKEN_ORDINAL))

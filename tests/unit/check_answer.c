@@ -108,6 +108,10 @@ static const struct extract_case extract_cases[] = {
 	  "prueba de primalidad de Miller-Rabin" },
 	{ "es", "Contribuyó al ascenso al poder de Adolf Hitler.", NULL, XLQA_EXTRACT_PHRASE,
 	  "ascenso al poder de Adolf Hitler" },
+	/* an ampersand joins a name ("Procter & Gamble") */
+	{ "en", "The spinoff Mork & Mindy debuted in 1978.", NULL, XLQA_EXTRACT_NAME, "Mork & Mindy" },
+	{ "en", "He founded Tesla Electric Light & Manufacturing in Rahway.", NULL, XLQA_EXTRACT_NAME,
+	  "Tesla Electric Light & Manufacturing" },
 	/* the last words of the run before a connector: "summer of 1521" */
 	{ "en", "Luther broadened his attacks in the summer of 1521.", NULL, XLQA_EXTRACT_PHRASE, "summer of 1521" },
 };
@@ -137,6 +141,49 @@ START_TEST(extract_table)
 	ck_assert_msg(found, "%s: no %s '%s' in '%s'", c->lang, xlqa_extract_kind_name(c->kind), c->expect, c->text);
 	xlqa_extraction_release(&x);
 	xlqa_lang_free(lang);
+}
+END_TEST
+
+START_TEST(extract_day_is_no_number)
+{
+	/* the day of a date is no number of its own: "28. Mai 2012" is a date, "28" no candidate */
+	static const struct {
+		const char *lang, *text, *date, *number;
+	} cases[] = {
+		{ "de", "Am 28. Mai 2012 traf der Sturm Beryl die Stadt.", "28. Mai 2012", NULL },
+		{ "es", "Llegaron el 12 de marzo de 1994 con 300 hombres.", "12 de marzo de 1994", "300" },
+		{ "en", "On 4 July 1776 about 56 men signed it.", "4 July 1776", "56" },
+	};
+
+	for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+		struct xlqa_lang *lang = open_lang(cases[c].lang);
+		struct xlqa_extraction x;
+		struct xlqa_error err;
+		const char *text = cases[c].text;
+		size_t dates = 0, numbers = 0;
+
+		xlqa_extraction_init(&x);
+		ck_assert_int_eq(xlqa_extract_run(lang, text, strlen(text), NULL, &x, &err), XLQA_OK);
+		for (size_t i = 0; i < x.n; i++) {
+			const struct xlqa_extract_span *sp = &x.spans[i];
+			size_t n = sp->end - sp->start;
+
+			if (sp->kind == XLQA_EXTRACT_DATE) {
+				ck_assert_msg(n == strlen(cases[c].date) && memcmp(text + sp->start, cases[c].date, n) == 0,
+				              "%s: date '%.*s'", text, (int)n, text + sp->start);
+				dates++;
+			} else if (sp->kind == XLQA_EXTRACT_NUMBER) {
+				ck_assert_msg(cases[c].number && n == strlen(cases[c].number) &&
+				                  memcmp(text + sp->start, cases[c].number, n) == 0,
+				              "%s: number '%.*s'", text, (int)n, text + sp->start);
+				numbers++;
+			}
+		}
+		ck_assert_uint_eq(dates, 1);
+		ck_assert_uint_eq(numbers, cases[c].number ? 1 : 0);
+		xlqa_extraction_release(&x);
+		xlqa_lang_free(lang);
+	}
 }
 END_TEST
 
@@ -324,6 +371,7 @@ Suite *answer_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_loop_test(tc, extract_table, 0, (int)(sizeof extract_cases / sizeof *extract_cases));
 	tcase_add_test(tc, extract_no_false_kinds);
+	tcase_add_test(tc, extract_day_is_no_number);
 	tcase_add_test(tc, set_takes_better_occurrence);
 	tcase_add_test(tc, set_keeps_the_sign);
 	tcase_add_loop_test(tc, trim_table, 0, (int)(sizeof trim_cases / sizeof *trim_cases));
