@@ -239,20 +239,24 @@ static bool is_line_end(UChar c)
 
 /*
  * ICU ends a sentence at every line end, but collections are wrapped text ("...cited as helping
- * Adolf\nHitler's rise to power."): a line end that is no paragraph break (a lone LF, CR or CR LF,
- * no other line end next to it) becomes a blank, one code unit for one, so offsets stay the same.
- * A blank line still ends a sentence (a title, a paragraph).
+ * Adolf\nHitler's rise to power."): a line end that is no paragraph break (a lone LF, CR or CR LF
+ * with no other line end next to it, blanks and tabs aside) becomes a blank, one code unit for one,
+ * so offsets stay the same. A blank line still ends a sentence (a title, a paragraph).
  */
 static void unwrap_lines(UChar *u, int32_t n)
 {
 	for (int32_t i = 0; i < n; i++) {
-		int32_t end = i;
+		int32_t end = i, before = i - 1, after;
 
 		if (!is_line_end(u[i]))
 			continue;
 		if (u[i] == '\r' && i + 1 < n && u[i + 1] == '\n')
 			end = i + 1;
-		if (!(i > 0 && is_line_end(u[i - 1])) && !(end + 1 < n && is_line_end(u[end + 1])))
+		while (before >= 0 && (u[before] == ' ' || u[before] == '\t'))
+			before--;
+		for (after = end + 1; after < n && (u[after] == ' ' || u[after] == '\t'); after++)
+			;
+		if (!(before >= 0 && is_line_end(u[before])) && !(after < n && is_line_end(u[after])))
 			for (int32_t k = i; k <= end; k++)
 				u[k] = ' ';
 		i = end;

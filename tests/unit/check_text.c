@@ -210,8 +210,8 @@ START_TEST(sentences_respect_abbreviations)
 		/* wrapped lines: a single line end (LF, CR LF, CR) is no sentence end, a blank line is */
 		{ "en", "Dr.", "helping Adolf\nHitler's rise to\r\npower.\rIt ended.",
 		  "helping Adolf\nHitler's rise to\r\npower. | It ended." },
-		{ "en", "Dr.", "Immune system\n\nDisorders of the\nimmune system.\r\n\r\nTitle",
-		  "Immune system | Disorders of the\nimmune system. | Title" },
+		{ "en", "Dr.", "Immune system\n\nDisorders of the\nimmune system.\r\n\r\nTitle\n \t\nEnd",
+		  "Immune system | Disorders of the\nimmune system. | Title | End" },
 	};
 	struct xlqa_buf joined = XLQA_BUF_INIT;
 	struct xlqa_error err;
