@@ -164,6 +164,7 @@ enum xlqa_answer_feature {
 	XLQA_FEATURE_NEAREST,  /* 1 when no span of its kind in its sentence stands nearer a query word */
 	XLQA_FEATURE_BETWEEN,  /* 1 when query words of its sentence stand on both sides of it */
 	XLQA_FEATURE_COORDINATION, /* 1 when it holds a conjunction: a coordination or list ("China, Japan and Korea") */
+	XLQA_FEATURE_IN_BRACKETS,  /* 1 when it stands inside brackets but is not all they hold ("(NFL, [NBA])") */
 	/*
 	 * Where every noun is capitalised (XLQA_LANG_CAPITALISED_NOUNS: German), so that capitalised runs
 	 * are names and nouns alike; 0 in other languages:

@@ -30,7 +30,7 @@ static const char *const feature_names[XLQA_ANSWER_FEATURES] = {
 	"length", "overlap", "lexicon", "name", "numeric", "top", "clause", "stop_edge", "window", "sentence_rel",
 	"before", "after", "focus", "head", "side", "side_near", "idf", "edge_query",
 	"left_content", "left_article", "left_stop", "right_content", "right_close", "focus_before", "stranded",
-	"contains", "inside", "nearest", "between", "coordination", "known", "lower_tail",
+	"contains", "inside", "nearest", "between", "coordination", "in_brackets", "known", "lower_tail",
 	/* the kind-type block, kind by kind (extract kinds), group by group (type_group) */
 	"name@named", "name@time", "name@measure", "name@open", "name@definition", "year@named", "year@time",
 	"year@measure", "year@open", "year@definition", "date@named", "date@time", "date@measure", "date@open",
@@ -555,6 +555,38 @@ static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, st
 	return XLQA_OK;
 }
 
+static bool opening_bracket(const char *text, const struct xlqa_token *t)
+{
+	return qa_punct_is(text, t, "(") || qa_punct_is(text, t, "[");
+}
+
+static bool closing_bracket(const char *text, const struct xlqa_token *t)
+{
+	return qa_punct_is(text, t, ")") || qa_punct_is(text, t, "]");
+}
+
+/*
+ * True when span `sp` of the sentence [lo, hi) stands inside brackets without being all they hold:
+ * an item or a word of a bracketed aside ("teams from the NFL (Los Angeles Rams, [San Diego Chargers])"),
+ * seldom the answer, unlike a whole bracketed name or abbreviation ("([ASL])").
+ */
+static bool in_brackets(const char *text, const struct xlqa_token *tok, size_t lo, size_t hi,
+                        const struct xlqa_extract_span *sp)
+{
+	size_t depth = 0, before = sp->first, after = sp->first + sp->n;
+
+	for (size_t k = lo; k < sp->first; k++)
+		if (opening_bracket(text, &tok[k]))
+			depth++;
+		else if (depth && closing_bracket(text, &tok[k]))
+			depth--;
+	if (!depth)
+		return false;
+	while (before > lo && (tok[before - 1].flags & XLQA_TOKEN_ARTICLE)) /* "(the Nationals)" is all of it */
+		before--;
+	return !(before > lo && opening_bracket(text, &tok[before - 1]) && after < hi && closing_bracket(text, &tok[after]));
+}
+
 /* A clause ends at punctuation other than a hyphen, apostrophe, percent or currency sign. */
 static bool clause_break(const struct xlqa_token *t)
 {
@@ -921,6 +953,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		f[XLQA_FEATURE_KIND_PROXIMITY + sp->kind] = f[XLQA_FEATURE_PROXIMITY];
 		among_spans(a, i, f);
 		f[XLQA_FEATURE_BETWEEN] = q_before && q_after;
+		f[XLQA_FEATURE_IN_BRACKETS] = in_brackets(text, tok, lo, hi, sp);
 		f[XLQA_FEATURE_KNOWN] = content ? (double)known / (double)content : 0;
 		f[XLQA_FEATURE_LOWER_TAIL] = a->capitalised_nouns && words > 1 && tok[last].kind == XLQA_SPAN_WORD &&
 		                             !(tok[last].flags & XLQA_TOKEN_NUMERIC) && !qa_capitalised(text, &tok[last]);
