@@ -181,26 +181,6 @@ static char *collapse(struct xlqa_arena *arena, const char *s, size_t len)
 	return out;
 }
 
-/* True when `raw` (`len` bytes) collapses (as by collapse()) to `collapsed`. */
-static bool same_collapsed(const char *collapsed, const char *raw, size_t len)
-{
-	bool space = false, started = false;
-
-	for (size_t i = 0; i < len; i++) {
-		if (raw[i] == ' ' || raw[i] == '\n' || raw[i] == '\t' || raw[i] == '\r') {
-			space = started;
-			continue;
-		}
-		if (space && *collapsed++ != ' ')
-			return false;
-		if (*collapsed++ != raw[i])
-			return false;
-		space = false;
-		started = true;
-	}
-	return *collapsed == '\0';
-}
-
 int xlqa_answer_set_add(struct xlqa_answer_set *s, const char *text, size_t len, const char *key, uint32_t doc,
                         uint32_t passage, enum xlqa_extract_kind kind, const double features[XLQA_ANSWER_FEATURES],
                         const char *support, size_t support_len)
@@ -241,12 +221,17 @@ int xlqa_answer_set_add(struct xlqa_answer_set *s, const char *text, size_t len,
 			return XLQA_ENOMEM;
 		c->doc = doc;
 		c->kind = kind;
-	} else if (c->kind == XLQA_EXTRACT_NUMBER && kind == XLQA_EXTRACT_MEASURE && c->doc == doc &&
-	           same_collapsed(c->support, support, support_len)) {
+	} else if (c->kind == XLQA_EXTRACT_NUMBER && kind == XLQA_EXTRACT_MEASURE && c->doc == doc) {
 		/* the same number with its sign ("91" and "91%": the key has no symbols) answers with the sign */
-		if (!(c->text = collapse(&s->arena, text, len)))
+		const char *same = collapse(&s->arena, support, support_len);
+
+		if (!same)
 			return XLQA_ENOMEM;
-		c->kind = kind;
+		if (strcmp(same, c->support) == 0) {
+			if (!(c->text = collapse(&s->arena, text, len)))
+				return XLQA_ENOMEM;
+			c->kind = kind;
+		}
 	}
 	if (c->last_passage != passage) {
 		c->last_passage = passage;

@@ -458,23 +458,24 @@ static int add_coordination(struct xlqa_extraction *x, const char *text, size_t 
 }
 
 /*
- * The month token of the date that token `i` begins or is: `i` itself, or the month a day before it
- * names ("28. Mai 2012", "12 de marzo"), so that the day is no number of its own; n_tok when none.
+ * True when token `i` is the month of a date or the day before it ("28. Mai 2012", "12 de marzo"),
+ * so that the day is no number of its own; [*first, *last] are then the date's tokens.
  */
-static size_t date_month(const char *text, const struct xlqa_token *tok, size_t n_tok, size_t i)
+static bool date_at(const char *text, const struct xlqa_token *tok, size_t n_tok, size_t i, size_t *first,
+                    size_t *last)
 {
-	size_t first, last;
-
-	if (tok[i].flags & XLQA_TOKEN_MONTH)
-		return i;
+	if (tok[i].flags & XLQA_TOKEN_MONTH) {
+		date_bounds(text, tok, n_tok, i, first, last);
+		return true;
+	}
 	if (!day_token(&tok[i]))
-		return n_tok;
+		return false;
 	for (size_t m = i + 1; m < n_tok && m <= i + 2 && tok[m].sentence == tok[i].sentence; m++)
 		if (tok[m].flags & XLQA_TOKEN_MONTH) {
-			date_bounds(text, tok, n_tok, m, &first, &last);
-			return first <= i ? m : n_tok;
+			date_bounds(text, tok, n_tok, m, first, last);
+			return *first <= i;
 		}
-	return n_tok;
+	return false;
 }
 
 int xlqa_extract_run(struct xlqa_lang *lang, const char *text, size_t len, const char *target,
@@ -508,10 +509,9 @@ int xlqa_extract_run(struct xlqa_lang *lang, const char *text, size_t len, const
 	}
 	/* years, dates, numbers and measures */
 	for (i = 0; i < n_tok && rc == XLQA_OK;) {
-		size_t next = i + 1, first, last, m = date_month(text, tok, n_tok, i);
+		size_t next = i + 1, first, last;
 
-		if (m < n_tok) {
-			date_bounds(text, tok, n_tok, m, &first, &last);
+		if (date_at(text, tok, n_tok, i, &first, &last)) {
 			rc = add_span(x, text, first, last - first + 1, XLQA_EXTRACT_DATE, err);
 			next = last + 1;
 		} else if (is_numeric(&tok[i]) && !(tok[i].flags & XLQA_TOKEN_ORDINAL))
