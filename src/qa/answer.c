@@ -107,7 +107,10 @@ struct xlqa_answerer {
 	/* per analysis token, with capitalised_nouns: 1 a content word the dictionary knows, 0 one it
 	 * does not, -1 no content word (or capitalised_nouns off) */
 	signed char *tok_known;
-	size_t alloc_tok, alloc_tokw, alloc_idf, alloc_known;
+	/* per analysis token: matched through a compound part only ("Metzgermarkt" for "Markt"): a word
+	 * of the text, not the question's */
+	bool *tok_part;
+	size_t alloc_tok, alloc_tokw, alloc_idf, alloc_known, alloc_part;
 	size_t *span_dist; /* per extraction span: words to the nearest query word of its sentence (span_distances) */
 	size_t alloc_span_dist;
 	uint64_t *sent_groups; /* per sentence: the groups matched */
@@ -419,6 +422,7 @@ void xlqa_answerer_free(struct xlqa_answerer *a)
 	free(a->tok_weight);
 	free(a->tok_idf);
 	free(a->tok_known);
+	free(a->tok_part);
 	free(a->span_dist);
 	free(a->sent_groups);
 	free(a->sent_lexicon);
@@ -488,6 +492,7 @@ static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, st
 	    XLQA_ARRAY_RESERVE(a->tok_weight, a->alloc_tokw, an->n_tokens + 1) ||
 	    XLQA_ARRAY_RESERVE(a->tok_idf, a->alloc_idf, an->n_tokens + 1) ||
 	    XLQA_ARRAY_RESERVE(a->tok_known, a->alloc_known, an->n_tokens + 1) ||
+	    XLQA_ARRAY_RESERVE(a->tok_part, a->alloc_part, an->n_tokens + 1) ||
 	    XLQA_ARRAY_RESERVE(a->sent_groups, a->alloc_sent, an->seg.n_sentences + 1) ||
 	    XLQA_ARRAY_RESERVE(a->sent_lexicon, a->alloc_sentl, an->seg.n_sentences + 1))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
@@ -501,6 +506,7 @@ static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, st
 		a->tok_weight[i] = 0;
 		a->tok_idf[i] = 0;
 		a->tok_known[i] = -1;
+		a->tok_part[i] = false;
 		if (a->capitalised_nouns && t->kind == XLQA_SPAN_WORD && !(t->flags & (XLQA_TOKEN_NUMERIC | XLQA_TOKEN_STOP))) {
 			struct xlqa_strlist lemmas;
 
@@ -528,6 +534,7 @@ static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, st
 
 				a->tok_group[i] = (long)qt->group;
 				a->tok_weight[i] = qt->weight;
+				a->tok_part[i] = k > 0; /* terms after the word's own are its compound parts */
 				if (t->sentence < an->seg.n_sentences) {
 					if (!(a->sent_groups[t->sentence] & (UINT64_C(1) << qt->group)))
 						a->sent_lexicon[t->sentence] += qt->weight;
@@ -589,7 +596,7 @@ static int add_clauses(struct xlqa_answerer *a, struct xlqa_error *err)
 	size_t n_tok = a->ex.a.n_tokens;
 
 	for (size_t i = 0; i < n_tok;) {
-		size_t end = i, first = i, n;
+		size_t end = i, first = i, n, skip;
 
 		while (end < n_tok && tok[end].sentence == tok[i].sentence && a->tok_group[end] < 0 && !clause_break(&tok[end]))
 			end++;
@@ -605,16 +612,18 @@ static int add_clauses(struct xlqa_answerer *a, struct xlqa_error *err)
 		while (n && (tok[first + n - 1].kind == XLQA_SPAN_PUNCT || qa_article_numeral(&tok[first + n - 1]) ||
 		             ((tok[first + n - 1].flags & XLQA_TOKEN_STOP) && !(tok[first + n - 1].flags & XLQA_TOKEN_NUMERIC))))
 			n--;
+		skip = 0; /* its leading stop words */
+		while (skip < n && (tok[first + skip].flags & XLQA_TOKEN_STOP) && !(tok[first + skip].flags & XLQA_TOKEN_NUMERIC))
+			skip++;
+		if (skip < n && qa_date_day(&a->ex, first + skip, n - skip)) { /* "Am [28]. Mai 2012" */
+			i = end;
+			continue;
+		}
 		/* the clause as it stands, then without its leading stop words ("in early nineteenth") */
 		for (int variant = 0; variant < 2 && n && n <= CLAUSE_MAX_WORDS && tok[first].sentence < a->ex.a.seg.n_sentences &&
 		                      a->sent_groups[tok[first].sentence];
 		     variant++) {
 			if (variant == 1) {
-				size_t skip = 0;
-
-				while (skip < n && (tok[first + skip].flags & XLQA_TOKEN_STOP) &&
-				       !(tok[first + skip].flags & XLQA_TOKEN_NUMERIC))
-					skip++;
 				if (skip == 0 || skip == n)
 					break;
 				first += skip;
@@ -878,7 +887,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		/* a resolved relative date is answered as the date it names ("yesterday" -> "March 11, 1994") */
 		const char *answer = sp->resolved ? sp->resolved : text + sp->start;
 		size_t answer_len = sp->resolved ? strlen(sp->resolved) : sp->end - sp->start;
-		size_t words = 0, matched = 0, groups = 0, dist = a->span_dist[i], lo = sp->first, hi = sp->first + sp->n;
+		size_t words = 0, matched = 0, whole = 0, groups = 0, dist = a->span_dist[i], lo = sp->first, hi = sp->first + sp->n;
 		size_t content = 0, known = 0, last = sp->first + sp->n - 1; /* content words, those the dictionary knows */
 		double sw = 0, ww = 0, idf = 0;
 		uint64_t window = 0;
@@ -894,10 +903,12 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 				known += a->tok_known[k] > 0;
 				words++;
 				matched += a->tok_group[k] >= 0;
+				whole += a->tok_group[k] >= 0 && !a->tok_part[k];
 				idf += a->tok_idf[k];
 			}
-		if (!words || matched == words || (matched && query_item(a, text, sp)))
-			continue; /* the question's own words are not its answer */
+		/* the question's own words are not its answer; a compound that holds one is ("Metzgermarkt") */
+		if (!words || whole == words || (matched && query_item(a, text, sp)))
+			continue;
 		while (lo > 0 && tok[lo - 1].sentence == sp->sentence) /* the span's sentence: tokens [lo, hi) */
 			lo--;
 		while (hi < a->ex.a.n_tokens && tok[hi].sentence == sp->sentence)

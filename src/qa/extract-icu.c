@@ -33,6 +33,20 @@ bool qa_article_numeral(const struct xlqa_token *t)
 	return (t->flags & XLQA_TOKEN_ARTICLE) && (t->flags & XLQA_TOKEN_NUMERIC);
 }
 
+bool qa_date_day(const struct xlqa_extraction *x, size_t first, size_t n)
+{
+	const struct xlqa_token *t = x->a.tokens + first;
+
+	for (size_t k = 0; k < n; k++)
+		if ((t[k].kind != XLQA_SPAN_NUMBER && !(t[k].flags & XLQA_TOKEN_NUMERIC)) || (t[k].flags & XLQA_TOKEN_ORDINAL))
+			return false;
+	for (size_t i = 0; i < x->n; i++)
+		if (x->spans[i].kind == XLQA_EXTRACT_DATE && x->spans[i].first <= first &&
+		    first + n <= x->spans[i].first + x->spans[i].n)
+			return true;
+	return false;
+}
+
 bool qa_capitalised(const char *text, const struct xlqa_token *t)
 {
 	unsigned char c = (unsigned char)text[t->start];

@@ -121,6 +121,11 @@ bool qa_capitalised(const char *text, const struct xlqa_token *t);
  * word's article ("eine Aufgabe"), so it is trimmed there; before a number it counts ("un millón").
  */
 bool qa_article_numeral(const struct xlqa_token *t);
+/*
+ * True when the n tokens from `first` are only numbers inside a date span of `x` (the day of
+ * "28. Mai 2012"): the date answers, and no phrase or clause is made of its day.
+ */
+bool qa_date_day(const struct xlqa_extraction *x, size_t first, size_t n);
 /* True when token `t` of `text` is the punctuation `s`. */
 bool qa_punct_is(const char *text, const struct xlqa_token *t, const char *s);
 /*

@@ -144,7 +144,7 @@ static int add_span(struct xlqa_extraction *x, const char *text, size_t first, s
 	struct xlqa_extract_span *s;
 
 	trim_tokens(text, x->a.tokens, &first, &n);
-	if (!n)
+	if (!n || (kind == XLQA_EXTRACT_PHRASE && qa_date_day(x, first, n)))
 		return XLQA_OK;
 	if (!(s = qa_extract_append(x, first, n, kind)))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");

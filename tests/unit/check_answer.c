@@ -146,13 +146,13 @@ END_TEST
 
 START_TEST(extract_day_is_no_number)
 {
-	/* the day of a date is no number of its own: "28. Mai 2012" is a date, "28" no candidate */
+	/* the day of a date is no number or phrase of its own: "28. Mai 2012" is a date, "28" no candidate */
 	static const struct {
-		const char *lang, *text, *date, *number;
+		const char *lang, *text, *date, *number, *day;
 	} cases[] = {
-		{ "de", "Am 28. Mai 2012 traf der Sturm Beryl die Stadt.", "28. Mai 2012", NULL },
-		{ "es", "Llegaron el 12 de marzo de 1994 con 300 hombres.", "12 de marzo de 1994", "300" },
-		{ "en", "On 4 July 1776 about 56 men signed it.", "4 July 1776", "56" },
+		{ "de", "Am 28. Mai 2012 traf der Sturm Beryl die Stadt.", "28. Mai 2012", NULL, "28" },
+		{ "es", "Llegaron el 12 de marzo de 1994 con 300 hombres.", "12 de marzo de 1994", "300", "12" },
+		{ "en", "On 4 July 1776 about 56 men signed it.", "4 July 1776", "56", "4" },
 	};
 
 	for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
@@ -177,6 +177,9 @@ START_TEST(extract_day_is_no_number)
 				                  memcmp(text + sp->start, cases[c].number, n) == 0,
 				              "%s: number '%.*s'", text, (int)n, text + sp->start);
 				numbers++;
+			} else {
+				ck_assert_msg(n != strlen(cases[c].day) || memcmp(text + sp->start, cases[c].day, n) != 0,
+				              "%s: the day is a %s", text, xlqa_extract_kind_name(sp->kind));
 			}
 		}
 		ck_assert_uint_eq(dates, 1);
