@@ -75,9 +75,10 @@ static bool is_word(const struct xlqa_token *t)
 	return t->kind == XLQA_SPAN_WORD || t->kind == XLQA_SPAN_NUMBER;
 }
 
+/* A number with a value: a digit run ICU calls a number but no pack reads ("km2", "MP3", "4x4") is a word. */
 static bool is_numeric(const struct xlqa_token *t)
 {
-	return t->kind == XLQA_SPAN_NUMBER || (t->flags & XLQA_TOKEN_NUMERIC);
+	return (t->flags & XLQA_TOKEN_NUMERIC) != 0;
 }
 
 /* A currency sign kept before a number: "$20", "€ 5". */

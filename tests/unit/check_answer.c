@@ -144,6 +144,43 @@ START_TEST(extract_table)
 }
 END_TEST
 
+START_TEST(extract_unread_digits_are_no_number)
+{
+	/* ICU calls "km2" and "MP3" numbers, but no pack reads a value in them: words, not numbers */
+	static const struct {
+		const char *lang, *text, *number, *word;
+	} cases[] = {
+		{ "es", "La cuenca abarca 5 500 000 km2 de selva.", "5 500 000", "km2" },
+		{ "en", "They sold 300 MP3 players.", "300", "MP3" },
+	};
+
+	for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+		struct xlqa_lang *lang = open_lang(cases[c].lang);
+		struct xlqa_extraction x;
+		struct xlqa_error err;
+		const char *text = cases[c].text;
+		size_t numbers = 0;
+
+		xlqa_extraction_init(&x);
+		ck_assert_int_eq(xlqa_extract_run(lang, text, strlen(text), NULL, &x, &err), XLQA_OK);
+		for (size_t i = 0; i < x.n; i++) {
+			const struct xlqa_extract_span *sp = &x.spans[i];
+			size_t n = sp->end - sp->start;
+
+			if (sp->kind != XLQA_EXTRACT_NUMBER && sp->kind != XLQA_EXTRACT_MEASURE)
+				continue;
+			ck_assert_msg(n < strlen(cases[c].word) ||
+			                  memcmp(text + sp->start, cases[c].word, strlen(cases[c].word)) != 0,
+			              "%s: '%.*s' is a %s", text, (int)n, text + sp->start, xlqa_extract_kind_name(sp->kind));
+			numbers += n >= strlen(cases[c].number) && memcmp(text + sp->start, cases[c].number, strlen(cases[c].number)) == 0;
+		}
+		ck_assert_msg(numbers >= 1, "%s: no number '%s'", text, cases[c].number);
+		xlqa_extraction_release(&x);
+		xlqa_lang_free(lang);
+	}
+}
+END_TEST
+
 START_TEST(extract_day_is_no_number)
 {
 	/* the day of a date is no number or phrase of its own: "28. Mai 2012" is a date, "28" no candidate */
@@ -375,6 +412,7 @@ Suite *answer_suite(void)
 	tcase_add_loop_test(tc, extract_table, 0, (int)(sizeof extract_cases / sizeof *extract_cases));
 	tcase_add_test(tc, extract_no_false_kinds);
 	tcase_add_test(tc, extract_day_is_no_number);
+	tcase_add_test(tc, extract_unread_digits_are_no_number);
 	tcase_add_test(tc, set_takes_better_occurrence);
 	tcase_add_test(tc, set_keeps_the_sign);
 	tcase_add_loop_test(tc, trim_table, 0, (int)(sizeof trim_cases / sizeof *trim_cases));
