@@ -15,6 +15,13 @@
  * `span` word positions (C = 0 when m = 1). The discount keeps a longer window from winning unless it
  * adds matched concepts. The constants were set by reasoning, not fitted.
  *
+ * A document's title is no passage but the context of all of them: its first paragraph, when that is
+ * one sentence with no final punctuation and text follows (a TITLE or HEADLINE element a collection
+ * puts first). The concepts it matches count in M of every window (each once, at its best), not in
+ * C, and a window that matches nothing of its own is no passage. Every paragraph of an article
+ * shares its title ("Super Bowl 50"), which alone outscored the paragraph that answers ("Lady Gaga
+ * performed the national anthem") and took its place among the passages.
+ *
  * Invariant: results are sorted by score, ties by document number, so runs are reproducible.
  */
 #include "config.h"
@@ -308,11 +315,43 @@ static bool match_word(const struct xlqa_searcher *s, const char *term, uint32_t
 	return found;
 }
 
+/* How many leading sentences are the document's title (see the header): 0 or 1. */
+static size_t title_sentences(const char *text, const struct xlqa_segments *seg)
+{
+	const struct xlqa_span *t;
+	size_t end, breaks = 0;
+
+	if (seg->n_sentences < 2)
+		return 0;
+	t = &seg->sentences[0];
+	for (size_t i = t->end; i < seg->sentences[1].start; i++)
+		breaks += text[i] == '\n';
+	end = t->end;
+	while (end > t->start && strchr(" \t\r\n\"')", text[end - 1]))
+		end--;
+	return breaks >= 2 && end > t->start && !strchr(".!?:;", text[end - 1]);
+}
+
+/* Counts occurrence `oc` in a window's best weight per concept: `matched` sums them, `m` counts them. */
+static void window_add(const struct xlqa_searcher *s, const struct occurrence *oc, double best[64], double *matched,
+                       size_t *m)
+{
+	const struct concept *c = &s->concepts[oc->concept];
+	double v = c->weight * c->idf * oc->weight;
+
+	if (v > best[oc->concept]) {
+		if (best[oc->concept] == 0)
+			(*m)++;
+		*matched += v - best[oc->concept];
+		best[oc->concept] = v;
+	}
+}
+
 static int score_passages(struct xlqa_searcher *s, uint32_t doc, const struct xlqa_search_options *o,
                           struct xlqa_results *out, struct xlqa_error *err)
 {
 	struct occurrence *occ = NULL;
-	size_t n_occ = 0, alloc_occ = 0, sent = 0;
+	size_t n_occ = 0, alloc_occ = 0, sent = 0, title;
 	const struct xlqa_segments *seg;
 	int rc;
 
@@ -340,33 +379,34 @@ static int score_passages(struct xlqa_searcher *s, uint32_t doc, const struct xl
 			break;
 		}
 	}
-	for (size_t first = 0; first < seg->n_sentences; first++) {
+	title = title_sentences(s->text.buf, seg);
+	for (size_t first = title; first < seg->n_sentences; first++) {
 		for (size_t k = 1; k <= o->passage_sentences && first + k <= seg->n_sentences; k++) {
 			double best[64] = { 0 }, matched = 0;
-			size_t m = 0;
+			size_t m = 0, own = 0; /* concepts matched, those of them the window itself holds */
+			uint64_t seen = 0;
 			uint32_t lo = UINT32_MAX, hi = 0;
 			struct xlqa_passage *p;
 			double proximity, score;
 
+			for (size_t i = 0; i < n_occ; i++)
+				if (occ[i].sentence < title && occ[i].concept < 64)
+					window_add(s, &occ[i], best, &matched, &m);
 			for (size_t i = 0; i < n_occ; i++) {
 				const struct occurrence *oc = &occ[i];
-				const struct concept *c = &s->concepts[oc->concept];
-				double v = c->weight * c->idf * oc->weight;
 
 				if (oc->sentence < first || oc->sentence >= first + k || oc->concept >= 64)
 					continue;
-				if (v > best[oc->concept]) {
-					if (best[oc->concept] == 0)
-						m++;
-					matched += v - best[oc->concept];
-					best[oc->concept] = v;
-				}
+				window_add(s, oc, best, &matched, &m);
+				own += !(seen & UINT64_C(1) << oc->concept);
+				seen |= UINT64_C(1) << oc->concept;
 				lo = oc->position < lo ? oc->position : lo;
 				hi = oc->position > hi ? oc->position : hi;
 			}
-			if (m == 0)
+			if (own == 0)
 				continue;
-			proximity = m > 1 ? (double)(m - 1) / (double)(hi - lo > m - 1 ? hi - lo : m - 1) : 0;
+			/* C counts the window's own concepts: the title's are no evidence of nearness */
+			proximity = own > 1 ? (double)(own - 1) / (double)(hi - lo > own - 1 ? hi - lo : own - 1) : 0;
 			score = matched * (1 + 0.5 * proximity) * pow(0.85, (double)(k - 1));
 			if (XLQA_ARRAY_RESERVE(out->passages, out->alloc_passages, out->n_passages + 1)) {
 				free(occ);

@@ -373,6 +373,57 @@ START_TEST(test_passages)
 }
 END_TEST
 
+/*
+ * A title (a first paragraph of one sentence with no final punctuation) is no passage but the context
+ * of every passage of its document; a first paragraph that ends with a full stop is text.
+ */
+START_TEST(test_passages_title)
+{
+	static const char coll[] = "<DOC><DOCNO>a</DOCNO><TEXT>Super Bowl 50\n\nColdplay headlined the show. Lady Gaga "
+	                           "performed the national anthem.</TEXT></DOC>\n"
+	                           "<DOC><DOCNO>b</DOCNO><TEXT>The Super Bowl was loud.\n\nIt rained.</TEXT></DOC>\n";
+	struct xlqa_index_build_summary sum;
+	struct xlqa_searcher *s;
+	struct xlqa_index *idx;
+	struct xlqa_results res;
+	struct xlqa_query q;
+	struct xlqa_error err;
+	struct xlqa_buf text = XLQA_BUF_INIT;
+	bool b_first = false;
+
+	write_collection(coll, strlen(coll));
+	ck_assert_int_eq(build("idx", 0, &sum, &err), XLQA_OK);
+	idx = open_index("idx");
+	ck_assert_int_eq(xlqa_searcher_new(idx, en, &s, &err), XLQA_OK);
+	xlqa_query_init(&q);
+	xlqa_results_init(&res);
+	ck_assert_int_eq(xlqa_query_add_term(&q, "Super", 5, 1.0, XLQA_QUERY_NAME), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_term(&q, "Bowl", 4, 2.0, XLQA_QUERY_NAME), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_term(&q, "anthem", 6, 2.0, 0), XLQA_OK);
+	ck_assert_int_eq(xlqa_search(s, &q, NULL, &res, &err), XLQA_OK);
+	ck_assert_uint_ge(res.n_passages, 1);
+	ck_assert_int_eq(xlqa_index_doc_text(idx, res.passages[0].doc, &text, &err), XLQA_OK);
+	ck_assert_str_eq(xlqa_index_docno(idx, res.passages[0].doc), "a");
+	ck_assert_uint_eq(res.passages[0].first_sentence, 2);
+	ck_assert_uint_eq(res.passages[0].n_sentences, 1);
+	ck_assert_uint_eq(res.passages[0].n_matched, 3); /* anthem, and the title's Super and Bowl */
+	ck_assert(strncmp(text.buf + res.passages[0].start, "Lady Gaga performed the national anthem.",
+	                  res.passages[0].end - res.passages[0].start) == 0);
+	for (size_t i = 0; i < res.n_passages; i++) {
+		bool a = strcmp(xlqa_index_docno(idx, res.passages[i].doc), "a") == 0;
+
+		ck_assert_msg(!a || res.passages[i].first_sentence > 0, "the title is a passage");
+		b_first |= !a && res.passages[i].first_sentence == 0;
+	}
+	ck_assert_msg(b_first, "a first paragraph with a full stop is no title");
+	xlqa_buf_release(&text);
+	xlqa_results_release(&res);
+	xlqa_query_release(&q);
+	xlqa_searcher_free(s);
+	xlqa_index_close(idx);
+}
+END_TEST
+
 static void kill_self(void *ctx, uint64_t docs, uint64_t bytes, uint64_t total)
 {
 	(void)ctx;
@@ -484,6 +535,7 @@ Suite *index_suite(void)
 	tcase_add_test(tb, test_index_positions);
 	tcase_add_test(tb, test_bm25_hand_computed);
 	tcase_add_test(tb, test_passages);
+	tcase_add_test(tb, test_passages_title);
 	tcase_add_test(tb, test_index_killed_build);
 	tcase_add_test(tb, test_index_corruption);
 	suite_add_tcase(s, tc);
