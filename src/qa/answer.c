@@ -813,14 +813,21 @@ static void sides(const struct xlqa_answerer *a, const struct xlqa_extract_span 
 /*
  * The features of a span's neighbourhood: whether query words stand right before and after it, and
  * whether its last word is a query word (its head, when the rest is not) or the focus noun follows.
+ * What follows an abbreviation's full stop follows the span: a full stop glued to its last word with
+ * the sentence going on after it ends an abbreviation, not a clause ("the largest [U.S.] city").
  */
 static void neighbours(const struct xlqa_answerer *a, const struct xlqa_extract_span *sp, size_t lo, size_t hi,
                        double f[XLQA_ANSWER_FEATURES])
 {
 	const struct xlqa_token *tok = a->ex.a.tokens;
-	size_t last = sp->first + sp->n - 1, next = sp->first + sp->n;
+	size_t last = sp->first + sp->n - 1, next = sp->first + sp->n, n_tok = a->ex.a.n_tokens;
 	bool same_before = sp->first > 0 && tok[sp->first - 1].sentence == sp->sentence;
-	bool same_after = next < a->ex.a.n_tokens && tok[next].sentence == sp->sentence;
+	bool same_after;
+
+	if (next + 1 < n_tok && tok[next].kind == XLQA_SPAN_PUNCT && strcmp(tok[next].norm, ".") == 0 &&
+	    tok[next].start == tok[last].end && tok[next + 1].sentence == sp->sentence)
+		next++;
+	same_after = next < n_tok && tok[next].sentence == sp->sentence;
 
 	f[XLQA_FEATURE_BEFORE] = same_before && a->tok_group[sp->first - 1] >= 0;
 	f[XLQA_FEATURE_AFTER] = same_after && a->tok_group[next] >= 0;
