@@ -334,42 +334,60 @@ START_TEST(test_bm25_hand_computed)
 }
 END_TEST
 
-/* Passages: the window with most concepts close together wins; overlapping windows are dropped. */
-START_TEST(test_passages)
-{
-	static const char coll[] = "<DOC><DOCNO>p</DOCNO><TEXT>Paris is large. The Centre Pompidou is in Paris. "
-	                           "Rome is old. Museums abound.</TEXT></DOC>";
-	struct xlqa_index_build_summary sum;
-	struct xlqa_searcher *s;
+/* A searcher over an index of the collection `coll`, and a query and results to fill (passage tests). */
+struct search_env {
 	struct xlqa_index *idx;
-	struct xlqa_results res;
+	struct xlqa_searcher *s;
 	struct xlqa_query q;
+	struct xlqa_results res;
+};
+
+static void search_env_open(struct search_env *e, const char *coll)
+{
+	struct xlqa_index_build_summary sum;
 	struct xlqa_error err;
-	struct xlqa_buf text = XLQA_BUF_INIT;
 
 	write_collection(coll, strlen(coll));
 	ck_assert_int_eq(build("idx", 0, &sum, &err), XLQA_OK);
-	idx = open_index("idx");
-	ck_assert_int_eq(xlqa_searcher_new(idx, en, &s, &err), XLQA_OK);
-	xlqa_query_init(&q);
-	xlqa_results_init(&res);
-	ck_assert_int_eq(xlqa_query_add_term(&q, "Pompidou", 8, 2.0, XLQA_QUERY_NAME), XLQA_OK);
-	ck_assert_int_eq(xlqa_query_add_term(&q, "Paris", 5, 1.0, XLQA_QUERY_NAME), XLQA_OK);
-	ck_assert_int_eq(xlqa_search(s, &q, NULL, &res, &err), XLQA_OK);
-	ck_assert_uint_ge(res.n_passages, 1);
-	ck_assert_int_eq(xlqa_index_doc_text(idx, 0, &text, &err), XLQA_OK);
-	ck_assert_uint_eq(res.passages[0].first_sentence, 1);
-	ck_assert_uint_eq(res.passages[0].n_sentences, 1);
-	ck_assert_uint_eq(res.passages[0].n_matched, 2);
-	ck_assert(strncmp(text.buf + res.passages[0].start, "The Centre Pompidou is in Paris.",
-	                  res.passages[0].end - res.passages[0].start) == 0);
-	for (size_t i = 1; i < res.n_passages; i++)
-		ck_assert(res.passages[i].first_sentence + res.passages[i].n_sentences <= 1 || res.passages[i].first_sentence > 1);
+	e->idx = open_index("idx");
+	ck_assert_int_eq(xlqa_searcher_new(e->idx, en, &e->s, &err), XLQA_OK);
+	xlqa_query_init(&e->q);
+	xlqa_results_init(&e->res);
+}
+
+static void search_env_close(struct search_env *e)
+{
+	xlqa_results_release(&e->res);
+	xlqa_query_release(&e->q);
+	xlqa_searcher_free(e->s);
+	xlqa_index_close(e->idx);
+}
+
+/* Passages: the window with most concepts close together wins; overlapping windows are dropped. */
+START_TEST(test_passages)
+{
+	struct search_env e;
+	struct xlqa_error err;
+	struct xlqa_buf text = XLQA_BUF_INIT;
+	const struct xlqa_passage *p;
+
+	search_env_open(&e, "<DOC><DOCNO>p</DOCNO><TEXT>Paris is large. The Centre Pompidou is in Paris. "
+	                    "Rome is old. Museums abound.</TEXT></DOC>");
+	ck_assert_int_eq(xlqa_query_add_term(&e.q, "Pompidou", 8, 2.0, XLQA_QUERY_NAME), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_term(&e.q, "Paris", 5, 1.0, XLQA_QUERY_NAME), XLQA_OK);
+	ck_assert_int_eq(xlqa_search(e.s, &e.q, NULL, &e.res, &err), XLQA_OK);
+	ck_assert_uint_ge(e.res.n_passages, 1);
+	ck_assert_int_eq(xlqa_index_doc_text(e.idx, 0, &text, &err), XLQA_OK);
+	p = &e.res.passages[0];
+	ck_assert_uint_eq(p->first_sentence, 1);
+	ck_assert_uint_eq(p->n_sentences, 1);
+	ck_assert_uint_eq(p->n_matched, 2);
+	ck_assert(strncmp(text.buf + p->start, "The Centre Pompidou is in Paris.", p->end - p->start) == 0);
+	for (size_t i = 1; i < e.res.n_passages; i++)
+		ck_assert(e.res.passages[i].first_sentence + e.res.passages[i].n_sentences <= 1 ||
+		          e.res.passages[i].first_sentence > 1);
 	xlqa_buf_release(&text);
-	xlqa_results_release(&res);
-	xlqa_query_release(&q);
-	xlqa_searcher_free(s);
-	xlqa_index_close(idx);
+	search_env_close(&e);
 }
 END_TEST
 
@@ -379,48 +397,36 @@ END_TEST
  */
 START_TEST(test_passages_title)
 {
-	static const char coll[] = "<DOC><DOCNO>a</DOCNO><TEXT>Super Bowl 50\n\nColdplay headlined the show. Lady Gaga "
-	                           "performed the national anthem.</TEXT></DOC>\n"
-	                           "<DOC><DOCNO>b</DOCNO><TEXT>The Super Bowl was loud.\n\nIt rained.</TEXT></DOC>\n";
-	struct xlqa_index_build_summary sum;
-	struct xlqa_searcher *s;
-	struct xlqa_index *idx;
-	struct xlqa_results res;
-	struct xlqa_query q;
+	struct search_env e;
 	struct xlqa_error err;
 	struct xlqa_buf text = XLQA_BUF_INIT;
+	const struct xlqa_passage *p;
 	bool b_first = false;
 
-	write_collection(coll, strlen(coll));
-	ck_assert_int_eq(build("idx", 0, &sum, &err), XLQA_OK);
-	idx = open_index("idx");
-	ck_assert_int_eq(xlqa_searcher_new(idx, en, &s, &err), XLQA_OK);
-	xlqa_query_init(&q);
-	xlqa_results_init(&res);
-	ck_assert_int_eq(xlqa_query_add_term(&q, "Super", 5, 1.0, XLQA_QUERY_NAME), XLQA_OK);
-	ck_assert_int_eq(xlqa_query_add_term(&q, "Bowl", 4, 2.0, XLQA_QUERY_NAME), XLQA_OK);
-	ck_assert_int_eq(xlqa_query_add_term(&q, "anthem", 6, 2.0, 0), XLQA_OK);
-	ck_assert_int_eq(xlqa_search(s, &q, NULL, &res, &err), XLQA_OK);
-	ck_assert_uint_ge(res.n_passages, 1);
-	ck_assert_int_eq(xlqa_index_doc_text(idx, res.passages[0].doc, &text, &err), XLQA_OK);
-	ck_assert_str_eq(xlqa_index_docno(idx, res.passages[0].doc), "a");
-	ck_assert_uint_eq(res.passages[0].first_sentence, 2);
-	ck_assert_uint_eq(res.passages[0].n_sentences, 1);
-	ck_assert_uint_eq(res.passages[0].n_matched, 3); /* anthem, and the title's Super and Bowl */
-	ck_assert(strncmp(text.buf + res.passages[0].start, "Lady Gaga performed the national anthem.",
-	                  res.passages[0].end - res.passages[0].start) == 0);
-	for (size_t i = 0; i < res.n_passages; i++) {
-		bool a = strcmp(xlqa_index_docno(idx, res.passages[i].doc), "a") == 0;
+	search_env_open(&e, "<DOC><DOCNO>a</DOCNO><TEXT>Super Bowl 50\n\nColdplay headlined the show. Lady Gaga "
+	                    "performed the national anthem.</TEXT></DOC>\n"
+	                    "<DOC><DOCNO>b</DOCNO><TEXT>The Super Bowl was loud.\n\nIt rained.</TEXT></DOC>\n");
+	ck_assert_int_eq(xlqa_query_add_term(&e.q, "Super", 5, 1.0, XLQA_QUERY_NAME), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_term(&e.q, "Bowl", 4, 2.0, XLQA_QUERY_NAME), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_term(&e.q, "anthem", 6, 2.0, 0), XLQA_OK);
+	ck_assert_int_eq(xlqa_search(e.s, &e.q, NULL, &e.res, &err), XLQA_OK);
+	ck_assert_uint_ge(e.res.n_passages, 1);
+	p = &e.res.passages[0];
+	ck_assert_int_eq(xlqa_index_doc_text(e.idx, p->doc, &text, &err), XLQA_OK);
+	ck_assert_str_eq(xlqa_index_docno(e.idx, p->doc), "a");
+	ck_assert_uint_eq(p->first_sentence, 2);
+	ck_assert_uint_eq(p->n_sentences, 1);
+	ck_assert_uint_eq(p->n_matched, 3); /* anthem, and the title's Super and Bowl */
+	ck_assert(strncmp(text.buf + p->start, "Lady Gaga performed the national anthem.", p->end - p->start) == 0);
+	for (size_t i = 0; i < e.res.n_passages; i++) {
+		bool a = strcmp(xlqa_index_docno(e.idx, e.res.passages[i].doc), "a") == 0;
 
-		ck_assert_msg(!a || res.passages[i].first_sentence > 0, "the title is a passage");
-		b_first |= !a && res.passages[i].first_sentence == 0;
+		ck_assert_msg(!a || e.res.passages[i].first_sentence > 0, "the title is a passage");
+		b_first |= !a && e.res.passages[i].first_sentence == 0;
 	}
 	ck_assert_msg(b_first, "a first paragraph with a full stop is no title");
 	xlqa_buf_release(&text);
-	xlqa_results_release(&res);
-	xlqa_query_release(&q);
-	xlqa_searcher_free(s);
-	xlqa_index_close(idx);
+	search_env_close(&e);
 }
 END_TEST
 
