@@ -351,7 +351,8 @@ static int score_passages(struct xlqa_searcher *s, uint32_t doc, const struct xl
                           struct xlqa_results *out, struct xlqa_error *err)
 {
 	struct occurrence *occ = NULL;
-	size_t n_occ = 0, alloc_occ = 0, sent = 0, title;
+	size_t n_occ = 0, alloc_occ = 0, sent = 0, title, title_m = 0;
+	double title_best[64] = { 0 }, title_matched = 0; /* what the title adds to every window */
 	const struct xlqa_segments *seg;
 	int rc;
 
@@ -380,18 +381,19 @@ static int score_passages(struct xlqa_searcher *s, uint32_t doc, const struct xl
 		}
 	}
 	title = title_sentences(s->text.buf, seg);
+	for (size_t i = 0; i < n_occ; i++)
+		if (occ[i].sentence < title && occ[i].concept < 64)
+			window_add(s, &occ[i], title_best, &title_matched, &title_m);
 	for (size_t first = title; first < seg->n_sentences; first++) {
 		for (size_t k = 1; k <= o->passage_sentences && first + k <= seg->n_sentences; k++) {
-			double best[64] = { 0 }, matched = 0;
-			size_t m = 0, own = 0; /* concepts matched, those of them the window itself holds */
+			double best[64], matched = title_matched;
+			size_t m = title_m, own = 0; /* concepts matched, those of them the window itself holds */
 			uint64_t seen = 0;
 			uint32_t lo = UINT32_MAX, hi = 0;
 			struct xlqa_passage *p;
 			double proximity, score;
 
-			for (size_t i = 0; i < n_occ; i++)
-				if (occ[i].sentence < title && occ[i].concept < 64)
-					window_add(s, &occ[i], best, &matched, &m);
+			memcpy(best, title_best, sizeof best);
 			for (size_t i = 0; i < n_occ; i++) {
 				const struct occurrence *oc = &occ[i];
 
