@@ -38,7 +38,7 @@ bool qa_date_day(const struct xlqa_extraction *x, size_t first, size_t n)
 	const struct xlqa_token *t = x->a.tokens + first;
 
 	for (size_t k = 0; k < n; k++)
-		if ((t[k].kind != XLQA_SPAN_NUMBER && !(t[k].flags & XLQA_TOKEN_NUMERIC)) || (t[k].flags & XLQA_TOKEN_ORDINAL))
+		if (!(t[k].flags & XLQA_TOKEN_NUMERIC) || (t[k].flags & XLQA_TOKEN_ORDINAL))
 			return false;
 	for (size_t i = 0; i < x->n; i++)
 		if (x->spans[i].kind == XLQA_EXTRACT_DATE && x->spans[i].first <= first &&
