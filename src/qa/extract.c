@@ -415,11 +415,19 @@ static size_t item_start(const char *text, const struct xlqa_token *tok, size_t 
 	return a;
 }
 
-/* A coordination from token `first` is a name when it and the word after the conjunction (`rs`) are capitalised. */
-static enum xlqa_extract_kind coordination_kind(const char *text, const struct xlqa_token *tok, size_t first, size_t rs)
+/*
+ * A coordination of tokens [first, end) is a name when every word of its items is capitalised, or a
+ * connector between capitalised words ("Word and Image", "Bank of England and Bank of France"); a
+ * lower-case word makes it a phrase, however its items begin ("Jahr 1993 zeigten Galor und Zeira").
+ */
+static enum xlqa_extract_kind coordination_kind(const char *text, const struct xlqa_token *tok, size_t first,
+                                                size_t end)
 {
-	return qa_capitalised(text, &tok[first]) && qa_capitalised(text, &tok[rs]) ? XLQA_EXTRACT_NAME
-	                                                                           : XLQA_EXTRACT_PHRASE;
+	for (size_t k = first; k < end; k++)
+		if (tok[k].kind == XLQA_SPAN_WORD && !(tok[k].flags & XLQA_TOKEN_CONJUNCTION) && !qa_capitalised(text, &tok[k]) &&
+		    !norm_in(tok[k].norm, connectors, sizeof connectors / sizeof *connectors))
+			return XLQA_EXTRACT_PHRASE;
+	return XLQA_EXTRACT_NAME;
 }
 
 /*
@@ -444,10 +452,10 @@ static int add_coordination(struct xlqa_extraction *x, const char *text, size_t 
 	if (re - rs > ITEM_MAX_TOKENS)
 		re = rs + ITEM_MAX_TOKENS;
 	if ((re > rs + 1 || la < le - 1) &&
-	    (rc = add_span(x, text, le - 1, rs + 1 - (le - 1), coordination_kind(text, tok, le - 1, rs), err)))
+	    (rc = add_span(x, text, le - 1, rs + 1 - (le - 1), coordination_kind(text, tok, le - 1, rs + 1), err)))
 		return rc;
 	for (size_t items = 2; items <= LIST_MAX_ITEMS && rc == XLQA_OK; items++) {
-		rc = add_span(x, text, la, re - la, coordination_kind(text, tok, la, rs), err);
+		rc = add_span(x, text, la, re - la, coordination_kind(text, tok, la, re), err);
 		if (la < 2 || !qa_punct_is(text, &tok[la - 1], ",") || tok[la - 2].sentence != s)
 			break;
 		size_t before = item_start(text, tok, n_tok, la - 1);
