@@ -197,6 +197,22 @@ int xlqa_model_set_answer_calibration(struct xlqa_model *m, const struct xlqa_mo
  * calibration, without one the pointwise probability sigmoid(u1) (clamped as u1 is).
  */
 double xlqa_model_answer_confidence(const struct xlqa_model *m, const double *inputs);
+/*
+ * The NIL calibration: the confidence of a NIL answer, the probability that the question has no
+ * answer in the collection, is a logistic regression over the same inputs of the question's
+ * candidates, sigmoid(bias + weights . inputs), fitted with the answer calibration on the same
+ * out-of-fold inputs with the label "the gold answer is NIL" (its `positives` count the gold-NIL
+ * questions). A question answered NIL because its best answer is doubtful is not always one the
+ * collection cannot answer: the lower that answer's confidence and the less of the question its
+ * best sentence holds, the likelier NIL is right.
+ * The model's NIL calibration, owned by it, or NULL when it has none.
+ */
+const struct xlqa_model_answer_calibration *xlqa_model_nil_calibration(const struct xlqa_model *m);
+/* As xlqa_model_set_answer_calibration, for the NIL calibration. */
+int xlqa_model_set_nil_calibration(struct xlqa_model *m, const struct xlqa_model_answer_calibration *c,
+                                   struct xlqa_error *err);
+/* The probability that NIL is right for the question whose inputs are `inputs`; NaN without a NIL calibration. */
+double xlqa_model_nil_confidence(const struct xlqa_model *m, const double *inputs);
 
 /*
  * NIL threshold: answer NIL when the best candidate's confidence is below it (its probability, or

@@ -250,6 +250,17 @@ static int print_evaluation(const struct xlqa_model *m, const struct scored *s, 
 	return print_answer_ece(s, err);
 }
 
+/* A calibration's block of the fit's report, its lines starting with `prefix` ("calibration"). */
+static void print_calibration(const char *prefix, const struct xlqa_model_answer_calibration *c)
+{
+	printf("%s_folds\t%zu\n%s_questions\t%zu\n%s_positives\t%zu\n%s_oof_log_loss\t%.6f\n%s_oof_ece\t%.6f\n",
+	       prefix, c->folds, prefix, c->questions, prefix, c->positives, prefix, c->log_loss, prefix, c->ece);
+	printf("# %s_weight\tinput\tper unit\n", prefix);
+	printf("%s_bias\t-\t%.6f\n", prefix, c->bias);
+	for (size_t k = 0; k < XLQA_MODEL_ANSWER_INPUTS; k++)
+		printf("%s_weight\t%s\t%.6f\n", prefix, xlqa_model_answer_input_name(k), c->weights[k]);
+}
+
 static void print_weights(const struct xlqa_model *m)
 {
 	const struct xlqa_model_summary *sum = xlqa_model_summary(m);
@@ -272,15 +283,10 @@ static void print_weights(const struct xlqa_model *m)
 			printf("rank_weight\t%s\t%.6f\t%.6f\n", xlqa_model_feature(m, j), xlqa_model_rank_weight(m, j),
 			       xlqa_model_rank_weight(m, j) / xlqa_model_sd(m, j));
 	}
-	if ((c = xlqa_model_answer_calibration(m))) {
-		printf("calibration_folds\t%zu\ncalibration_questions\t%zu\ncalibration_positives\t%zu\n"
-		       "calibration_oof_log_loss\t%.6f\ncalibration_oof_ece\t%.6f\n",
-		       c->folds, c->questions, c->positives, c->log_loss, c->ece);
-		printf("# calibration_weight\tinput\tper unit\n");
-		printf("calibration_bias\t-\t%.6f\n", c->bias);
-		for (size_t k = 0; k < XLQA_MODEL_ANSWER_INPUTS; k++)
-			printf("calibration_weight\t%s\t%.6f\n", xlqa_model_answer_input_name(k), c->weights[k]);
-	}
+	if ((c = xlqa_model_answer_calibration(m)))
+		print_calibration("calibration", c);
+	if ((c = xlqa_model_nil_calibration(m)))
+		print_calibration("nil_calibration", c);
 }
 
 /*

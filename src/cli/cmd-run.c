@@ -95,15 +95,17 @@ static void rescore(struct answering *an)
 /*
  * The confidence of the answer, the first candidate after rescore, into *p: with an answer
  * calibration the calibrated confidence of the candidates' answer inputs (model.h), else its
- * probability. Fails only when out of memory.
+ * probability; with a NIL calibration *nil gets the probability that NIL is right (else NaN).
+ * Fails only when out of memory.
  */
-static int answer_confidence(struct answering *an, double *p, struct xlqa_error *err)
+static int answer_confidence(struct answering *an, double *p, double *nil, struct xlqa_error *err)
 {
 	double inputs[XLQA_MODEL_ANSWER_INPUTS];
 	size_t best;
 
 	*p = an->set.candidates[0].score;
-	if (!xlqa_model_answer_calibration(an->model))
+	*nil = NAN;
+	if (!xlqa_model_answer_calibration(an->model) && !xlqa_model_nil_calibration(an->model))
 		return XLQA_OK;
 	if (XLQA_ARRAY_RESERVE(an->rows, an->alloc_rows, an->set.n))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
@@ -111,7 +113,9 @@ static int answer_confidence(struct answering *an, double *p, struct xlqa_error 
 		an->rows[i] = an->set.candidates[i].features;
 	xlqa_model_answer_inputs(an->model, an->rows, an->set.n, &best, inputs);
 	/* sorted by rank score, so the rank-best (ties: the first) is candidates[0], the answer */
-	*p = xlqa_model_answer_confidence(an->model, inputs);
+	if (xlqa_model_answer_calibration(an->model))
+		*p = xlqa_model_answer_confidence(an->model, inputs);
+	*nil = xlqa_model_nil_confidence(an->model, inputs);
 	return XLQA_OK;
 }
 
@@ -119,14 +123,15 @@ static int answer_confidence(struct answering *an, double *p, struct xlqa_error 
  * The response: the best candidate with its confidence (answer_confidence), or NIL (*best NULL) when
  * there is none or the model's threshold says so. A NIL's confidence is the probability that NIL is
  * right, which the best candidate's doubt (1 - p) overstates: most questions answered NIL have an
- * answer that was not found. It is estimated by the NIL precision on the fitting sets
+ * answer that was not found. The model's NIL calibration estimates it from the question's
+ * candidates; without one, or without candidates, it is the NIL precision on the fitting sets
  * (--nil-confidence). Fails only when out of memory.
  */
 static int decide(struct answering *an, const struct xlqa_candidate **best, double *confidence,
                   struct xlqa_error *err)
 {
 	const struct xlqa_candidate *c = an->set.n ? &an->set.candidates[0] : NULL;
-	double p;
+	double p, nil = NAN;
 	int rc;
 
 	*best = NULL;
@@ -135,10 +140,13 @@ static int decide(struct answering *an, const struct xlqa_candidate **best, doub
 		return XLQA_OK;
 	if (!an->model)
 		p = c->score;
-	else if ((rc = answer_confidence(an, &p, err)))
+	else if ((rc = answer_confidence(an, &p, &nil, err)))
 		return rc;
-	if (an->model && p < xlqa_model_nil_threshold(an->model))
+	if (an->model && p < xlqa_model_nil_threshold(an->model)) {
+		if (!isnan(nil))
+			*confidence = fmin(1, fmax(0, nil));
 		return XLQA_OK;
+	}
 	*best = c;
 	*confidence = fmin(1, fmax(0, p));
 	return XLQA_OK;

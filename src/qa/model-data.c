@@ -470,26 +470,64 @@ int xlqa_model_answer_ece(const double *confidence, const unsigned char *right, 
 	return XLQA_OK;
 }
 
+/*
+ * Fits one calibration (model.h) on the n rows of xc (XLQA_MODEL_ANSWER_INPUTS inputs each) with
+ * labels y into *c: its raw weights, the fit's summary, and the mean log-loss and ECE of its own
+ * confidences, which go to conf[0..n). Errors: those of xlqa_model_fit, XLQA_ENOMEM.
+ */
+static int fit_one_calibration(const double *xc, const unsigned char *y, size_t n, size_t folds,
+                               const struct xlqa_model_fit_options *opt, struct xlqa_model_answer_calibration *c,
+                               double *conf, struct xlqa_error *err)
+{
+	enum { K = XLQA_MODEL_ANSWER_INPUTS };
+	const char *names[K];
+	struct xlqa_model *cm = NULL;
+	int rc;
+
+	for (size_t k = 0; k < K; k++)
+		names[k] = xlqa_model_answer_input_name(k);
+	if ((rc = xlqa_model_fit(xc, y, n, K, names, opt, &cm, err)))
+		return rc;
+	/* stored per unit of the raw inputs, so the file says the formula the confidence is */
+	memset(c, 0, sizeof *c);
+	c->bias = xlqa_model_raw_bias(cm);
+	for (size_t k = 0; k < K; k++)
+		c->weights[k] = xlqa_model_raw_weight(cm, k);
+	c->folds = folds;
+	c->questions = n;
+	c->positives = xlqa_model_summary(cm)->positives;
+	c->l2 = xlqa_model_summary(cm)->l2;
+	xlqa_model_free(cm);
+	for (size_t i = 0; i < n; i++) {
+		double t = c->bias;
+
+		for (size_t k = 0; k < K; k++)
+			t += c->weights[k] * xc[i * K + k];
+		conf[i] = 1.0 / (1.0 + exp(-t));
+		c->log_loss -= y[i] ? log(fmax(conf[i], 1e-15)) : log1p(-fmin(conf[i], 1.0 - 1e-15));
+	}
+	c->log_loss /= (double)(n ? n : 1);
+	return xlqa_model_answer_ece(conf, y, n, &c->ece, err);
+}
+
 int xlqa_model_data_fit_answer_calibration(struct xlqa_model *m, const struct xlqa_model_data *t,
                                            const struct xlqa_model_fit_options *opt, size_t folds,
                                            double *oof_best_p, unsigned char *oof_best_right,
                                            struct xlqa_error *err)
 {
 	enum { K = XLQA_MODEL_ANSWER_INPUTS };
-	const char *names[K];
 	size_t nq = t->n_questions ? t->n_questions : 1;
-	double *inputs = malloc(nq * K * sizeof *inputs), *conf = malloc(nq * sizeof *conf), *xc = NULL;
-	unsigned char *right = malloc(nq), *yc = NULL;
-	struct xlqa_model_answer_calibration c = { 0 };
+	double *inputs = malloc(nq * K * sizeof *inputs), *conf = malloc(nq * sizeof *conf), *xc = NULL, *cc = NULL;
+	unsigned char *right = malloc(nq), *yc = NULL, *nil = NULL;
+	struct xlqa_model_answer_calibration c, nc;
 	const struct xlqa_model_answer_calibration *old = xlqa_model_answer_calibration(m);
-	struct xlqa_model_answer_calibration keep = old ? *old : c;
-	bool had = old != NULL;
-	struct xlqa_model *cm = NULL;
-	size_t n = 0;
+	const struct xlqa_model_answer_calibration *old_nil = xlqa_model_nil_calibration(m);
+	struct xlqa_model_answer_calibration keep = old ? *old : (struct xlqa_model_answer_calibration){ 0 };
+	struct xlqa_model_answer_calibration keep_nil = old_nil ? *old_nil : keep;
+	bool had = old != NULL, had_nil = old_nil != NULL;
+	size_t n = 0, n_nil = 0;
 	int rc;
 
-	for (size_t k = 0; k < K; k++)
-		names[k] = xlqa_model_answer_input_name(k);
 	if (!inputs || !conf || !right) {
 		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 		goto done;
@@ -497,51 +535,53 @@ int xlqa_model_data_fit_answer_calibration(struct xlqa_model *m, const struct xl
 	if ((rc = xlqa_model_data_oof_inputs(t, opt, xlqa_model_has_ranking(m), folds, inputs, right, err)))
 		goto done;
 	xc = malloc(nq * K * sizeof *xc);
+	cc = malloc(nq * sizeof *cc);
 	yc = malloc(nq);
-	if (!xc || !yc) {
+	nil = malloc(nq);
+	if (!xc || !cc || !yc || !nil) {
 		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 		goto done;
 	}
 	for (size_t q = 0; q < t->n_questions; q++)
 		if (!isnan(inputs[q * K])) { /* a question with candidates */
 			memcpy(xc + n * K, inputs + q * K, K * sizeof *xc);
+			n_nil += t->gold_nil[q];
+			nil[n] = t->gold_nil[q];
 			yc[n++] = right[q];
 		}
-	if ((rc = xlqa_model_fit(xc, yc, n, K, names, opt, &cm, err))) {
+	if ((rc = fit_one_calibration(xc, yc, n, folds, opt, &c, cc, err))) {
 		xlqa_error_prefix(err, "answer calibration");
 		goto done;
 	}
-	/* stored per unit of the raw inputs, so the file says the formula the confidence is */
-	c.bias = xlqa_model_raw_bias(cm);
-	for (size_t k = 0; k < K; k++)
-		c.weights[k] = xlqa_model_raw_weight(cm, k);
-	c.folds = folds;
-	c.questions = n;
-	c.positives = xlqa_model_summary(cm)->positives;
-	c.l2 = xlqa_model_summary(cm)->l2;
 	if ((rc = xlqa_model_set_answer_calibration(m, &c, err)))
 		goto done;
-	for (size_t q = 0; q < t->n_questions; q++) {
-		conf[q] = isnan(inputs[q * K]) ? -1.0 : xlqa_model_answer_confidence(m, inputs + q * K);
-		if (conf[q] >= 0)
-			c.log_loss -= right[q] ? log(fmax(conf[q], 1e-15)) : log1p(-fmin(conf[q], 1.0 - 1e-15));
-	}
-	c.log_loss /= (double)n;
-	if ((rc = xlqa_model_answer_ece(conf, right, t->n_questions, &c.ece, err)) ||
-	    (rc = xlqa_model_set_answer_calibration(m, &c, err))) /* the same size: cannot fail */
+	/* the NIL calibration, when the table has gold-NIL questions and others among those with candidates */
+	if (n_nil > 0 && n_nil < n) {
+		if ((rc = fit_one_calibration(xc, nil, n, folds, opt, &nc, cc, err))) {
+			xlqa_error_prefix(err, "NIL calibration");
+			goto done;
+		}
+		rc = xlqa_model_set_nil_calibration(m, &nc, err);
+	} else
+		rc = xlqa_model_set_nil_calibration(m, NULL, err);
+	if (rc)
 		goto done;
+	for (size_t q = 0; q < t->n_questions; q++)
+		conf[q] = isnan(inputs[q * K]) ? -1.0 : xlqa_model_answer_confidence(m, inputs + q * K);
 	if (oof_best_p)
 		memcpy(oof_best_p, conf, t->n_questions * sizeof *conf);
 	if (oof_best_right)
 		memcpy(oof_best_right, right, t->n_questions);
 done:
-	if (rc && (had ? xlqa_model_set_answer_calibration(m, &keep, NULL) : xlqa_model_set_answer_calibration(m, NULL, NULL)))
+	if (rc && ((had ? xlqa_model_set_answer_calibration(m, &keep, NULL) : xlqa_model_set_answer_calibration(m, NULL, NULL)) ||
+	           (had_nil ? xlqa_model_set_nil_calibration(m, &keep_nil, NULL) : xlqa_model_set_nil_calibration(m, NULL, NULL))))
 		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-	xlqa_model_free(cm);
 	free(inputs);
 	free(conf);
 	free(right);
 	free(xc);
+	free(cc);
 	free(yc);
+	free(nil);
 	return rc;
 }

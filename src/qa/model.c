@@ -36,6 +36,7 @@ struct xlqa_model {
 	double *rank_w;     /* d ranking weights on the standardised scale, or NULL: rank by w */
 	struct xlqa_model_ranking_summary rank_summary;
 	struct xlqa_model_answer_calibration *cal; /* or NULL: the confidence is the best probability */
+	struct xlqa_model_answer_calibration *nil_cal; /* or NULL: a NIL answer's confidence is the caller's */
 };
 
 enum { DEFAULT_MAX_ITER = 100 };
@@ -71,6 +72,7 @@ void xlqa_model_free(struct xlqa_model *m)
 	free(m->mean);
 	free(m->rank_w);
 	free(m->cal);
+	free(m->nil_cal);
 	free(m);
 }
 
@@ -740,44 +742,70 @@ const struct xlqa_model_answer_calibration *xlqa_model_answer_calibration(const 
 	return m->cal;
 }
 
-int xlqa_model_set_answer_calibration(struct xlqa_model *m, const struct xlqa_model_answer_calibration *c,
-                                      struct xlqa_error *err)
+/* Sets a copy of `c` into *slot (a calibration of m), or removes it when `c` is NULL; `what` names it in errors. */
+static int set_calibration(struct xlqa_model_answer_calibration **slot, const struct xlqa_model_answer_calibration *c,
+                           const char *what, struct xlqa_error *err)
 {
 	bool finite = c && isfinite(c->bias);
 
 	if (!c) {
-		free(m->cal);
-		m->cal = NULL;
+		free(*slot);
+		*slot = NULL;
 		return XLQA_OK;
 	}
 	for (size_t k = 0; k < XLQA_MODEL_ANSWER_INPUTS; k++)
 		finite &= isfinite(c->weights[k]) != 0;
 	if (!finite)
-		return xlqa_error_set(err, XLQA_EINVAL, "answer calibration: a bias or weight that is not finite");
+		return xlqa_error_set(err, XLQA_EINVAL, "%s: a bias or weight that is not finite", what);
 	if (c->folds < 2)
-		return xlqa_error_set(err, XLQA_EINVAL, "answer calibration: %zu folds, at least 2 needed", c->folds);
+		return xlqa_error_set(err, XLQA_EINVAL, "%s: %zu folds, at least 2 needed", what, c->folds);
 	if (c->positives > c->questions)
-		return xlqa_error_set(err, XLQA_EINVAL, "answer calibration: more positives (%zu) than questions (%zu)",
+		return xlqa_error_set(err, XLQA_EINVAL, "%s: more positives (%zu) than questions (%zu)", what,
 		                      c->positives, c->questions);
 	if (!(c->l2 >= 0 && isfinite(c->l2)) || !(c->log_loss >= 0 && isfinite(c->log_loss)) ||
 	    !(c->ece >= 0 && isfinite(c->ece)))
-		return xlqa_error_set(err, XLQA_EINVAL, "answer calibration: l2, log_loss and ece must be finite and >= 0");
-	if (!m->cal && !(m->cal = malloc(sizeof *m->cal)))
+		return xlqa_error_set(err, XLQA_EINVAL, "%s: l2, log_loss and ece must be finite and >= 0", what);
+	if (!*slot && !(*slot = malloc(sizeof **slot)))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-	*m->cal = *c;
+	**slot = *c;
 	return XLQA_OK;
+}
+
+int xlqa_model_set_answer_calibration(struct xlqa_model *m, const struct xlqa_model_answer_calibration *c,
+                                      struct xlqa_error *err)
+{
+	return set_calibration(&m->cal, c, "answer calibration", err);
+}
+
+const struct xlqa_model_answer_calibration *xlqa_model_nil_calibration(const struct xlqa_model *m)
+{
+	return m->nil_cal;
+}
+
+int xlqa_model_set_nil_calibration(struct xlqa_model *m, const struct xlqa_model_answer_calibration *c,
+                                   struct xlqa_error *err)
+{
+	return set_calibration(&m->nil_cal, c, "NIL calibration", err);
+}
+
+/* sigmoid(bias + weights . inputs) */
+static double calibrated(const struct xlqa_model_answer_calibration *c, const double *inputs)
+{
+	double t = c->bias;
+
+	for (size_t k = 0; k < XLQA_MODEL_ANSWER_INPUTS; k++)
+		t += c->weights[k] * inputs[k];
+	return sigmoid(t);
+}
+
+double xlqa_model_nil_confidence(const struct xlqa_model *m, const double *inputs)
+{
+	return m->nil_cal ? calibrated(m->nil_cal, inputs) : NAN;
 }
 
 double xlqa_model_answer_confidence(const struct xlqa_model *m, const double *inputs)
 {
-	double t;
-
-	if (!m->cal)
-		return sigmoid(inputs[0]);
-	t = m->cal->bias;
-	for (size_t k = 0; k < XLQA_MODEL_ANSWER_INPUTS; k++)
-		t += m->cal->weights[k] * inputs[k];
-	return sigmoid(t);
+	return m->cal ? calibrated(m->cal, inputs) : sigmoid(inputs[0]);
 }
 
 /* ---- the NIL threshold ------------------------------------------------------------------------- */
@@ -991,6 +1019,8 @@ int xlqa_model_write(const struct xlqa_model *m, const char *path, struct xlqa_e
 	}
 	if (!bad && m->cal)
 		bad = json_object_set_new(root, "answer_calibration", calibration_json(m->cal));
+	if (!bad && m->nil_cal)
+		bad = json_object_set_new(root, "nil_calibration", calibration_json(m->nil_cal));
 	if (!bad && (text = json_dumps(root, JSON_INDENT(2) | JSON_REAL_PRECISION(17)))) {
 		struct xlqa_buf b = XLQA_BUF_INIT;
 
@@ -1012,7 +1042,8 @@ int xlqa_model_write(const struct xlqa_model *m, const char *path, struct xlqa_e
 
 /* The keys a model file may hold, and those of its "training" object. */
 static const char *const model_keys[] = { "format", "version", "features", "means", "sds", "weights",
-	                                  "bias", "nil_threshold", "training", "ranking", "answer_calibration" };
+	                                  "bias", "nil_threshold", "training", "ranking", "answer_calibration",
+	                                  "nil_calibration" };
 static const char *const training_keys[] = { "n", "positives", "l2", "iterations", "converged", "log_loss" };
 static const char *const calibration_keys[] = { "inputs", "bias", "weights", "folds", "questions", "positives",
 	                                        "l2", "log_loss", "ece" };
@@ -1129,43 +1160,48 @@ static int read_ranking(const json_t *r, const char *path, struct xlqa_model *m,
 	return XLQA_OK;
 }
 
-static int read_calibration(const json_t *o, const char *path, struct xlqa_model *m, struct xlqa_error *err)
+/* The calibration object `key` ("answer_calibration" or "nil_calibration") of a model file, set into m. */
+static int read_calibration(const json_t *o, const char *key, const char *path, struct xlqa_model *m,
+                            struct xlqa_error *err)
 {
 	struct xlqa_model_answer_calibration c = { 0 };
 	const json_t *names = json_object_get(o, "inputs");
 	struct xlqa_error set_err = { 0 };
+	char where[32];
 	size_t n_in;
 	int rc;
 
 	if (!json_is_object(o))
-		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'answer_calibration' must be an object", path);
-	if ((rc = check_keys(o, calibration_keys, sizeof calibration_keys / sizeof calibration_keys[0],
-	                     " in 'answer_calibration'", path, err)))
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: '%s' must be an object", path, key);
+	snprintf(where, sizeof where, " in '%s'", key);
+	if ((rc = check_keys(o, calibration_keys, sizeof calibration_keys / sizeof calibration_keys[0], where, path,
+	                     err)))
 		return rc;
 	n_in = json_is_array(names) ? json_array_size(names) : 0;
 	if (n_in != XLQA_MODEL_ANSWER_INPUTS && n_in != OLD_ANSWER_INPUTS)
-		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'answer_calibration' needs 'inputs', an array of %d names", path,
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: '%s' needs 'inputs', an array of %d names", path, key,
 		                      XLQA_MODEL_ANSWER_INPUTS);
 	for (size_t k = 0; k < n_in; k++) {
 		const json_t *n = json_array_get(names, k);
 
 		if (!json_is_string(n) || strcmp(json_string_value(n), answer_input_names[k]) != 0)
-			return xlqa_error_set(err, XLQA_EPARSE, "%s: 'answer_calibration' 'inputs'[%zu] must be \"%s\"", path, k,
+			return xlqa_error_set(err, XLQA_EPARSE, "%s: '%s' 'inputs'[%zu] must be \"%s\"", path, key, k,
 			                      answer_input_names[k]);
 	}
 	if (json_array_size(json_object_get(o, "weights")) != n_in)
-		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'answer_calibration' needs 'weights', an array of %zu numbers",
-		                      path, n_in);
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: '%s' needs 'weights', an array of %zu numbers", path, key,
+		                      n_in);
 	/* a file from before the last inputs: their weights stay 0 */
 	if ((rc = get_vector(o, "weights", n_in, false, path, c.weights, err)) ||
 	    (rc = get_number(o, "bias", path, &c.bias, err)) ||
-	    (rc = get_count(o, "answer_calibration", "folds", path, &c.folds, err)) ||
-	    (rc = get_count(o, "answer_calibration", "questions", path, &c.questions, err)) ||
-	    (rc = get_count(o, "answer_calibration", "positives", path, &c.positives, err)) ||
+	    (rc = get_count(o, key, "folds", path, &c.folds, err)) ||
+	    (rc = get_count(o, key, "questions", path, &c.questions, err)) ||
+	    (rc = get_count(o, key, "positives", path, &c.positives, err)) ||
 	    (rc = get_number(o, "l2", path, &c.l2, err)) || (rc = get_number(o, "log_loss", path, &c.log_loss, err)) ||
 	    (rc = get_number(o, "ece", path, &c.ece, err)))
 		return rc;
-	if ((rc = xlqa_model_set_answer_calibration(m, &c, &set_err)))
+	if ((rc = strcmp(key, "nil_calibration") == 0 ? xlqa_model_set_nil_calibration(m, &c, &set_err)
+	                                               : xlqa_model_set_answer_calibration(m, &c, &set_err)))
 		return rc == XLQA_EINVAL ? xlqa_error_set(err, XLQA_EPARSE, "%s: %s", path, set_err.message)
 		                         : xlqa_error_set(err, rc, "%s", set_err.message);
 	return XLQA_OK;
@@ -1215,7 +1251,9 @@ static int model_from_json(const json_t *root, const char *path, struct xlqa_mod
 	if (!rc && json_object_get(root, "ranking"))
 		rc = read_ranking(json_object_get(root, "ranking"), path, m, err);
 	if (!rc && json_object_get(root, "answer_calibration"))
-		rc = read_calibration(json_object_get(root, "answer_calibration"), path, m, err);
+		rc = read_calibration(json_object_get(root, "answer_calibration"), "answer_calibration", path, m, err);
+	if (!rc && json_object_get(root, "nil_calibration"))
+		rc = read_calibration(json_object_get(root, "nil_calibration"), "nil_calibration", path, m, err);
 	if (rc) {
 		xlqa_model_free(m);
 		return rc;

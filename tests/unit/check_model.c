@@ -558,6 +558,17 @@ static const struct {
 	{ "answer calibration without its summary",
 	  "{" CORE ",\"answer_calibration\":{\"inputs\":" CAL_INPUTS ",\"weights\":[1,2,3],\"bias\":0}}",
 	  "'answer_calibration' needs 'folds' as an integer >= 0" },
+	{ "NIL calibration that is not an object", "{" CORE ",\"nil_calibration\":[]}",
+	  "'nil_calibration' must be an object" },
+	{ "NIL calibration with an unknown key", "{" CORE ",\"nil_calibration\":{\"slope\":1}}",
+	  "unknown key 'slope' in 'nil_calibration'" },
+	{ "NIL calibration without its summary",
+	  "{" CORE ",\"nil_calibration\":{\"inputs\":" CAL_INPUTS ",\"weights\":[1,2,3],\"bias\":0}}",
+	  "'nil_calibration' needs 'folds' as an integer >= 0" },
+	{ "NIL calibration with one fold",
+	  "{" CORE ",\"nil_calibration\":{\"inputs\":" CAL_INPUTS ",\"weights\":[1,2,3],\"bias\":0,"
+	  "\"folds\":1,\"questions\":9,\"positives\":3,\"l2\":0.01,\"log_loss\":0.5,\"ece\":0.1}}",
+	  "NIL calibration: 1 folds, at least 2 needed" },
 };
 
 START_TEST(model_file_errors)
@@ -881,6 +892,40 @@ START_TEST(answer_calibration_fit)
 		ck_assert(best[0] == xlqa_model_answer_confidence(m, in));
 		ck_assert_int_eq(best_right[0], t.y[b]);
 	}
+	/*
+	 * the NIL calibration, fitted with it on the same inputs: the table's gold-NIL questions (every
+	 * 10th) have no candidate standing out, so the probability that NIL is right must be higher for
+	 * them: an AUC above 0.85 against the answerable questions, and mean confidences near the rates
+	 * they estimate (a logistic fit with a bias matches the base rate of 0.1 on its own rows)
+	 */
+	{
+		const struct xlqa_model_answer_calibration *nc = xlqa_model_nil_calibration(m);
+		double nil_sum = 0, other_sum = 0, pairs = 0, *nil_conf = malloc(t.n_questions * sizeof *nil_conf);
+
+		ck_assert_ptr_nonnull(nc);
+		ck_assert_ptr_nonnull(nil_conf);
+		ck_assert_uint_eq(nc->questions, 2000);
+		ck_assert_uint_eq(nc->positives, 200);
+		ck_assert_uint_eq(nc->folds, 5);
+		for (size_t q = 0; q < t.n_questions; q++) {
+			const double *rows[4] = { t.x + 4 * q, t.x + 4 * q + 1, t.x + 4 * q + 2, t.x + 4 * q + 3 };
+			size_t b;
+
+			xlqa_model_answer_inputs(m, rows, 4, &b, in);
+			nil_conf[q] = xlqa_model_nil_confidence(m, in);
+			ck_assert(nil_conf[q] > 0 && nil_conf[q] < 1);
+			*(t.gold_nil[q] ? &nil_sum : &other_sum) += nil_conf[q];
+		}
+		for (size_t q = 0; q < t.n_questions; q++)
+			for (size_t o = 0; t.gold_nil[q] && o < t.n_questions; o++)
+				if (!t.gold_nil[o])
+					pairs += nil_conf[q] > nil_conf[o] ? 1 : nil_conf[q] == nil_conf[o] ? 0.5 : 0;
+		ck_assert_msg(pairs / (200.0 * 1800.0) > 0.85, "NIL AUC %g", pairs / (200.0 * 1800.0));
+		ck_assert_msg(nil_sum / 200 > 3 * other_sum / 1800, "mean NIL confidence %g (gold NIL) against %g",
+		              nil_sum / 200, other_sum / 1800);
+		ck_assert_double_eq_tol((nil_sum + other_sum) / 2000, 0.1, 0.02);
+		free(nil_conf);
+	}
 	/* deterministic: a second fit gives the same out-of-fold confidences to the bit */
 	ck_assert_int_eq(xlqa_model_data_fit_answer_calibration(m, &t, &opt, 5, again, NULL, &err), XLQA_OK);
 	ck_assert(memcmp(again, oof, t.n_questions * sizeof *oof) == 0);
@@ -893,11 +938,16 @@ START_TEST(answer_calibration_fit)
 	ck_assert_ptr_nonnull(xlqa_model_answer_calibration(r));
 	ck_assert(memcmp(xlqa_model_answer_calibration(r), c, sizeof *c) == 0);
 	ck_assert(xlqa_model_answer_confidence(r, in) == xlqa_model_answer_confidence(m, in));
+	ck_assert_ptr_nonnull(xlqa_model_nil_calibration(r));
+	ck_assert(memcmp(xlqa_model_nil_calibration(r), xlqa_model_nil_calibration(m), sizeof *c) == 0);
+	ck_assert(xlqa_model_nil_confidence(r, in) == xlqa_model_nil_confidence(m, in));
 	ck_assert_int_eq(xlqa_model_data_apply(r, &t, NULL, again, NULL, &err), XLQA_OK);
 	ck_assert(memcmp(again, best, t.n_questions * sizeof *best) == 0);
 	/* a file without the calibration (as written before it existed) reads and applies as before:
 	 * best_p the pointwise probability of the rank-best row */
 	ck_assert_int_eq(xlqa_model_set_answer_calibration(r, NULL, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_model_set_nil_calibration(r, NULL, &err), XLQA_OK);
+	ck_assert(isnan(xlqa_model_nil_confidence(r, in)));
 	temp_file(path, "");
 	ck_assert_int_eq(xlqa_model_write(r, path, &err), XLQA_OK);
 	xlqa_model_free(r);
