@@ -499,11 +499,7 @@ static int fit_one_calibration(const double *xc, const unsigned char *y, size_t 
 	c->l2 = xlqa_model_summary(cm)->l2;
 	xlqa_model_free(cm);
 	for (size_t i = 0; i < n; i++) {
-		double t = c->bias;
-
-		for (size_t k = 0; k < K; k++)
-			t += c->weights[k] * xc[i * K + k];
-		conf[i] = 1.0 / (1.0 + exp(-t));
+		conf[i] = qa_model_calibrated(c, xc + i * K);
 		c->log_loss -= y[i] ? log(fmax(conf[i], 1e-15)) : log1p(-fmin(conf[i], 1.0 - 1e-15));
 	}
 	c->log_loss /= (double)(n ? n : 1);
@@ -519,15 +515,17 @@ int xlqa_model_data_fit_answer_calibration(struct xlqa_model *m, const struct xl
 	size_t nq = t->n_questions ? t->n_questions : 1;
 	double *inputs = malloc(nq * K * sizeof *inputs), *conf = malloc(nq * sizeof *conf), *xc = NULL, *cc = NULL;
 	unsigned char *right = malloc(nq), *yc = NULL, *nil = NULL;
-	struct xlqa_model_answer_calibration c, nc;
+	struct xlqa_model_answer_calibration c, nc, keep = { 0 }, keep_nil = { 0 };
 	const struct xlqa_model_answer_calibration *old = xlqa_model_answer_calibration(m);
 	const struct xlqa_model_answer_calibration *old_nil = xlqa_model_nil_calibration(m);
-	struct xlqa_model_answer_calibration keep = old ? *old : (struct xlqa_model_answer_calibration){ 0 };
-	struct xlqa_model_answer_calibration keep_nil = old_nil ? *old_nil : keep;
 	bool had = old != NULL, had_nil = old_nil != NULL;
 	size_t n = 0, n_nil = 0;
 	int rc;
 
+	if (had)
+		keep = *old;
+	if (had_nil)
+		keep_nil = *old_nil;
 	if (!inputs || !conf || !right) {
 		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 		goto done;
@@ -555,6 +553,9 @@ int xlqa_model_data_fit_answer_calibration(struct xlqa_model *m, const struct xl
 	}
 	if ((rc = xlqa_model_set_answer_calibration(m, &c, err)))
 		goto done;
+	/* each question's confidence, from the compacted rows in order: -1 without candidates */
+	for (size_t q = 0, j = 0; q < t->n_questions; q++)
+		conf[q] = isnan(inputs[q * K]) ? -1.0 : cc[j++];
 	/* the NIL calibration, when the table has gold-NIL questions and others among those with candidates */
 	if (n_nil > 0 && n_nil < n) {
 		if ((rc = fit_one_calibration(xc, nil, n, folds, opt, &nc, cc, err))) {
@@ -566,8 +567,6 @@ int xlqa_model_data_fit_answer_calibration(struct xlqa_model *m, const struct xl
 		rc = xlqa_model_set_nil_calibration(m, NULL, err);
 	if (rc)
 		goto done;
-	for (size_t q = 0; q < t->n_questions; q++)
-		conf[q] = isnan(inputs[q * K]) ? -1.0 : xlqa_model_answer_confidence(m, inputs + q * K);
 	if (oof_best_p)
 		memcpy(oof_best_p, conf, t->n_questions * sizeof *conf);
 	if (oof_best_right)

@@ -788,8 +788,7 @@ int xlqa_model_set_nil_calibration(struct xlqa_model *m, const struct xlqa_model
 	return set_calibration(&m->nil_cal, c, "NIL calibration", err);
 }
 
-/* sigmoid(bias + weights . inputs) */
-static double calibrated(const struct xlqa_model_answer_calibration *c, const double *inputs)
+double qa_model_calibrated(const struct xlqa_model_answer_calibration *c, const double *inputs)
 {
 	double t = c->bias;
 
@@ -800,12 +799,12 @@ static double calibrated(const struct xlqa_model_answer_calibration *c, const do
 
 double xlqa_model_nil_confidence(const struct xlqa_model *m, const double *inputs)
 {
-	return m->nil_cal ? calibrated(m->nil_cal, inputs) : NAN;
+	return m->nil_cal ? qa_model_calibrated(m->nil_cal, inputs) : NAN;
 }
 
 double xlqa_model_answer_confidence(const struct xlqa_model *m, const double *inputs)
 {
-	return m->cal ? calibrated(m->cal, inputs) : sigmoid(inputs[0]);
+	return m->cal ? qa_model_calibrated(m->cal, inputs) : sigmoid(inputs[0]);
 }
 
 /* ---- the NIL threshold ------------------------------------------------------------------------- */
@@ -954,7 +953,7 @@ static json_t *real_array(const double *v, size_t d)
 	return a;
 }
 
-/* The "answer_calibration" object of a model file, or NULL when out of memory. */
+/* A calibration object of a model file ("answer_calibration", "nil_calibration"), or NULL when out of memory. */
 static json_t *calibration_json(const struct xlqa_model_answer_calibration *c)
 {
 	json_t *o = json_object(), *names = json_array();
@@ -1160,9 +1159,12 @@ static int read_ranking(const json_t *r, const char *path, struct xlqa_model *m,
 	return XLQA_OK;
 }
 
-/* The calibration object `key` ("answer_calibration" or "nil_calibration") of a model file, set into m. */
-static int read_calibration(const json_t *o, const char *key, const char *path, struct xlqa_model *m,
-                            struct xlqa_error *err)
+/*
+ * The calibration object `key` of a model file ("answer_calibration"), set into *slot, a
+ * calibration of the model, by set_calibration with `what` naming it ("answer calibration").
+ */
+static int read_calibration(const json_t *o, const char *key, const char *what, const char *path,
+                            struct xlqa_model_answer_calibration **slot, struct xlqa_error *err)
 {
 	struct xlqa_model_answer_calibration c = { 0 };
 	const json_t *names = json_object_get(o, "inputs");
@@ -1200,8 +1202,7 @@ static int read_calibration(const json_t *o, const char *key, const char *path, 
 	    (rc = get_number(o, "l2", path, &c.l2, err)) || (rc = get_number(o, "log_loss", path, &c.log_loss, err)) ||
 	    (rc = get_number(o, "ece", path, &c.ece, err)))
 		return rc;
-	if ((rc = strcmp(key, "nil_calibration") == 0 ? xlqa_model_set_nil_calibration(m, &c, &set_err)
-	                                               : xlqa_model_set_answer_calibration(m, &c, &set_err)))
+	if ((rc = set_calibration(slot, &c, what, &set_err)))
 		return rc == XLQA_EINVAL ? xlqa_error_set(err, XLQA_EPARSE, "%s: %s", path, set_err.message)
 		                         : xlqa_error_set(err, rc, "%s", set_err.message);
 	return XLQA_OK;
@@ -1251,9 +1252,11 @@ static int model_from_json(const json_t *root, const char *path, struct xlqa_mod
 	if (!rc && json_object_get(root, "ranking"))
 		rc = read_ranking(json_object_get(root, "ranking"), path, m, err);
 	if (!rc && json_object_get(root, "answer_calibration"))
-		rc = read_calibration(json_object_get(root, "answer_calibration"), "answer_calibration", path, m, err);
+		rc = read_calibration(json_object_get(root, "answer_calibration"), "answer_calibration", "answer calibration",
+		                      path, &m->cal, err);
 	if (!rc && json_object_get(root, "nil_calibration"))
-		rc = read_calibration(json_object_get(root, "nil_calibration"), "nil_calibration", path, m, err);
+		rc = read_calibration(json_object_get(root, "nil_calibration"), "nil_calibration", "NIL calibration", path,
+		                      &m->nil_cal, err);
 	if (rc) {
 		xlqa_model_free(m);
 		return rc;

@@ -5,6 +5,7 @@
 #ifndef XLQA_QA_INTERNAL_H
 #define XLQA_QA_INTERNAL_H
 
+#include "xlqa/model.h"
 #include "xlqa/question.h"
 
 /* The words of a question (punctuation left out), with what the matcher asks of each. */
@@ -56,5 +57,7 @@ const char *qa_rules_file(const struct xlqa_question_rules *rules);
 
 /* The index of the first name in names[0..d) equal to an earlier one, or -1 (model.c). */
 long qa_model_repeated_name(const char *const *names, size_t d);
+/* A calibration's confidence for answer inputs `inputs`: sigmoid(bias + weights . inputs) (model.c). */
+double qa_model_calibrated(const struct xlqa_model_answer_calibration *c, const double *inputs);
 
 #endif
