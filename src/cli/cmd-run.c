@@ -35,25 +35,45 @@ static const char run_usage[] =
 	"                           right on its fitting sets (calibrate apply --summary: nil_precision);\n"
 	"                           default 0\n"
 	"  -T, --trace FILE         one JSON line a question: analysis, query, passages, candidates\n"
+	"  -K, --trace-candidates N the candidates a trace line shows, best first (default 10; 0: all, up to\n"
+	"                           the 100 the answerer keeps)\n"
 	"  -F, --features-out FILE  the feature table for xlqa calibrate fit (needs --gold)\n"
 	"  -g, --gold FILE          the gold key that labels the feature table (xquad-clef convention)\n"
 	"  -h, --help               this text\n";
 
 static const char ask_usage[] =
-	"usage: xlqa ask --index DIR [--lang XX] [--lexicon-dir DIR] [--model FILE] QUESTION...\n"
+	"usage: xlqa ask --index DIR [--lang XX] [--lexicon-dir DIR] [--model FILE] [--nil-confidence P]\n"
+	"                QUESTION...\n"
 	"\n"
 	"Answers one question: prints the answer, its DOCNO, the confidence and the supporting sentence.\n"
-	"--lang is the question's language (default: the index's); another language needs its lexicon.\n";
+	"--lang is the question's language (default: the index's); another language needs its lexicon.\n"
+	"--nil-confidence is the confidence of a NIL answer the model's NIL calibration cannot give, as\n"
+	"for xlqa run (default 0).\n";
 
 struct answering {
 	struct xlqa_index *idx;
 	struct xlqa_answerer *answerer;
 	struct xlqa_model *model;
 	struct xlqa_answer_set set;
-	double nil_confidence; /* the confidence of a NIL answer the model decided */
+	double nil_confidence; /* the confidence of a NIL answer the model's NIL calibration cannot give */
+	size_t trace_candidates; /* candidates a trace line shows; SIZE_MAX: all */
 	const double **rows;   /* the candidates' feature rows for the answer calibration, reused */
 	size_t alloc_rows;
 };
+
+/* Reads --nil-confidence's probability into *out; false (after a usage message) when it is none. */
+static bool nil_confidence_arg(const char *cmd, const char *arg, double *out)
+{
+	char *end;
+	double p = strtod(arg, &end);
+
+	if (*end || end == arg || !(p >= 0 && p <= 1)) {
+		cli_usage_error(cmd, "--nil-confidence wants a probability in [0, 1], not '%s'", arg);
+		return false;
+	}
+	*out = p;
+	return true;
+}
 
 static int answering_open(struct answering *an, const char *dir, const char *source, const char *lexicon_dir,
                           const char *model, struct xlqa_error *err)
@@ -158,7 +178,7 @@ static json_t *trace_json(const struct answering *an, const struct xlqa_testset_
 {
 	const struct xlqa_answer_set *s = &an->set;
 	struct xlqa_buf query = XLQA_BUF_INIT;
-	json_t *o = json_object(), *ps = json_array(), *cs = json_array();
+	json_t *o = json_object(), *ps = json_array(), *cs = json_array(), *kws = json_array();
 
 	json_object_set_new(o, "id", json_string(q->id));
 	json_object_set_new(o, "question", json_string(q->text));
@@ -167,8 +187,16 @@ static json_t *trace_json(const struct answering *an, const struct xlqa_testset_
 	} else {
 		json_object_set_new(o, "type", json_string(xlqa_question_type_name(&s->question)));
 		json_object_set_new(o, "subtype", json_string(xlqa_question_subtype_name(&s->question)));
+		if (s->question.focus)
+			json_object_set_new(o, "focus", json_string(s->question.focus));
 		if (s->question.target)
 			json_object_set_new(o, "target", json_string(s->question.target));
+		if (s->question.rule)
+			json_object_set_new(o, "rule", json_string(s->question.rule));
+		json_object_set_new(o, "keywords", kws);
+		for (size_t i = 0; i < s->question.n_keywords; i++)
+			json_array_append_new(kws, json_pack("{s:s, s:f}", "text", s->question.keywords[i].text, "weight",
+			                                     s->question.keywords[i].weight));
 		if (xlqa_query_format(&s->query, &query) == XLQA_OK)
 			json_object_set_new(o, "query", json_string(query.buf));
 		for (size_t i = 0; i < s->results.n_passages && i < 5; i++) {
@@ -178,7 +206,7 @@ static json_t *trace_json(const struct answering *an, const struct xlqa_testset_
 			                                    "score", p->score, "start", (json_int_t)p->start, "end",
 			                                    (json_int_t)p->end));
 		}
-		for (size_t i = 0; i < s->n && i < 10; i++) {
+		for (size_t i = 0; i < s->n && i < an->trace_candidates; i++) {
 			const struct xlqa_candidate *c = &s->candidates[i];
 			json_t *f = json_object();
 
@@ -304,7 +332,7 @@ int cmd_run(int argc, char **argv)
 		{ "lexicon-dir", required_argument, NULL, 'L' }, { "model", required_argument, NULL, 'm' },
 		{ "trace", required_argument, NULL, 'T' },       { "features-out", required_argument, NULL, 'F' },
 		{ "gold", required_argument, NULL, 'g' },        { "nil-confidence", required_argument, NULL, 'N' },
-		{ "help", no_argument, NULL, 'h' },
+		{ "trace-candidates", required_argument, NULL, 'K' }, { "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *dir = NULL, *questions = NULL, *tag = NULL, *out = NULL, *lexicon_dir = NULL, *model = NULL,
@@ -314,10 +342,11 @@ int cmd_run(int argc, char **argv)
 	struct xlqa_error err;
 	char source[3], *end;
 	double nil_confidence = 0;
+	size_t trace_candidates = 10;
 	int c, status = CLI_EXIT_OK;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "i:Q:t:o:L:m:T:F:g:N:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "i:Q:t:o:L:m:T:F:g:N:K:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'i': dir = optarg; break;
 		case 'Q': questions = optarg; break;
@@ -329,10 +358,16 @@ int cmd_run(int argc, char **argv)
 		case 'F': features = optarg; break;
 		case 'g': gold = optarg; break;
 		case 'N':
-			nil_confidence = strtod(optarg, &end);
-			if (*end || end == optarg || !(nil_confidence >= 0 && nil_confidence <= 1))
-				return cli_usage_error("run", "--nil-confidence wants a probability in [0, 1], not '%s'", optarg);
+			if (!nil_confidence_arg("run", optarg, &nil_confidence))
+				return CLI_EXIT_USAGE;
 			break;
+		case 'K': {
+			unsigned long long k = strtoull(optarg, &end, 10);
+			if (*end || end == optarg || optarg[0] == '-')
+				return cli_usage_error("run", "--trace-candidates wants a count (0: all), not '%s'", optarg);
+			trace_candidates = k ? (size_t)k : SIZE_MAX;
+			break;
+		}
 		case 'h':
 			fputs(run_usage, stdout);
 			return cli_finish_output("run", CLI_EXIT_OK);
@@ -354,6 +389,7 @@ int cmd_run(int argc, char **argv)
 	}
 	snprintf(source, sizeof source, "%c%c", ts.source[0] | 0x20, ts.source[1] | 0x20);
 	an.nil_confidence = nil_confidence;
+	an.trace_candidates = trace_candidates;
 	if (answering_open(&an, dir, source, lexicon_dir, model, &err) ||
 	    (strncasecmp(ts.target, xlqa_index_get_stats(an.idx)->language, 2) != 0 &&
 	     xlqa_error_set(&err, XLQA_EINVAL, "%s: target language %s, but the index is in '%s'", questions, ts.target,
@@ -371,17 +407,23 @@ int cmd_ask(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "index", required_argument, NULL, 'i' }, { "lang", required_argument, NULL, 'l' },
 		{ "lexicon-dir", required_argument, NULL, 'L' }, { "model", required_argument, NULL, 'm' },
-		{ "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 },
+		{ "nil-confidence", required_argument, NULL, 'N' }, { "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
 	};
 	const char *dir = NULL, *lang = NULL, *lexicon_dir = NULL, *model = NULL;
 	struct xlqa_buf question = XLQA_BUF_INIT;
 	struct answering an;
 	struct xlqa_error err;
+	double nil_confidence = 0;
 	int c, status = CLI_EXIT_OK;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "i:l:L:m:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "i:l:L:m:N:h", opts, NULL)) != -1) {
 		switch (c) {
+		case 'N':
+			if (!nil_confidence_arg("ask", optarg, &nil_confidence))
+				return CLI_EXIT_USAGE;
+			break;
 		case 'i': dir = optarg; break;
 		case 'l': lang = optarg; break;
 		case 'L': lexicon_dir = optarg; break;
@@ -400,6 +442,7 @@ int cmd_ask(int argc, char **argv)
 		xlqa_buf_addf(&question, "%s%s", i > optind ? " " : "", argv[i]);
 	xlqa_error_clear(&err);
 	memset(&an, 0, sizeof an);
+	an.nil_confidence = nil_confidence;
 	if (answering_open(&an, dir, lang, lexicon_dir, model, &err) ||
 	    xlqa_answerer_answer(an.answerer, question.buf, 0, &an.set, &err))
 		status = cli_fail("ask", &err);
