@@ -250,8 +250,7 @@ static bool inner_hyphen(const char *text, const struct xlqa_token *tok, size_t 
 	       tok[i].end == tok[i + 1].start;
 }
 
-/* Digits grouped by one blank, three digits a group: "5 500 000", "40 000" (blank, no-break or thin space). */
-static bool blank_group(const char *text, const struct xlqa_token *prev, const struct xlqa_token *t)
+bool qa_blank_group(const char *text, const struct xlqa_token *prev, const struct xlqa_token *t)
 {
 	size_t gap = t->start - prev->end;
 	const unsigned char *g = (const unsigned char *)text + prev->end;
@@ -282,7 +281,7 @@ static size_t run_end(const struct xlqa_extract_resources *r, const char *text, 
 
 		if (cardinal(t) && t->kind == XLQA_SPAN_WORD) {
 			last = j++;
-		} else if (grouped && j == last + 1 && blank_group(text, &tok[last], t)) {
+		} else if (grouped && j == last + 1 && qa_blank_group(text, &tok[last], t)) {
 			last = j++;
 			*joined = true;
 		} else if (j + 1 < n_tok && tok[j + 1].sentence == s && cardinal(&tok[j + 1]) &&
@@ -325,7 +324,7 @@ static double run_value(struct xlqa_extract_resources *r, const char *text, cons
 		size_t best_end = p + 1;
 
 		if (t->kind == XLQA_SPAN_NUMBER) {
-			if (p > i && blank_group(text, &tok[p - 1], t))
+			if (p > i && qa_blank_group(text, &tok[p - 1], t))
 				c.cur = c.cur * 1000 + t->value;
 			else
 				c.cur += t->value;
@@ -363,11 +362,12 @@ static double run_value(struct xlqa_extract_resources *r, const char *text, cons
 	return c.total + c.cur;
 }
 
-/* The next token counts what the number counts: a content word or "%". */
+/* The next token counts what the number counts: a content word, a word with digits ("km2") or "%". */
 static bool counted(const char *text, const struct xlqa_token *t)
 {
 	return qa_punct_is(text, t, "%") ||
-	       (t->kind == XLQA_SPAN_WORD && !(t->flags & (XLQA_TOKEN_STOP | XLQA_TOKEN_MONTH | XLQA_TOKEN_NUMERIC)));
+	       ((t->kind == XLQA_SPAN_WORD || t->kind == XLQA_SPAN_NUMBER) &&
+	        !(t->flags & (XLQA_TOKEN_STOP | XLQA_TOKEN_MONTH | XLQA_TOKEN_NUMERIC)));
 }
 
 static int extract_numbers(const char *text, struct xlqa_extraction *x, struct xlqa_error *err)

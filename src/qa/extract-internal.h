@@ -113,6 +113,11 @@ const struct qa_icu_number *qa_icu_number_of(const struct xlqa_extract_resources
 
 /* ---- shared by the extractors (defined in extract-icu.c) ---- */
 
+/*
+ * True when digit token `t` continues the digits of `prev` as a group of a number grouped by blanks:
+ * three digits after one blank, no-break or thin space ("5 500 000", "40 000").
+ */
+bool qa_blank_group(const char *text, const struct xlqa_token *prev, const struct xlqa_token *t);
 /* True when token `t` of `text` is a word written with an upper-case first letter. */
 bool qa_capitalised(const char *text, const struct xlqa_token *t);
 /*

@@ -308,6 +308,14 @@ static int extract_number(struct xlqa_extraction *x, const char *text, size_t i,
 	size_t n_tok = x->a.n_tokens, s = tok[i].sentence, end = i + 1, first = i;
 	int rc;
 
+	/* a number grouped by blanks is ICU's to read whole ("5 500 000"); its groups are no numbers */
+	if ((i + 1 < n_tok && qa_blank_group(text, &tok[i], &tok[i + 1])) ||
+	    (i > 0 && qa_blank_group(text, &tok[i - 1], &tok[i]))) {
+		while (end < n_tok && qa_blank_group(text, &tok[end - 1], &tok[end]))
+			end++;
+		*next = end;
+		return XLQA_OK;
+	}
 	if (year_token(text, &tok[i]) && !(i + 1 < n_tok && tok[i + 1].sentence == s && is_numeric(&tok[i + 1]))) {
 		*next = i + 1;
 		return add_span(x, text, i, 1, XLQA_EXTRACT_YEAR, err);
@@ -321,7 +329,7 @@ static int extract_number(struct xlqa_extraction *x, const char *text, size_t i,
 		return rc;
 	if (end < n_tok && tok[end].sentence == s &&
 	    (qa_punct_is(text, &tok[end], "%") ||
-	     (tok[end].kind == XLQA_SPAN_WORD && !(tok[end].flags & (XLQA_TOKEN_STOP | XLQA_TOKEN_MONTH)))))
+	     (is_word(&tok[end]) && !is_numeric(&tok[end]) && !(tok[end].flags & (XLQA_TOKEN_STOP | XLQA_TOKEN_MONTH)))))
 		return add_span(x, text, first, end - first + 1, XLQA_EXTRACT_MEASURE, err);
 	return XLQA_OK;
 }

@@ -183,6 +183,38 @@ START_TEST(extract_unread_digits_are_no_number)
 }
 END_TEST
 
+/* True when `x` has a span of `kind` whose text is exactly `want`. */
+static bool has_span(const struct xlqa_extraction *x, const char *text, const char *want, enum xlqa_extract_kind kind)
+{
+	for (size_t i = 0; i < x->n; i++)
+		if (x->spans[i].kind == kind && x->spans[i].end - x->spans[i].start == strlen(want) &&
+		    memcmp(text + x->spans[i].start, want, strlen(want)) == 0)
+			return true;
+	return false;
+}
+
+START_TEST(extract_grouped_number_is_one)
+{
+	/* "5 500 000" is one number and, with the unit after it, one measure, even when the unit is a word
+	 * with digits ("km2"); its groups "5", "500" and "000" are no numbers of their own */
+	static const char text[] = "Esta cuenca abarca 5 500 000 km2 de selva y 20 km2 de lagos.";
+	static const char *const groups[] = { "5", "500", "000" };
+	struct xlqa_lang *lang = open_lang("es");
+	struct xlqa_extraction x;
+	struct xlqa_error err;
+
+	xlqa_extraction_init(&x);
+	ck_assert_int_eq(xlqa_extract_run(lang, text, strlen(text), NULL, &x, &err), XLQA_OK);
+	ck_assert(has_span(&x, text, "5 500 000", XLQA_EXTRACT_NUMBER));
+	ck_assert(has_span(&x, text, "5 500 000 km2", XLQA_EXTRACT_MEASURE));
+	ck_assert(has_span(&x, text, "20 km2", XLQA_EXTRACT_MEASURE));
+	for (size_t g = 0; g < sizeof groups / sizeof *groups; g++)
+		ck_assert_msg(!has_span(&x, text, groups[g], XLQA_EXTRACT_NUMBER), "'%s' is a number", groups[g]);
+	xlqa_extraction_release(&x);
+	xlqa_lang_free(lang);
+}
+END_TEST
+
 START_TEST(extract_day_is_no_number)
 {
 	/* the day of a date is no number or phrase of its own: "28. Mai 2012" is a date, "28" no candidate */
@@ -415,6 +447,7 @@ Suite *answer_suite(void)
 	tcase_add_test(tc, extract_no_false_kinds);
 	tcase_add_test(tc, extract_day_is_no_number);
 	tcase_add_test(tc, extract_unread_digits_are_no_number);
+	tcase_add_test(tc, extract_grouped_number_is_one);
 	tcase_add_test(tc, set_takes_better_occurrence);
 	tcase_add_test(tc, set_keeps_the_sign);
 	tcase_add_loop_test(tc, trim_table, 0, (int)(sizeof trim_cases / sizeof *trim_cases));
