@@ -171,6 +171,9 @@ enum xlqa_answer_feature {
 	 */
 	XLQA_FEATURE_KNOWN,      /* share of its content words that the dictionary (hunspell) knows: nouns, not names */
 	XLQA_FEATURE_LOWER_TAIL, /* two words or more and the last in lower case: no noun ends it ("New Holland [aufgeteilt]") */
+	/* it stands right before or after the noun a "what kind of" question asks a kind of, without it
+	 * (XLQA_QUERY_KIND_OF): "a [detrimental] effect", "un efecto [perjudicial]" */
+	XLQA_FEATURE_KIND_OF,
 	/*
 	 * A one-hot block: 1 at KIND_TYPE + kind * XLQA_TYPE_GROUPS + group for its kind and the question's
 	 * type group, so a model learns which kinds answer which questions ("kind_measure@measure").

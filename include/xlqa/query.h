@@ -25,7 +25,10 @@ enum xlqa_query_flags {
 	 * "receive" before it in "What did Tesla receive?", "invented" after it in "Who invented radio?"
 	 */
 	XLQA_QUERY_BEFORE_ANSWER = 1 << 5,
-	XLQA_QUERY_AFTER_ANSWER = 1 << 6
+	XLQA_QUERY_AFTER_ANSWER = 1 << 6,
+	/* the noun a "what kind of" question asks a kind of ("effect" in "what kind of effect"): its
+	 * modifier in a statement is often the answer ("a [detrimental] effect") */
+	XLQA_QUERY_KIND_OF = 1 << 7
 };
 
 struct xlqa_query_alt {

@@ -30,7 +30,7 @@ static const char *const feature_names[XLQA_ANSWER_FEATURES] = {
 	"length", "overlap", "lexicon", "name", "numeric", "top", "clause", "stop_edge", "window", "sentence_rel",
 	"before", "after", "focus", "head", "side", "side_near", "idf", "edge_query",
 	"left_content", "left_article", "left_stop", "right_content", "right_close", "focus_before", "stranded",
-	"contains", "inside", "nearest", "between", "coordination", "in_brackets", "known", "lower_tail",
+	"contains", "inside", "nearest", "between", "coordination", "in_brackets", "known", "lower_tail", "kind_of",
 	/* the kind-type block, kind by kind (extract kinds), group by group (type_group) */
 	"name@named", "name@time", "name@measure", "name@open", "name@definition", "year@named", "year@time",
 	"year@measure", "year@open", "year@definition", "date@named", "date@time", "date@measure", "date@open",
@@ -769,6 +769,12 @@ static bool focus_group(const struct xlqa_answerer *a, long g)
 	return g >= 0 && (a->group_flags[g] & XLQA_QUERY_FOCUS);
 }
 
+/* A query group `g` (-1: none) that is the noun a "what kind of" question asks a kind of. */
+static bool kind_group(const struct xlqa_answerer *a, long g)
+{
+	return g >= 0 && (a->group_flags[g] & XLQA_QUERY_KIND_OF);
+}
+
 /*
  * The side features: for each query group with a side (XLQA_QUERY_BEFORE_ANSWER or _AFTER_ANSWER,
  * not both) matched in the span's sentence (tokens [lo, hi)), whether one of its words stands on that side of the span;
@@ -834,6 +840,11 @@ static void neighbours(const struct xlqa_answerer *a, const struct xlqa_extract_
 	f[XLQA_FEATURE_FOCUS] = focus_group(a, a->tok_group[last]) || (same_after && focus_group(a, a->tok_group[next]));
 	f[XLQA_FEATURE_HEAD] = sp->n > 1 && a->tok_group[last] >= 0 && a->tok_group[sp->first] < 0;
 	f[XLQA_FEATURE_FOCUS_BEFORE] = same_before && focus_group(a, a->tok_group[sp->first - 1]);
+	f[XLQA_FEATURE_KIND_OF] = (same_after && kind_group(a, a->tok_group[next])) ||
+	                          (same_before && kind_group(a, a->tok_group[sp->first - 1]));
+	for (size_t k = sp->first; k <= last && f[XLQA_FEATURE_KIND_OF]; k++)
+		if (kind_group(a, a->tok_group[k]))
+			f[XLQA_FEATURE_KIND_OF] = 0;
 	if (same_before && a->tok_group[sp->first - 1] < 0) {
 		const struct xlqa_token *t = &tok[sp->first - 1];
 

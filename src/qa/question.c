@@ -24,6 +24,7 @@
 #define WEIGHT_NUMBER 1.5
 #define WEIGHT_WORD 1.0
 #define WEIGHT_FOCUS 0.5
+#define KIND_HEAD_REACH 3   /* words from a kind noun to the noun it asks a kind of ("kind of the [effect]") */
 #define TEMPORAL_LOOKBACK 3 /* words between a temporal cue ("im") and its year ("im Jahr 1994") */
 
 static const struct xlqa_answer_type_info answer_types[] = {
@@ -265,17 +266,32 @@ static unsigned keyword_side(const struct phrase_sides *ps, size_t i)
 	return i < ps->end ? 0 : ps->after;
 }
 
+/*
+ * The word a "what kind of" question asks a kind of: the first content word after a focus noun the
+ * rules list as a kind noun ("kind of [effect]", "Art von [Ausschuss]", "tipo de [comité]"), or -1.
+ */
+static long kind_head(const struct xlqa_question_rules *rules, const struct qa_words *w, const struct qa_match *m)
+{
+	if (m->focus < 0 || !qa_rules_kind_noun(rules, w->tok[m->focus]))
+		return -1;
+	for (size_t j = (size_t)m->focus + 1; j < w->n && j <= (size_t)m->focus + KIND_HEAD_REACH; j++)
+		if (!w->stop[j])
+			return m->question_word[j] ? -1 : (long)j;
+	return -1;
+}
+
 /* Keywords: every word the rule did not match literally, minus stop words; names as one keyword. */
 static int find_keywords(struct xlqa_question *q, const struct xlqa_question_rules *rules, const struct qa_words *w,
                          const struct qa_match *m, size_t *best_name_start, size_t *best_name_end)
 {
 	struct phrase_sides ps;
+	long kind = kind_head(rules, w, m);
 
 	find_phrase_sides(rules, w, m, &ps);
 	*best_name_start = *best_name_end = 0;
 	for (size_t i = 0; i < w->n; i++) {
 		size_t j = i + 1;
-		unsigned side = keyword_side(&ps, i);
+		unsigned side = keyword_side(&ps, i) | ((long)i == kind ? XLQA_QUERY_KIND_OF : 0);
 		int rc;
 
 		if (m->question_word[i] || w->stop[i])

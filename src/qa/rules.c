@@ -13,6 +13,7 @@
 #include "qa-internal.h"
 #include "xlqa/text.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,6 +74,7 @@ struct xlqa_question_rules {
 	struct xlqa_hash transparent;        /* word -> NULL */
 	struct xlqa_hash temporal;           /* word -> NULL */
 	struct xlqa_hash auxiliary;          /* word -> NULL */
+	struct xlqa_hash kind;               /* word -> NULL */
 	bool capitalised_nouns;
 	bool focus_head_last; /* option focus-head last: the last table noun after the interrogative */
 	struct xlqa_buf scratch;
@@ -274,6 +276,17 @@ static int on_table(struct xlqa_question_rules *r, const struct rule_line *l, bo
 	return add_words(r, l, 2, unit ? &r->unit : &r->focus, unit ? &r->unit_stems : &r->focus_stems, cls, err);
 }
 
+/* The line kinds that list words, and the table each fills. */
+static const struct {
+	const char *kind;
+	size_t offset; /* of its struct xlqa_hash in struct xlqa_question_rules */
+} word_lists[] = {
+	{ "transparent", offsetof(struct xlqa_question_rules, transparent) },
+	{ "temporal", offsetof(struct xlqa_question_rules, temporal) },
+	{ "auxiliary", offsetof(struct xlqa_question_rules, auxiliary) },
+	{ "kind", offsetof(struct xlqa_question_rules, kind) },
+};
+
 static int on_line(struct xlqa_question_rules *r, const struct rule_line *l, struct xlqa_error *err)
 {
 #define IS(word) (l->len[0] == strlen(word) && memcmp(l->field[0], word, l->len[0]) == 0)
@@ -281,13 +294,12 @@ static int on_line(struct xlqa_question_rules *r, const struct rule_line *l, str
 		return on_rule(r, l, err);
 	if (IS("focus") || IS("unit"))
 		return on_table(r, l, IS("unit"), err);
-	if (IS("transparent") || IS("temporal") || IS("auxiliary")) {
-		if (l->n != 2)
-			return syntax(r, l, "expected a keyword, a tab and words separated by blanks", err);
-		return add_words(r, l, 1,
-		                 IS("transparent") ? &r->transparent : IS("temporal") ? &r->temporal : &r->auxiliary,
-		                 NULL, NULL, err);
-	}
+	for (size_t i = 0; i < sizeof word_lists / sizeof *word_lists; i++)
+		if (IS(word_lists[i].kind)) {
+			if (l->n != 2)
+				return syntax(r, l, "expected a keyword, a tab and words separated by blanks", err);
+			return add_words(r, l, 1, (struct xlqa_hash *)((char *)r + word_lists[i].offset), NULL, NULL, err);
+		}
 	if (IS("option")) {
 		if (l->n == 3 && l->len[1] == 17 && memcmp(l->field[1], "capitalised-nouns", 17) == 0 &&
 		    (l->len[2] == 3 || l->len[2] == 2)) {
@@ -308,7 +320,7 @@ static int on_line(struct xlqa_question_rules *r, const struct rule_line *l, str
 #undef IS
 	return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)l->lineno,
 	                     "%s:%zu: unknown line kind '%.*s' (expected rule, focus, unit, transparent, temporal, "
-	                     "auxiliary or option)", r->path, l->lineno, (int)l->len[0], l->field[0]);
+	                     "auxiliary, kind or option)", r->path, l->lineno, (int)l->len[0], l->field[0]);
 }
 
 static int parse_file(struct xlqa_question_rules *r, const char *data, size_t len, struct xlqa_error *err)
@@ -362,6 +374,7 @@ int xlqa_question_rules_new(struct xlqa_lang *lang, struct xlqa_question_rules *
 	xlqa_hash_init(&r->unit);
 	xlqa_hash_init(&r->unit_stems);
 	xlqa_hash_init(&r->transparent);
+	xlqa_hash_init(&r->kind);
 	xlqa_hash_init(&r->temporal);
 	xlqa_hash_init(&r->auxiliary);
 	xlqa_buf_init(&r->scratch);
@@ -392,6 +405,7 @@ void xlqa_question_rules_free(struct xlqa_question_rules *r)
 	xlqa_hash_release(&r->unit);
 	xlqa_hash_release(&r->unit_stems);
 	xlqa_hash_release(&r->transparent);
+	xlqa_hash_release(&r->kind);
 	xlqa_hash_release(&r->temporal);
 	xlqa_hash_release(&r->auxiliary);
 	xlqa_buf_release(&r->scratch);
@@ -422,6 +436,16 @@ bool qa_rules_temporal(const struct xlqa_question_rules *r, const struct xlqa_to
 bool qa_rules_has_auxiliaries(const struct xlqa_question_rules *r)
 {
 	return r->auxiliary.count > 0;
+}
+
+bool qa_rules_kind_noun(const struct xlqa_question_rules *r, const struct xlqa_token *tok)
+{
+	if (xlqa_hash_get(&r->kind, tok->norm, strlen(tok->norm), NULL))
+		return true;
+	for (size_t k = 0; k < tok->lemmas.n; k++)
+		if (xlqa_hash_get(&r->kind, tok->lemmas.items[k], strlen(tok->lemmas.items[k]), NULL))
+			return true;
+	return false;
 }
 
 bool qa_rules_auxiliary(const struct xlqa_question_rules *r, const struct xlqa_token *tok)

@@ -476,6 +476,46 @@ START_TEST(keyword_sides)
 }
 END_TEST
 
+/* Which keyword a "what kind of" question asks a kind of (XLQA_QUERY_KIND_OF), "-" for none. */
+static const struct {
+	const char *lang, *question, *kind_of;
+} kind_cases[] = {
+	{ "en", "Inequality has what kind of effect on human capital?", "effect" },
+	{ "en", "What type of heating element is used in toy steam engines?", "heating" },
+	{ "de", "Welche Art von Ausschuss hat die Gesetzgebung beraten?", "Ausschuss" },
+	{ "de", "Welche Art Membran kam vom Wirt?", "Membran" },
+	{ "es", "\xc2\xbfQu\xc3\xa9 tipo de comit\xc3\xa9 consider\xc3\xb3 la legislaci\xc3\xb3n?",
+	  "comit\xc3\xa9" },
+	/* a focus that is no kind noun marks nothing */
+	{ "en", "What committee considered the legislation?", "-" },
+	{ "en", "How many nations control this region?", "-" },
+};
+
+START_TEST(kind_of_keyword)
+{
+	const char *found = "-";
+	struct xlqa_question q;
+	struct xlqa_error err;
+	struct loaded l;
+	size_t marked = 0;
+
+	load(kind_cases[_i].lang, &l);
+	xlqa_question_init(&q);
+	ck_assert_int_eq(xlqa_question_analyze(l.rules, l.lang, kind_cases[_i].question, strlen(kind_cases[_i].question),
+	                                       0, &q, &err),
+	                 XLQA_OK);
+	for (size_t i = 0; i < q.n_keywords; i++)
+		if (q.keywords[i].flags & XLQA_QUERY_KIND_OF) {
+			found = q.keywords[i].text;
+			marked++;
+		}
+	ck_assert_uint_le(marked, 1);
+	ck_assert_msg(strcmp(found, kind_cases[_i].kind_of) == 0, "%s: %s", kind_cases[_i].question, found);
+	xlqa_question_release(&q);
+	unload(&l);
+}
+END_TEST
+
 START_TEST(analysis_errors)
 {
 	/* bad category hints, invalid UTF-8 and a question of punctuation only are errors, not guesses */
@@ -558,6 +598,7 @@ Suite *qa_suite(void)
 	tcase_add_loop_test(tables, fixture_accuracy, 0, (int)(sizeof fixtures / sizeof fixtures[0]));
 	tcase_add_loop_test(tables, analysis_details, 0, (int)(sizeof details / sizeof details[0]));
 	tcase_add_test(tables, analysis_errors);
+	tcase_add_loop_test(tables, kind_of_keyword, 0, (int)(sizeof kind_cases / sizeof kind_cases[0]));
 	tcase_add_loop_test(tables, keyword_sides, 0, (int)(sizeof side_cases / sizeof side_cases[0]));
 	suite_add_tcase(s, tables);
 	return s;
