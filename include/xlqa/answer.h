@@ -174,6 +174,7 @@ enum xlqa_answer_feature {
 	/* it stands right before or after the noun a "what kind of" question asks a kind of, without it
 	 * (XLQA_QUERY_KIND_OF): "a [detrimental] effect", "un efecto [perjudicial]" */
 	XLQA_FEATURE_KIND_OF,
+	XLQA_FEATURE_PERSON_CLASH, /* for a PERSON question, an acronym or a country or language name ICU knows ("[ASL]", "[Syria]") */
 	/*
 	 * A one-hot block: 1 at KIND_TYPE + kind * XLQA_TYPE_GROUPS + group for its kind and the question's
 	 * type group, so a model learns which kinds answer which questions ("kind_measure@measure").

@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "extract-internal.h"
+#include "qa-internal.h"
 #include "xlqa/answer.h"
 
 #include <math.h>
@@ -30,7 +31,7 @@ static const char *const feature_names[XLQA_ANSWER_FEATURES] = {
 	"length", "overlap", "lexicon", "name", "numeric", "top", "clause", "stop_edge", "window", "sentence_rel",
 	"before", "after", "focus", "head", "side", "side_near", "idf", "edge_query",
 	"left_content", "left_article", "left_stop", "right_content", "right_close", "focus_before", "stranded",
-	"contains", "inside", "nearest", "between", "coordination", "in_brackets", "known", "lower_tail", "kind_of",
+	"contains", "inside", "nearest", "between", "coordination", "in_brackets", "known", "lower_tail", "kind_of", "person_clash",
 	/* the kind-type block, kind by kind (extract kinds), group by group (type_group) */
 	"name@named", "name@time", "name@measure", "name@open", "name@definition", "year@named", "year@time",
 	"year@measure", "year@open", "year@definition", "date@named", "date@time", "date@measure", "date@open",
@@ -971,6 +972,10 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		f[XLQA_FEATURE_KNOWN] = content ? (double)known / (double)content : 0;
 		f[XLQA_FEATURE_LOWER_TAIL] = a->capitalised_nouns && words > 1 && tok[last].kind == XLQA_SPAN_WORD &&
 		                             !(tok[last].flags & XLQA_TOKEN_NUMERIC) && !qa_capitalised(text, &tok[last]);
+		f[XLQA_FEATURE_PERSON_CLASH] = type == XLQA_ANSWER_PERSON &&
+		                               ((sp->n == 1 && qa_acronym(text + tok[sp->first].start,
+		                                                          tok[sp->first].end - tok[sp->first].start)) ||
+		                                qa_icu_is_name(&a->ex, text, sp->first, sp->n));
 		xlqa_buf_reset(&a->key);
 		if ((rc = xlqa_answer_key(a->target, answer, answer_len, &a->key, err)))
 			return rc;

@@ -496,3 +496,22 @@ int qa_icu_extract(struct xlqa_lang *lang, const char *text, struct xlqa_extract
 		return rc;
 	return extract_names(lang, text, x, err);
 }
+
+bool qa_icu_is_name(const struct xlqa_extraction *x, const char *text, size_t first, size_t n)
+{
+	struct xlqa_extract_resources *r = x->res;
+	const struct xlqa_token *tok = x->a.tokens;
+	size_t words = 0;
+
+	if (!r)
+		return false;
+	xlqa_buf_reset(&r->buf);
+	for (size_t q = first; q < first + n; q++) {
+		if (tok[q].kind == XLQA_SPAN_PUNCT && inner_hyphen(text, tok, x->a.n_tokens, q))
+			continue;
+		if (tok[q].kind != XLQA_SPAN_WORD || (words++ && xlqa_buf_addch(&r->buf, ' ')) ||
+		    xlqa_buf_addstr(&r->buf, tok[q].norm))
+			return false;
+	}
+	return words && xlqa_hash_get(&r->names, r->buf.buf, r->buf.len, NULL);
+}

@@ -57,6 +57,8 @@ bool qa_rules_has_auxiliaries(const struct xlqa_question_rules *rules);
 /* "questions.txt" path of the rules, for rule references in analyses. */
 const char *qa_rules_file(const struct xlqa_question_rules *rules);
 
+/* True when every letter of the `len` bytes at `s` is upper case and there are two or more ("UNICEF"). */
+bool qa_acronym(const char *s, size_t len);
 /* The index of the first name in names[0..d) equal to an earlier one, or -1 (model.c). */
 long qa_model_repeated_name(const char *const *names, size_t d);
 /* A calibration's confidence for answer inputs `inputs`: sigmoid(bias + weights . inputs) (model.c). */

@@ -140,8 +140,7 @@ static bool capitalised(const char *s, size_t len)
 	return c >= 0 && (u_isupper(c) || u_istitle(c));
 }
 
-/* True when every letter is upper case and there are at least two ("UNICEF", "CERN"). */
-static bool acronym(const char *s, size_t len)
+bool qa_acronym(const char *s, size_t len)
 {
 	int32_t i = 0, letters = 0;
 
@@ -172,7 +171,7 @@ static bool name_like(const struct qa_words *w, size_t i, bool cap_nouns)
 
 	if (!w->cap[i] || w->stop[i] || (w->tok[i]->flags & (XLQA_TOKEN_MONTH | XLQA_TOKEN_WEEKDAY)))
 		return false;
-	return !cap_nouns || acronym(s, len) || w->tok[i]->lemmas.n == 0;
+	return !cap_nouns || qa_acronym(s, len) || w->tok[i]->lemmas.n == 0;
 }
 
 /* True when word i starts or continues a name keyword. The first word of a question is capitalised
@@ -184,7 +183,7 @@ static bool name_word(const struct qa_words *w, size_t i)
 
 	if (!w->name[i])
 		return false;
-	return i > 0 || acronym(s, len) || (w->n > 1 && w->name[1]);
+	return i > 0 || qa_acronym(s, len) || (w->n > 1 && w->name[1]);
 }
 
 /* Copies words [a, b) joined by one blank into the arena. */
