@@ -31,7 +31,8 @@ static const char *const feature_names[XLQA_ANSWER_FEATURES] = {
 	"length", "overlap", "lexicon", "name", "numeric", "top", "clause", "stop_edge", "window", "sentence_rel",
 	"before", "after", "focus", "head", "side", "side_near", "idf", "edge_query",
 	"left_content", "left_article", "left_stop", "right_content", "right_close", "focus_before", "stranded",
-	"contains", "inside", "nearest", "between", "coordination", "in_brackets", "known", "lower_tail", "kind_of", "person_clash",
+	"contains", "inside", "nearest", "between", "coordination", "in_brackets", "known", "lower_tail", "kind_of",
+	"person_clash",
 	/* the kind-type block, kind by kind (extract kinds), group by group (type_group) */
 	"name@named", "name@time", "name@measure", "name@open", "name@definition", "year@named", "year@time",
 	"year@measure", "year@open", "year@definition", "date@named", "date@time", "date@measure", "date@open",

@@ -290,7 +290,7 @@ static int find_keywords(struct xlqa_question *q, const struct xlqa_question_rul
 	*best_name_start = *best_name_end = 0;
 	for (size_t i = 0; i < w->n; i++) {
 		size_t j = i + 1;
-		unsigned side = keyword_side(&ps, i) | ((long)i == kind ? XLQA_QUERY_KIND_OF : 0);
+		unsigned flags = keyword_side(&ps, i) | ((long)i == kind ? XLQA_QUERY_KIND_OF : 0);
 		int rc;
 
 		if (m->question_word[i] || w->stop[i])
@@ -299,16 +299,16 @@ static int find_keywords(struct xlqa_question *q, const struct xlqa_question_rul
 			while (j < w->n && !m->question_word[j] && name_word(w, j))
 				j++;
 			rc = add_keyword(q, words_text(q, w, i, j), WEIGHT_NAME,
-			                 side | XLQA_QUERY_NAME | (j - i > 1 ? XLQA_QUERY_PHRASE : 0));
+			                 flags | XLQA_QUERY_NAME | (j - i > 1 ? XLQA_QUERY_PHRASE : 0));
 			if (j - i > *best_name_end - *best_name_start) {
 				*best_name_start = i;
 				*best_name_end = j;
 			}
 		} else if (w->tok[i]->flags & XLQA_TOKEN_NUMERIC) {
-			rc = add_keyword(q, words_text(q, w, i, j), WEIGHT_NUMBER, side | XLQA_QUERY_NUMBER);
+			rc = add_keyword(q, words_text(q, w, i, j), WEIGHT_NUMBER, flags | XLQA_QUERY_NUMBER);
 		} else {
 			rc = add_keyword(q, words_text(q, w, i, j), (long)i == m->focus ? WEIGHT_FOCUS : WEIGHT_WORD,
-			                 side | ((long)i == m->focus ? XLQA_QUERY_FOCUS : 0));
+			                 flags | ((long)i == m->focus ? XLQA_QUERY_FOCUS : 0));
 		}
 		if (rc)
 			return rc;
