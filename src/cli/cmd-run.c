@@ -178,13 +178,15 @@ static json_t *trace_json(const struct answering *an, const struct xlqa_testset_
 {
 	const struct xlqa_answer_set *s = &an->set;
 	struct xlqa_buf query = XLQA_BUF_INIT;
-	json_t *o = json_object(), *ps = json_array(), *cs = json_array(), *kws = json_array();
+	json_t *o = json_object(), *ps = json_array(), *cs = json_array();
 
 	json_object_set_new(o, "id", json_string(q->id));
 	json_object_set_new(o, "question", json_string(q->text));
 	if (error) {
 		json_object_set_new(o, "error", json_string(error));
 	} else {
+		json_t *kws = json_array();
+
 		json_object_set_new(o, "type", json_string(xlqa_question_type_name(&s->question)));
 		json_object_set_new(o, "subtype", json_string(xlqa_question_subtype_name(&s->question)));
 		if (s->question.focus)
