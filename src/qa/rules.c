@@ -578,6 +578,31 @@ static bool match_from(const struct qa_rule *rule, size_t e, const struct qa_wor
 }
 
 /* The class of a word in a table: by normalised form, hunspell lemma, stem, last compound part. */
+/* The vowel of the umlaut (ä, ö, ü: C3 A4, C3 B6, C3 BC in UTF-8) that `p` starts with, or 0. */
+static char umlaut_vowel(const unsigned char *p)
+{
+	if (p[0] != 0xC3)
+		return 0;
+	return p[1] == 0xA4 ? 'a' : p[1] == 0xB6 ? 'o' : p[1] == 0xBC ? 'u' : 0;
+}
+
+/*
+ * True when the shorter of two normalised words begins the longer, an umlaut matching its vowel
+ * ("boxer" and "boxers"; "land" and "länder", "stadt" and "städte": German plurals take one).
+ */
+static bool one_begins_other(const char *x, const char *y)
+{
+	while (*x && *y) {
+		char ux = umlaut_vowel((const unsigned char *)x), uy = umlaut_vowel((const unsigned char *)y);
+
+		if ((ux ? ux : *x) != (uy ? uy : *y))
+			return false;
+		x += ux ? 2 : 1;
+		y += uy ? 2 : 1;
+	}
+	return true;
+}
+
 static const struct qa_class *lookup(const struct xlqa_hash *words, const struct xlqa_hash *stems,
                                      const struct xlqa_token *t)
 {
@@ -589,11 +614,10 @@ static const struct qa_class *lookup(const struct xlqa_hash *words, const struct
 		if (xlqa_hash_get(words, t->lemmas.items[k], strlen(t->lemmas.items[k]), &v))
 			return v;
 	/* Stems conflate too much ("parte" and "partido" share "part"): a stem match counts only when
-	 * one word begins with the other ("boxers", "boxer"; "Jahren", "Jahr"). */
+	 * one word begins with the other ("boxers", "boxer"; "Jahren", "Jahr"; "Länder", "Land"). */
 	if (t->stem && xlqa_hash_get(stems, t->stem, strlen(t->stem), &v)) {
 		const struct qa_stem *st = v;
-		size_t a = strlen(t->norm), b = strlen(st->word);
-		if (memcmp(t->norm, st->word, a < b ? a : b) == 0)
+		if (one_begins_other(t->norm, st->word))
 			return st->cls;
 	}
 	/* A compound is what its last part is: "Einwohnerzahl" is a "Zahl". */
