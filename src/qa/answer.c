@@ -830,7 +830,7 @@ static void neighbours(const struct xlqa_answerer *a, const struct xlqa_extract_
 	const struct xlqa_token *tok = a->ex.a.tokens;
 	size_t last = sp->first + sp->n - 1, next = sp->first + sp->n, n_tok = a->ex.a.n_tokens;
 	bool same_before = sp->first > 0 && tok[sp->first - 1].sentence == sp->sentence;
-	bool same_after;
+	bool same_after, holds_kind = false;
 
 	if (next + 1 < n_tok && tok[next].kind == XLQA_SPAN_PUNCT && strcmp(tok[next].norm, ".") == 0 &&
 	    tok[next].start == tok[last].end && tok[next + 1].sentence == sp->sentence)
@@ -842,11 +842,10 @@ static void neighbours(const struct xlqa_answerer *a, const struct xlqa_extract_
 	f[XLQA_FEATURE_FOCUS] = focus_group(a, a->tok_group[last]) || (same_after && focus_group(a, a->tok_group[next]));
 	f[XLQA_FEATURE_HEAD] = sp->n > 1 && a->tok_group[last] >= 0 && a->tok_group[sp->first] < 0;
 	f[XLQA_FEATURE_FOCUS_BEFORE] = same_before && focus_group(a, a->tok_group[sp->first - 1]);
-	f[XLQA_FEATURE_KIND_OF] = (same_after && kind_group(a, a->tok_group[next])) ||
-	                          (same_before && kind_group(a, a->tok_group[sp->first - 1]));
-	for (size_t k = sp->first; k <= last && f[XLQA_FEATURE_KIND_OF]; k++)
-		if (kind_group(a, a->tok_group[k]))
-			f[XLQA_FEATURE_KIND_OF] = 0;
+	for (size_t k = sp->first; k <= last; k++)
+		holds_kind |= kind_group(a, a->tok_group[k]);
+	f[XLQA_FEATURE_KIND_OF] = !holds_kind && ((same_after && kind_group(a, a->tok_group[next])) ||
+	                                          (same_before && kind_group(a, a->tok_group[sp->first - 1])));
 	if (same_before && a->tok_group[sp->first - 1] < 0) {
 		const struct xlqa_token *t = &tok[sp->first - 1];
 

@@ -362,8 +362,7 @@ static double run_value(struct xlqa_extract_resources *r, const char *text, cons
 	return c.total + c.cur;
 }
 
-/* The next token counts what the number counts: a content word, a word with digits ("km2") or "%". */
-static bool counted(const char *text, const struct xlqa_token *t)
+bool qa_counted(const char *text, const struct xlqa_token *t)
 {
 	return qa_punct_is(text, t, "%") ||
 	       ((t->kind == XLQA_SPAN_WORD || t->kind == XLQA_SPAN_NUMBER) &&
@@ -390,7 +389,7 @@ static int extract_numbers(const char *text, struct xlqa_extraction *x, struct x
 		if (joined) {
 			v = run_value(r, text, tok, i, end);
 			if (!(rc = qa_icu_add(x, i, end - i, XLQA_EXTRACT_NUMBER, v, NULL, err)) && end < n_tok &&
-			    tok[end].sentence == tok[i].sentence && counted(text, &tok[end]))
+			    tok[end].sentence == tok[i].sentence && qa_counted(text, &tok[end]))
 				rc = qa_icu_add(x, i, end - i + 1, XLQA_EXTRACT_MEASURE, v, NULL, err);
 		}
 		i = end;

@@ -118,6 +118,8 @@ const struct qa_icu_number *qa_icu_number_of(const struct xlqa_extract_resources
  * three digits after one blank, no-break or thin space ("5 500 000", "40 000").
  */
 bool qa_blank_group(const char *text, const struct xlqa_token *prev, const struct xlqa_token *t);
+/* True when token `t` after a number says what it counts: a content word, a word with digits ("km2") or "%". */
+bool qa_counted(const char *text, const struct xlqa_token *t);
 /* True when the n tokens from `first` of x's last run are a country or language name ICU knows ("Brasil"). */
 bool qa_icu_is_name(const struct xlqa_extraction *x, const char *text, size_t first, size_t n);
 /* True when token `t` of `text` is a word written with an upper-case first letter. */

@@ -327,9 +327,7 @@ static int extract_number(struct xlqa_extraction *x, const char *text, size_t i,
 		return add_span(x, text, i - 1, end - i + 1, XLQA_EXTRACT_MEASURE, err);
 	if ((rc = add_span(x, text, first, end - first, XLQA_EXTRACT_NUMBER, err)))
 		return rc;
-	if (end < n_tok && tok[end].sentence == s &&
-	    (qa_punct_is(text, &tok[end], "%") ||
-	     (is_word(&tok[end]) && !is_numeric(&tok[end]) && !(tok[end].flags & (XLQA_TOKEN_STOP | XLQA_TOKEN_MONTH)))))
+	if (end < n_tok && tok[end].sentence == s && qa_counted(text, &tok[end]))
 		return add_span(x, text, first, end - first + 1, XLQA_EXTRACT_MEASURE, err);
 	return XLQA_OK;
 }
