@@ -102,6 +102,8 @@ static const struct extract_case extract_cases[] = {
 	{ "es", "Incluyen obras de China, Japón y Corea.", NULL, XLQA_EXTRACT_NAME, "China, Japón y Corea" },
 	/* a lower-case word in an item makes the coordination a phrase, however it begins */
 	{ "de", "Im Jahr 1993 zeigten Galor und Zeira das.", NULL, XLQA_EXTRACT_PHRASE, "Jahr 1993 zeigten Galor und Zeira" },
+	/* and so does having no capitalised word: numbers are no names */
+	{ "de", "Die Pest kam zwischen 1350 und 1490 wieder.", NULL, XLQA_EXTRACT_PHRASE, "1350 und 1490" },
 	/* phrases joined through the pack's connectors (connectors.txt), an article after one, two in a row */
 	{ "es", "Ocupa la mayor parte del Canal de la Mancha.", NULL, XLQA_EXTRACT_PHRASE, "Canal de la Mancha" },
 	{ "de", "Das ist die Evolution des adaptiven Immunsystems.", NULL, XLQA_EXTRACT_PHRASE,
