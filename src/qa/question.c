@@ -171,7 +171,8 @@ static bool name_like(const struct qa_words *w, size_t i, bool cap_nouns)
 
 	if (!w->cap[i] || w->stop[i] || (w->tok[i]->flags & (XLQA_TOKEN_MONTH | XLQA_TOKEN_WEEKDAY)))
 		return false;
-	return !cap_nouns || qa_acronym(s, len) || w->tok[i]->lemmas.n == 0;
+	/* a compound of known words is a noun ("Forschungsfeld"), though hunspell gives it no lemma */
+	return !cap_nouns || qa_acronym(s, len) || (w->tok[i]->lemmas.n == 0 && w->tok[i]->parts.n < 2);
 }
 
 /* True when word i starts or continues a name keyword. The first word of a question is capitalised
