@@ -642,6 +642,9 @@ static const struct qa_class *focus_class(const struct xlqa_question_rules *r, c
 	if (xlqa_hash_get(&r->transparent, t->norm, strlen(t->norm), NULL))
 		for (size_t j = (size_t)m->focus + 1, content = 0; j < w->n && content < 2; j++) {
 			const struct qa_class *c;
+			/* the noun phrase after "Name" ends at a comma ("der Name der Eigenschaft, die eine Zahl ...") */
+			if (memchr(w->text + w->tok[j - 1]->end, ',', w->tok[j]->start - w->tok[j - 1]->end))
+				break;
 			if (w->stop[j])
 				continue;
 			content++;

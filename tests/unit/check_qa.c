@@ -371,6 +371,11 @@ static const struct detail_case details[] = {
 	{ "de", "Welche L\xc3\xa4nder sind in den Sammlungen vertreten?", 0, "LOCATION", "country", "L\xc3\xa4nder", NULL,
 	  NULL, 0, 0, NULL },
 	{ "de", "Welche St\xc3\xa4" "dte liegen am Rhein?", 0, "LOCATION", "city", "St\xc3\xa4" "dte", NULL, NULL, 0, 0, NULL },
+	/* German: the noun phrase after a transparent "Name" ends at a comma; "benannt" asks for a name too */
+	{ "de", "Wie lautet der Name der Eigenschaft, die eine Zahl als Primzahl bezeichnet?", 0, "OTHER", "-", "Name",
+	  NULL, NULL, 0, 0, NULL },
+	{ "de", "Wie wurde ein Teil des Boulevards benannt, um das Image zu verbessern?", 0, "OTHER", "-", NULL, NULL,
+	  NULL, 0, 0, NULL },
 	/* a German compound hunspell cannot lemmatise but splits into known words is a noun, no name */
 	{ "de", "In welchem Forschungsfeld wird das Immunsystem erforscht?", 0, "OTHER", "-", "Forschungsfeld", NULL,
 	  "Forschungsfeld:0.5 Immunsystem:1 erforscht:1", 0, 0, NULL },
