@@ -102,6 +102,10 @@ struct xlqa_question {
 	const char *focus;                 /* the focus noun as written ("city", "Stadt"), or NULL */
 	const char *target;                /* the entity asked about or to define, as written, or NULL */
 	const char *rule;                  /* "questions.txt:LINE" of the deciding rule, or NULL (default) */
+	/* the preposition the answer hangs on, normalised, or NULL: a stop word (no article, no
+	 * interrogative) ending the question ("known as?") or right before an interrogative that does not
+	 * open it ("serve as what", "Mitglied von was") */
+	const char *stranded;
 	struct xlqa_question_keyword *keywords; /* in question order */
 	size_t n_keywords;
 	size_t alloc_keywords;

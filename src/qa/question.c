@@ -443,6 +443,28 @@ static int visible_copy(struct xlqa_question *q, const char *text, size_t len, c
 	return XLQA_OK;
 }
 
+static bool preposition_like(const struct xlqa_question_rules *rules, const struct xlqa_token *t)
+{
+	return t->kind == XLQA_SPAN_WORD && (t->flags & XLQA_TOKEN_STOP) && !(t->flags & XLQA_TOKEN_ARTICLE) &&
+	       !qa_rules_interrogative(rules, t);
+}
+
+/* The question's stranded preposition (struct xlqa_question), as normalised, or NULL. */
+static const char *stranded_word(const struct xlqa_question_rules *rules, const struct xlqa_analysis *a)
+{
+	size_t k = a->n_tokens;
+
+	while (k > 0 && a->tokens[k - 1].kind == XLQA_SPAN_PUNCT)
+		k--;
+	if (k >= 2 && preposition_like(rules, &a->tokens[k - 1]))
+		return a->tokens[k - 1].norm;
+	for (size_t i = 2; i < k; i++)
+		if (a->tokens[i].kind == XLQA_SPAN_WORD && qa_rules_interrogative(rules, &a->tokens[i]) &&
+		    preposition_like(rules, &a->tokens[i - 1]))
+			return a->tokens[i - 1].norm;
+	return NULL;
+}
+
 int xlqa_question_analyze(const struct xlqa_question_rules *rules, struct xlqa_lang *lang, const char *text,
                           size_t len, char category, struct xlqa_question *q, struct xlqa_error *err)
 {
@@ -455,12 +477,13 @@ int xlqa_question_analyze(const struct xlqa_question_rules *rules, struct xlqa_l
 		return xlqa_error_set(err, XLQA_EINVAL, "question category '%c' (expected F or D)", category);
 	xlqa_arena_reset(&q->arena);
 	q->n_keywords = q->n_times = 0;
-	q->focus = q->target = q->rule = NULL;
+	q->focus = q->target = q->rule = q->stranded = NULL;
 	if ((rc = visible_copy(q, text, len, &text, &len, err)))
 		return rc;
 	if ((rc = xlqa_lang_analyze(lang, text, len, XLQA_ANALYZE_STEMS | XLQA_ANALYZE_LEMMAS | XLQA_ANALYZE_COMPOUNDS,
 	                            &q->tokens, err)))
 		return rc;
+	q->stranded = stranded_word(rules, &q->tokens);
 	if ((rc = build_words(q, rules, text, &w)))
 		goto nomem;
 	if (w.n == 0)

@@ -75,6 +75,7 @@ struct xlqa_question_rules {
 	struct xlqa_hash temporal;           /* word -> NULL */
 	struct xlqa_hash auxiliary;          /* word -> NULL */
 	struct xlqa_hash kind;               /* word -> NULL */
+	struct xlqa_hash interrogative;      /* word -> NULL */
 	bool capitalised_nouns;
 	bool focus_head_last; /* option focus-head last: the last table noun after the interrogative */
 	struct xlqa_buf scratch;
@@ -285,6 +286,7 @@ static const struct {
 	{ "temporal", offsetof(struct xlqa_question_rules, temporal) },
 	{ "auxiliary", offsetof(struct xlqa_question_rules, auxiliary) },
 	{ "kind", offsetof(struct xlqa_question_rules, kind) },
+	{ "interrogative", offsetof(struct xlqa_question_rules, interrogative) },
 };
 
 static int on_line(struct xlqa_question_rules *r, const struct rule_line *l, struct xlqa_error *err)
@@ -320,7 +322,7 @@ static int on_line(struct xlqa_question_rules *r, const struct rule_line *l, str
 #undef IS
 	return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)l->lineno,
 	                     "%s:%zu: unknown line kind '%.*s' (expected rule, focus, unit, transparent, temporal, "
-	                     "auxiliary, kind or option)", r->path, l->lineno, (int)l->len[0], l->field[0]);
+	                     "auxiliary, kind, interrogative or option)", r->path, l->lineno, (int)l->len[0], l->field[0]);
 }
 
 static int parse_file(struct xlqa_question_rules *r, const char *data, size_t len, struct xlqa_error *err)
@@ -375,6 +377,7 @@ int xlqa_question_rules_new(struct xlqa_lang *lang, struct xlqa_question_rules *
 	xlqa_hash_init(&r->unit_stems);
 	xlqa_hash_init(&r->transparent);
 	xlqa_hash_init(&r->kind);
+	xlqa_hash_init(&r->interrogative);
 	xlqa_hash_init(&r->temporal);
 	xlqa_hash_init(&r->auxiliary);
 	xlqa_buf_init(&r->scratch);
@@ -406,6 +409,7 @@ void xlqa_question_rules_free(struct xlqa_question_rules *r)
 	xlqa_hash_release(&r->unit_stems);
 	xlqa_hash_release(&r->transparent);
 	xlqa_hash_release(&r->kind);
+	xlqa_hash_release(&r->interrogative);
 	xlqa_hash_release(&r->temporal);
 	xlqa_hash_release(&r->auxiliary);
 	xlqa_buf_release(&r->scratch);
@@ -436,6 +440,11 @@ bool qa_rules_temporal(const struct xlqa_question_rules *r, const struct xlqa_to
 bool qa_rules_has_auxiliaries(const struct xlqa_question_rules *r)
 {
 	return r->auxiliary.count > 0;
+}
+
+bool qa_rules_interrogative(const struct xlqa_question_rules *r, const struct xlqa_token *tok)
+{
+	return xlqa_hash_get(&r->interrogative, tok->norm, strlen(tok->norm), NULL);
 }
 
 bool qa_rules_kind_noun(const struct xlqa_question_rules *r, const struct xlqa_token *tok)

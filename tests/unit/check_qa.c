@@ -442,6 +442,43 @@ START_TEST(analysis_details)
 }
 END_TEST
 
+/* The stranded preposition (question.h): the word the answer hangs on, or NULL. */
+START_TEST(stranded_prepositions)
+{
+	static const struct {
+		const char *lang, *question, *stranded;
+	} cases[] = {
+		{ "en", "What is the bad air theory officially known as?", "as" },
+		/* before an interrogative that does not open the question */
+		{ "en", "Clergy usually serve as what in local congregations?", "as" },
+		{ "de", "\xc3\x84lteste in voller Verbindung sind jeweils ein Mitglied von was?", "von" },
+		{ "es", "El clero suele servir como qu\xc3\xa9 en las congregaciones locales?", "como" },
+		/* a final interrogative is none; nor is a preposition before the one that opens the question */
+		{ "de", "Die Kirche unterst\xc3\xbctzt was?", NULL },
+		{ "en", "In what year did Goethe die?", NULL },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct xlqa_question q;
+		struct xlqa_error err;
+		struct loaded l;
+
+		load(cases[i].lang, &l);
+		xlqa_question_init(&q);
+		ck_assert_int_eq(xlqa_question_analyze(l.rules, l.lang, cases[i].question, strlen(cases[i].question), 0, &q,
+		                                       &err),
+		                 XLQA_OK);
+		if (cases[i].stranded)
+			ck_assert_msg(q.stranded && strcmp(q.stranded, cases[i].stranded) == 0, "%s: stranded %s",
+			              cases[i].question, q.stranded ? q.stranded : "(none)");
+		else
+			ck_assert_msg(!q.stranded, "%s: stranded %s", cases[i].question, q.stranded);
+		xlqa_question_release(&q);
+		unload(&l);
+	}
+}
+END_TEST
+
 /*
  * Keyword sides (query.h): each case lists the keywords with 'b' (before the answer in a statement),
  * 'a' (after it), 'f' (after it and the focus) or '-' (no side), in keyword order.
@@ -610,6 +647,7 @@ Suite *qa_suite(void)
 	tcase_add_loop_test(tables, fixture_accuracy, 0, (int)(sizeof fixtures / sizeof fixtures[0]));
 	tcase_add_loop_test(tables, analysis_details, 0, (int)(sizeof details / sizeof details[0]));
 	tcase_add_test(tables, analysis_errors);
+	tcase_add_test(tables, stranded_prepositions);
 	tcase_add_loop_test(tables, kind_of_keyword, 0, (int)(sizeof kind_cases / sizeof kind_cases[0]));
 	tcase_add_loop_test(tables, keyword_sides, 0, (int)(sizeof side_cases / sizeof side_cases[0]));
 	suite_add_tcase(s, tables);
