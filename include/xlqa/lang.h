@@ -34,6 +34,10 @@ struct xlqa_lang_info {
 	const char *snowball;   /* Snowball algorithm name, or NULL when Snowball has none */
 	const char *hunspell;   /* hunspell dictionary base name ("de_DE"), or NULL when Debian has none */
 	unsigned flags;         /* enum xlqa_lang_info_flags */
+	/* where nouns are capitalised: the flag field of the dictionary's name entries ("S": igerman98 gives
+	 * given names and surnames its genitive flag alone, "Luther/S"); a capitalised entry with these
+	 * flags or none is a name (xlqa_lang_dictionary_name). NULL: the dictionary marks no names */
+	const char *hunspell_name_flags;
 };
 
 /* Number of registered languages, and the i-th (0-based; NULL past the end). */
@@ -127,6 +131,13 @@ struct xlqa_strlist {
  */
 int xlqa_lang_lemmas(struct xlqa_lang *lang, const char *word, size_t len, struct xlqa_strlist *out,
 		     struct xlqa_error *err);
+
+/*
+ * Whether `word`, as written, is one of the names the hunspell dictionary lists (the registry's
+ * hunspell_name_flags; German: given names and surnames, "Luther", "William", not "Historiker"). Always
+ * false for a language without such flags or without hunspell.
+ */
+bool xlqa_lang_dictionary_name(const struct xlqa_lang *lang, const char *word, size_t len);
 
 /*
  * The endings a name takes in the genitive (the pack's genitive.txt, normalised, longest first:

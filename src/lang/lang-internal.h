@@ -57,6 +57,7 @@ struct xlqa_lang {
 
 	/* irregular forms (irregular.txt) */
 	struct xlqa_hash irregular; /* norm -> struct lang_lemmas * */
+	struct xlqa_hash dict_names; /* as written -> NULL: the dictionary's entries flagged as names only */
 	const char *prefixes[LANG_MAX_PREFIXES]; /* verb prefixes, normalised, longest first */
 	size_t n_prefixes;
 	const char *infix;          /* infinitive infix between a verb prefix and the verb ("zu"), or NULL */

@@ -510,6 +510,40 @@ static const char *first_unreadable(const char *a, const char *b)
 	return NULL;
 }
 
+/*
+ * The dictionary's names: its capitalised entries whose flag field is `name_flags` or empty. igerman98
+ * (de_DE) gives given names and surnames its genitive flag alone ("Luther/S", "William/S") or none
+ * ("James"), nouns plural and compounding flags too ("Historiker/NSFm"), places "Sm" ("Berlin/Sm").
+ */
+static int read_dictionary_names(struct xlqa_lang *lang, const char *path, const char *name_flags,
+                                 struct xlqa_error *err)
+{
+	size_t flags_len = strlen(name_flags);
+	struct xlqa_buf data = XLQA_BUF_INIT;
+	int rc = xlqa_file_read(path, &data, err);
+
+	for (size_t pos = 0; rc == XLQA_OK && pos < data.len;) {
+		const char *line = data.buf + pos, *nl = memchr(line, '\n', data.len - pos);
+		size_t n = nl ? (size_t)(nl - line) : data.len - pos;
+		const char *slash = memchr(line, '/', n);
+		size_t word = slash ? (size_t)(slash - line) : n;
+
+		pos += n + 1;
+		if (word < 2 || !(line[0] >= 'A' && line[0] <= 'Z') ||
+		    (slash && !(n - word - 1 == flags_len && memcmp(slash + 1, name_flags, flags_len) == 0)))
+			continue;
+		if (xlqa_hash_put(&lang->dict_names, line, word, NULL, NULL))
+			rc = xlqa_error_set(err, XLQA_ENOMEM, "%s: %s", path, xlqa_strerror(XLQA_ENOMEM));
+	}
+	xlqa_buf_release(&data);
+	return rc;
+}
+
+bool xlqa_lang_dictionary_name(const struct xlqa_lang *lang, const char *word, size_t len)
+{
+	return xlqa_hash_get(&lang->dict_names, word, len, NULL);
+}
+
 static int open_stemmers(struct xlqa_lang *lang, const char *hunspell_dir, unsigned flags, struct xlqa_error *err)
 {
 	const struct xlqa_lang_info *info = lang->info;
@@ -543,6 +577,8 @@ static int open_stemmers(struct xlqa_lang *lang, const char *hunspell_dir, unsig
 						    "hunspell dictionary '%s' is in %s; xlqa reads UTF-8 dictionaries",
 						    aff.buf, enc ? enc : "an unknown encoding");
 		}
+		if (!rc && info->hunspell_name_flags)
+			rc = read_dictionary_names(lang, dic.buf, info->hunspell_name_flags, err);
 		xlqa_buf_release(&aff);
 		xlqa_buf_release(&dic);
 		if (rc)
@@ -585,6 +621,7 @@ int xlqa_lang_open(const char *name, const struct xlqa_lang_options *opt, struct
 	xlqa_hash_init(&lang->lemma_cache);
 	xlqa_hash_init(&lang->compound_cache);
 	xlqa_hash_init(&lang->irregular);
+	xlqa_hash_init(&lang->dict_names);
 	xlqa_buf_init(&lang->scratch);
 	lang->min_part = 3;
 	lang->min_word = 8;
@@ -632,6 +669,7 @@ void xlqa_lang_free(struct xlqa_lang *lang)
 	xlqa_hash_release(&lang->lemma_cache);
 	xlqa_hash_release(&lang->compound_cache);
 	xlqa_hash_release(&lang->irregular);
+	xlqa_hash_release(&lang->dict_names);
 	free(lang->elisions);
 	free(lang->genitives);
 	xlqa_buf_release(&lang->scratch);

@@ -11,16 +11,16 @@
 
 static const struct xlqa_lang_info languages[] = {
 	/* Bulgarian: Snowball has no stemmer, so hunspell's lemma is the stem. */
-	{ "bg", "bul", NULL, "Bulgarian", "bg", NULL, "bg_BG", XLQA_LANG_HUNSPELL_STEMS },
-	{ "de", "deu", "ger", "German", "de", "german", "de_DE", XLQA_LANG_COMPOUNDS | XLQA_LANG_CAPITALISED_NOUNS },
-	{ "en", "eng", NULL, "English", "en", "english", "en_US", 0 },
-	{ "es", "spa", NULL, "Spanish", "es", "spanish", "es_ES", 0 },
+	{ "bg", "bul", NULL, "Bulgarian", "bg", NULL, "bg_BG", XLQA_LANG_HUNSPELL_STEMS, NULL },
+	{ "de", "deu", "ger", "German", "de", "german", "de_DE", XLQA_LANG_COMPOUNDS | XLQA_LANG_CAPITALISED_NOUNS, "S" },
+	{ "en", "eng", NULL, "English", "en", "english", "en_US", 0, NULL },
+	{ "es", "spa", NULL, "Spanish", "es", "spanish", "es_ES", 0, NULL },
 	/* Finnish: Debian has no hunspell dictionary (Finnish spell checking there is Voikko). */
-	{ "fi", "fin", NULL, "Finnish", "fi", "finnish", NULL, 0 },
-	{ "fr", "fra", "fre", "French", "fr", "french", "fr_FR", 0 },
-	{ "it", "ita", NULL, "Italian", "it", "italian", "it_IT", 0 },
-	{ "nl", "nld", "dut", "Dutch", "nl", "dutch", "nl", XLQA_LANG_COMPOUNDS },
-	{ "pt", "por", NULL, "Portuguese", "pt", "portuguese", "pt_PT", 0 },
+	{ "fi", "fin", NULL, "Finnish", "fi", "finnish", NULL, 0, NULL },
+	{ "fr", "fra", "fre", "French", "fr", "french", "fr_FR", 0, NULL },
+	{ "it", "ita", NULL, "Italian", "it", "italian", "it_IT", 0, NULL },
+	{ "nl", "nld", "dut", "Dutch", "nl", "dutch", "nl", XLQA_LANG_COMPOUNDS, NULL },
+	{ "pt", "por", NULL, "Portuguese", "pt", "portuguese", "pt_PT", 0, NULL },
 };
 
 #define N_LANGUAGES (sizeof languages / sizeof languages[0])

@@ -219,6 +219,31 @@ START_TEST(compound_parts_are_bounded)
 }
 END_TEST
 
+START_TEST(dictionary_names)
+{
+	/* igerman98 gives given names and surnames the flag field "S" ("Luther/S", "William/S"), nouns
+	 * more ("Historiker/NSFm"), places "Sm" ("Berlin/Sm"); English has no such flags */
+	static const struct {
+		const char *lang, *word;
+		bool name;
+	} cases[] = {
+		{ "de", "Luther", true },     { "de", "William", true },  { "de", "Historiker", false },
+		{ "de", "Berlin", false },    { "de", "luther", false },  { "de", "Frederick", false },
+		{ "en", "Luther", false },
+	};
+
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct xlqa_lang *lang;
+		struct xlqa_error err;
+
+		ck_assert_int_eq(xlqa_lang_open(cases[i].lang, NULL, &lang, &err), XLQA_OK);
+		ck_assert_msg(xlqa_lang_dictionary_name(lang, cases[i].word, strlen(cases[i].word)) == cases[i].name,
+		              "%s: %s", cases[i].lang, cases[i].word);
+		xlqa_lang_free(lang);
+	}
+}
+END_TEST
+
 START_TEST(missing_dictionary_is_reported)
 {
 	struct xlqa_lang_options opt = { NULL, "/nonexistent/hunspell", 0 };
@@ -466,6 +491,7 @@ Suite *lang_suite(void)
 	tcase_add_test(core, missing_affix_file_is_reported);
 	tcase_add_test(core, bulgarian_opens_without_hunspell);
 	tcase_add_test(core, compound_parts_are_bounded);
+	tcase_add_test(core, dictionary_names);
 	tcase_set_timeout(core, 60);
 	suite_add_tcase(s, core);
 	/* Loading hunspell dictionaries takes a while, more so under a sanitizer. */
