@@ -478,26 +478,24 @@ static int map_query(struct xlqa_answerer *a, const struct xlqa_query *q, double
 }
 
 /*
- * German: a name whose first word is a noun the dictionary knows and no name of its dictionary, while
- * a later word is unknown or such a name: a role before a person ("[Historiker] Frederick W. Mote").
+ * German: a name whose first word is a common noun the dictionary knows while a later word is not
+ * (unknown, or a name the dictionary lists: tok_known 0): a role before a person ("[Historiker]
+ * Frederick W. Mote"), where "William Tyndale" is a name throughout.
  */
-static bool role_prefixed(const struct xlqa_answerer *a, const char *text, const struct xlqa_extract_span *sp)
+static bool role_prefixed(const struct xlqa_answerer *a, const struct xlqa_extract_span *sp)
 {
-	const struct xlqa_token *tok = a->ex.a.tokens;
-
-	if (sp->kind != XLQA_EXTRACT_NAME || sp->n < 2 || a->tok_known[sp->first] <= 0 ||
-	    xlqa_lang_dictionary_name(a->target, text + tok[sp->first].start, tok[sp->first].end - tok[sp->first].start))
+	if (sp->kind != XLQA_EXTRACT_NAME || sp->n < 2 || a->tok_known[sp->first] <= 0)
 		return false;
 	for (size_t k = sp->first + 1; k < sp->first + sp->n; k++)
-		if (a->tok_known[k] == 0 ||
-		    (a->tok_known[k] > 0 && xlqa_lang_dictionary_name(a->target, text + tok[k].start, tok[k].end - tok[k].start)))
+		if (a->tok_known[k] == 0)
 			return true;
 	return false;
 }
 
 /*
  * Marks each token of the passage's analysis with the query group its word matched (-1: none), its
- * idf and, where every noun is capitalised, whether the dictionary knows it.
+ * idf and, where every noun is capitalised, whether the dictionary knows it as a common word (1), not
+ * at all or as one of its names (0).
  */
 static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, struct xlqa_error *err)
 {
@@ -532,7 +530,8 @@ static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, st
 
 			if ((rc = xlqa_lang_lemmas(a->target, text + t->start, t->end - t->start, &lemmas, err)))
 				return rc;
-			a->tok_known[i] = lemmas.n > 0;
+			/* a name the dictionary lists ("William") is known but no common noun */
+			a->tok_known[i] = lemmas.n > 0 && !xlqa_lang_dictionary_name(a->target, text + t->start, t->end - t->start);
 		}
 		while (w < a->words.n_words && a->words.words[w].end <= t->start)
 			w++;
@@ -994,7 +993,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		                               ((sp->n == 1 && qa_acronym(text + tok[sp->first].start,
 		                                                          tok[sp->first].end - tok[sp->first].start)) ||
 		                                qa_icu_is_name(&a->ex, text, sp->first, sp->n) ||
-		                                role_prefixed(a, text, sp));
+		                                role_prefixed(a, sp));
 		xlqa_buf_reset(&a->key);
 		if ((rc = xlqa_answer_key(a->target, answer, answer_len, &a->key, err)))
 			return rc;
