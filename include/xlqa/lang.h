@@ -36,7 +36,7 @@ struct xlqa_lang_info {
 	unsigned flags;         /* enum xlqa_lang_info_flags */
 	/* where nouns are capitalised: the flag field of the dictionary's name entries ("S": igerman98 gives
 	 * given names and surnames its genitive flag alone, "Luther/S"); a capitalised entry with these
-	 * flags or none is a name (xlqa_lang_dictionary_name). NULL: the dictionary marks no names */
+	 * flags or none is a name (xlqa_lang_is_dictionary_name). NULL: the dictionary marks no names */
 	const char *hunspell_name_flags;
 };
 
@@ -137,7 +137,7 @@ int xlqa_lang_lemmas(struct xlqa_lang *lang, const char *word, size_t len, struc
  * hunspell_name_flags; German: given names and surnames, "Luther", "William", not "Historiker"). Always
  * false for a language without such flags or without hunspell.
  */
-bool xlqa_lang_dictionary_name(const struct xlqa_lang *lang, const char *word, size_t len);
+bool xlqa_lang_is_dictionary_name(const struct xlqa_lang *lang, const char *word, size_t len);
 
 /*
  * The endings a name takes in the genitive (the pack's genitive.txt, normalised, longest first:

@@ -539,7 +539,7 @@ static int read_dictionary_names(struct xlqa_lang *lang, const char *path, const
 	return rc;
 }
 
-bool xlqa_lang_dictionary_name(const struct xlqa_lang *lang, const char *word, size_t len)
+bool xlqa_lang_is_dictionary_name(const struct xlqa_lang *lang, const char *word, size_t len)
 {
 	return xlqa_hash_get(&lang->dict_names, word, len, NULL);
 }

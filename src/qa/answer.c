@@ -531,7 +531,8 @@ static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, st
 			if ((rc = xlqa_lang_lemmas(a->target, text + t->start, t->end - t->start, &lemmas, err)))
 				return rc;
 			/* a name the dictionary lists ("William") is known but no common noun */
-			a->tok_known[i] = lemmas.n > 0 && !xlqa_lang_dictionary_name(a->target, text + t->start, t->end - t->start);
+			a->tok_known[i] = lemmas.n > 0 &&
+			                  !xlqa_lang_is_dictionary_name(a->target, text + t->start, t->end - t->start);
 		}
 		while (w < a->words.n_words && a->words.words[w].end <= t->start)
 			w++;

@@ -237,7 +237,7 @@ START_TEST(dictionary_names)
 		struct xlqa_error err;
 
 		ck_assert_int_eq(xlqa_lang_open(cases[i].lang, NULL, &lang, &err), XLQA_OK);
-		ck_assert_msg(xlqa_lang_dictionary_name(lang, cases[i].word, strlen(cases[i].word)) == cases[i].name,
+		ck_assert_msg(xlqa_lang_is_dictionary_name(lang, cases[i].word, strlen(cases[i].word)) == cases[i].name,
 		              "%s: %s", cases[i].lang, cases[i].word);
 		xlqa_lang_free(lang);
 	}
