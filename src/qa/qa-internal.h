@@ -50,9 +50,9 @@ bool qa_rules_temporal(const struct xlqa_question_rules *rules, const struct xlq
  * makes the question ask for an object, so the other keywords stand before the answer in a statement.
  */
 bool qa_rules_auxiliary(const struct xlqa_question_rules *rules, const struct xlqa_token *tok);
-/* True when `tok` is a noun the rules list as asking for a kind of the next noun ("kind", "Art", "tipo"). */
 /* Whether the token is one of the pack's interrogatives (interrogative lines: "what", "was", "qué"). */
 bool qa_rules_interrogative(const struct xlqa_question_rules *rules, const struct xlqa_token *tok);
+/* True when `tok` is a noun the rules list as asking for a kind of the next noun ("kind", "Art", "tipo"). */
 bool qa_rules_kind_noun(const struct xlqa_question_rules *rules, const struct xlqa_token *tok);
 /* True when the rules list auxiliaries at all (else the keywords after the question phrase get no side). */
 bool qa_rules_has_auxiliaries(const struct xlqa_question_rules *rules);
