@@ -15,6 +15,7 @@
 
 #define NAME_MAX_WORDS 8    /* longer capitalised runs are headlines, not names */
 #define NAME_PART_WORDS 4   /* parts of a name kept up to this many tokens */
+#define PARTICLE_MAX_BYTES 3 /* "al" in "al-Turabi" */
 #define PHRASE_MAX_WORDS 6  /* content-word runs kept whole up to this length */
 #define PHRASE_PART_WORDS 4 /* parts of a run kept up to this length */
 #define DEFINITION_MAX_WORDS 12
@@ -162,9 +163,21 @@ static bool word_joiner(const char *text, const struct xlqa_token *tok, size_t n
 }
 
 /*
+ * A particle of up to PARTICLE_MAX_BYTES lower-case letters hyphened to a capitalised word at `i`, as
+ * Arabic names write their article ("Hassan al-Turabi", "Abu al-Qasim al-Zahrawi").
+ */
+static bool particle_joined(const char *text, const struct xlqa_token *tok, size_t n_tok, size_t i)
+{
+	return i + 2 < n_tok && tok[i].kind == XLQA_SPAN_WORD && tok[i].end - tok[i].start <= PARTICLE_MAX_BYTES &&
+	       !qa_capitalised(text, &tok[i]) && !is_numeric(&tok[i]) && word_joiner(text, tok, n_tok, i + 1) &&
+	       qa_capitalised(text, &tok[i + 2]);
+}
+
+/*
  * Where the name starting at token `i` ends: connectors ("of", "de", "von"), ampersands, hyphens and en
  * dashes join capitalised words ("Bank of England", "Procter & Gamble", "Jean-Paul"), except after a
- * sentence's first word, which is capitalised anyway ("Vive en San Sebastián").
+ * sentence's first word, which is capitalised anyway ("Vive en San Sebastián"); a hyphened particle
+ * (particle_joined) joins too.
  */
 static size_t name_end(const char *text, const struct xlqa_token *tok, size_t n_tok, size_t i, bool first)
 {
@@ -175,6 +188,10 @@ static size_t name_end(const char *text, const struct xlqa_token *tok, size_t n_
 
 		if (qa_capitalised(text, t) && !is_numeric(t)) {
 			end++;
+			continue;
+		}
+		if (particle_joined(text, tok, n_tok, end)) {
+			end += 3;
 			continue;
 		}
 		/* an initial: "Frederick W. Mote" */
@@ -194,6 +211,20 @@ static size_t name_end(const char *text, const struct xlqa_token *tok, size_t n_
 		break;
 	}
 	return end;
+}
+
+/*
+ * The end of the name [i, end) with a lower-case part hyphened to its last word, as Korean and Chinese
+ * given names are written ("Ban Ki-moon", "Ma Ying-jeou"); `end` when there is none or the name has a
+ * single word ("German-language"). The name without the part stays a candidate ("New York-based"), and
+ * so do the parts of each (add_name_parts: "Secretary-General Ban Ki-moon", "Ban Ki-moon").
+ */
+static size_t lower_part_end(const char *text, const struct xlqa_token *tok, size_t n_tok, size_t i, size_t end)
+{
+	return end - i >= 2 && word_joiner(text, tok, n_tok, end) && !qa_capitalised(text, &tok[end + 1]) &&
+	               !is_numeric(&tok[end + 1])
+	           ? end + 2
+	           : end;
 }
 
 /* A word that may begin a part of a name: capitalised and no connector ("of"). */
@@ -520,11 +551,15 @@ int xlqa_extract_run(struct xlqa_lang *lang, const char *text, size_t len, const
 		last_sentence = tok[i].sentence;
 		if (qa_capitalised(text, &tok[i]) && !(first && (tok[i].flags & XLQA_TOKEN_STOP)) &&
 		    !(tok[i].flags & (XLQA_TOKEN_MONTH | XLQA_TOKEN_WEEKDAY | XLQA_TOKEN_NUMERIC))) {
-			size_t end = name_end(text, tok, n_tok, i, first);
+			size_t end = name_end(text, tok, n_tok, i, first), longer = lower_part_end(text, tok, n_tok, i, end);
 
 			rc = add_span(x, text, i, end - i, XLQA_EXTRACT_NAME, err);
+			if (rc == XLQA_OK && longer > end)
+				rc = add_span(x, text, i, longer - i, XLQA_EXTRACT_NAME, err);
 			if (rc == XLQA_OK && end - i > 1)
 				rc = add_name_parts(x, text, i, end, err);
+			if (rc == XLQA_OK && longer > end)
+				rc = add_name_parts(x, text, i, longer, err);
 			i = end;
 		} else
 			i++;

@@ -94,6 +94,15 @@ static const struct extract_case extract_cases[] = {
 	/* the last words of a capitalised run are a name too: German capitalises the noun before it */
 	{ "de", "Der Historiker Frederick W. Mote schrieb das.", NULL, XLQA_EXTRACT_NAME, "Frederick W. Mote" },
 	{ "en", "He praised Pro Bowl Defensive Tackle Kawann Short.", NULL, XLQA_EXTRACT_NAME, "Kawann Short" },
+	/* a hyphened lower-case particle joins a name ("al-"), in any language */
+	{ "en", "It was led by Hassan al-Turabi at the time.", NULL, XLQA_EXTRACT_NAME, "Hassan al-Turabi" },
+	{ "es", "Lo escribió Abu al-Qasim al-Zahrawi en Córdoba.", NULL, XLQA_EXTRACT_NAME, "Abu al-Qasim al-Zahrawi" },
+	/* a lower-case part hyphened to a name's last word: the name with it, and its parts */
+	{ "en", "He met Secretary-General Ban Ki-moon in May.", NULL, XLQA_EXTRACT_NAME, "Ban Ki-moon" },
+	{ "en", "He met Secretary-General Ban Ki-moon in May.", NULL, XLQA_EXTRACT_NAME,
+	  "Secretary-General Ban Ki-moon" },
+	/* and without it ("New York-based") */
+	{ "en", "It is a New York-based firm.", NULL, XLQA_EXTRACT_NAME, "New York" },
 	/* coordinations and lists through the pack's conjunctions (conjunctions.txt) */
 	{ "en", "They hold art from China, Japan and Korea.", NULL, XLQA_EXTRACT_NAME, "China, Japan and Korea" },
 	{ "en", "It is held by the Word and Image department.", NULL, XLQA_EXTRACT_NAME, "Word and Image" },
