@@ -255,6 +255,21 @@ static int add_name_parts(struct xlqa_extraction *x, const char *text, size_t i,
 	return rc;
 }
 
+/*
+ * The first words of the name [i, end) up to a possessive inside it, as a name too: "William Tyndale"
+ * in "William Tyndale's English Bible". The whole run stays a name: "Hudson's Bay Company" is one.
+ */
+static int add_possessor(struct xlqa_extraction *x, const char *text, size_t i, size_t end, struct xlqa_error *err)
+{
+	const struct xlqa_token *tok = x->a.tokens;
+
+	for (size_t k = i; k + 1 < end; k++)
+		if (tok[k].kind == XLQA_SPAN_WORD && tok[k].end < tok[k + 1].start &&
+		    genitive_tail(&x->genitive, text, tok[k].start, tok[k].end))
+			return add_span(x, text, i, k + 1 - i, XLQA_EXTRACT_NAME, err);
+	return XLQA_OK;
+}
+
 static bool year_token(const char *text, const struct xlqa_token *t)
 {
 	return t->kind == XLQA_SPAN_NUMBER && t->end - t->start == 4 && t->value >= 1000 && t->value <= 2100 &&
@@ -558,6 +573,8 @@ int xlqa_extract_run(struct xlqa_lang *lang, const char *text, size_t len, const
 				rc = add_span(x, text, i, longer - i, XLQA_EXTRACT_NAME, err);
 			if (rc == XLQA_OK && end - i > 1)
 				rc = add_name_parts(x, text, i, end, err);
+			if (rc == XLQA_OK && end - i > 1)
+				rc = add_possessor(x, text, i, end, err);
 			if (rc == XLQA_OK && longer > end)
 				rc = add_name_parts(x, text, i, longer, err);
 			i = end;

@@ -69,6 +69,10 @@ static const struct extract_case extract_cases[] = {
 	/* a name's possessive is not part of the answer (lang/en/genitive.txt), typographic or not */
 	{ "en", "It was John C. Messenger's map.", NULL, XLQA_EXTRACT_NAME, "John C. Messenger" },
 	{ "en", "It was John C. Messenger\xE2\x80\x99s map.", NULL, XLQA_EXTRACT_NAME, "John C. Messenger" },
+	/* the words before a possessive inside a name are a name too */
+	{ "en", "It followed William Tyndale's English Bible closely.", NULL, XLQA_EXTRACT_NAME, "William Tyndale" },
+	{ "en", "It followed William Tyndale's English Bible closely.", NULL, XLQA_EXTRACT_NAME,
+	  "William Tyndale's English Bible" },
 	/* German genitive "s" has no apostrophe and stays: "Paris" is no genitive */
 	{ "de", "Er wohnt in Paris seit Jahren.", NULL, XLQA_EXTRACT_NAME, "Paris" },
 	/* German: a date with the day's period and the month name */
