@@ -174,6 +174,19 @@ static bool particle_joined(const char *text, const struct xlqa_token *tok, size
 }
 
 /*
+ * A connector and an article before a capitalised word at `i` ("de la", "of the", "von der"): "Índice
+ * de Percepción de la Corrupción", "Order of the Garter", "Ursula von der Leyen"; not after a
+ * sentence's first word (`after_first`), which is capitalised anyway.
+ */
+static bool article_joined(const char *text, const struct xlqa_token *tok, size_t n_tok, size_t i, bool after_first)
+{
+	return !after_first && i + 2 < n_tok && tok[i].kind == XLQA_SPAN_WORD &&
+	       norm_in(tok[i].norm, connectors, sizeof connectors / sizeof *connectors) &&
+	       tok[i + 1].kind == XLQA_SPAN_WORD && (tok[i + 1].flags & XLQA_TOKEN_ARTICLE) &&
+	       tok[i + 2].sentence == tok[i].sentence && qa_capitalised(text, &tok[i + 2]) && !is_numeric(&tok[i + 2]);
+}
+
+/*
  * Where the name starting at token `i` ends: connectors ("of", "de", "von"), ampersands, hyphens and en
  * dashes join capitalised words ("Bank of England", "Procter & Gamble", "Jean-Paul"), except after a
  * sentence's first word, which is capitalised anyway ("Vive en San Sebastián"); a hyphened particle
@@ -190,7 +203,7 @@ static size_t name_end(const char *text, const struct xlqa_token *tok, size_t n_
 			end++;
 			continue;
 		}
-		if (particle_joined(text, tok, n_tok, end)) {
+		if (particle_joined(text, tok, n_tok, end) || article_joined(text, tok, n_tok, end, first && end == i + 1)) {
 			end += 3;
 			continue;
 		}

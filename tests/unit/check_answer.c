@@ -83,8 +83,9 @@ static const struct extract_case extract_cases[] = {
 	{ "de", "Das Werk stammt von Johann Sebastian Bach.", NULL, XLQA_EXTRACT_NAME, "Johann Sebastian Bach" },
 	/* Spanish: "12 de marzo de 1994", the linking "de" inside the date */
 	{ "es", "El tratado se firmó el 12 de marzo de 1994 en París.", NULL, XLQA_EXTRACT_DATE, "12 de marzo de 1994" },
-	/* Spanish: a name joined by "de" */
-	{ "es", "Vive en San Sebastián de los Reyes desde 1990.", NULL, XLQA_EXTRACT_NAME, "San Sebastián" },
+	/* Spanish: a name joined by "de" and an article (the town San Sebastián de los Reyes), without the
+	 * sentence's first word */
+	{ "es", "Vive en San Sebastián de los Reyes desde 1990.", NULL, XLQA_EXTRACT_NAME, "San Sebastián de los Reyes" },
 	/* Spanish: a year */
 	{ "es", "La empresa se fundó en 1886.", NULL, XLQA_EXTRACT_YEAR, "1886" },
 	/* a hyphen inside a word does not end a phrase */
@@ -98,6 +99,11 @@ static const struct extract_case extract_cases[] = {
 	/* the last words of a capitalised run are a name too: German capitalises the noun before it */
 	{ "de", "Der Historiker Frederick W. Mote schrieb das.", NULL, XLQA_EXTRACT_NAME, "Frederick W. Mote" },
 	{ "en", "He praised Pro Bowl Defensive Tackle Kawann Short.", NULL, XLQA_EXTRACT_NAME, "Kawann Short" },
+	/* a connector and an article join a name ("de la", "of the") */
+	{ "es", "Lidera el Índice de Percepción de la Corrupción desde 1995.", NULL, XLQA_EXTRACT_NAME,
+	  "Índice de Percepción de la Corrupción" },
+	{ "en", "He was made a knight of the Order of the Garter in 1907.", NULL, XLQA_EXTRACT_NAME,
+	  "Order of the Garter" },
 	/* a hyphened lower-case particle joins a name ("al-"), in any language */
 	{ "en", "It was led by Hassan al-Turabi at the time.", NULL, XLQA_EXTRACT_NAME, "Hassan al-Turabi" },
 	{ "es", "Lo escribió Abu al-Qasim al-Zahrawi en Córdoba.", NULL, XLQA_EXTRACT_NAME, "Abu al-Qasim al-Zahrawi" },
