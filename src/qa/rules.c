@@ -706,7 +706,8 @@ static void noun_focus(const struct qa_words *w, struct qa_match *m)
 		}
 }
 
-bool qa_rules_match(const struct xlqa_question_rules *r, const struct qa_words *w, struct qa_match *m)
+/* The first rule matching the words from word `at` on, into *m. */
+static bool match_at(const struct xlqa_question_rules *r, const struct qa_words *w, size_t at, struct qa_match *m)
 {
 	for (size_t k = 0; k < r->n_rules; k++) {
 		const struct qa_rule *rule = &r->rules[k];
@@ -715,7 +716,7 @@ bool qa_rules_match(const struct xlqa_question_rules *r, const struct qa_words *
 		memset(m->question_word, 0, w->n * sizeof *m->question_word);
 		m->focus = -1;
 		m->name_start = m->name_end = 0;
-		if (!match_from(rule, 0, w, 0, m))
+		if (!match_from(rule, 0, w, at, m))
 			continue;
 		m->line = rule->line;
 		m->type = rule->cls.type;
@@ -733,5 +734,20 @@ bool qa_rules_match(const struct xlqa_question_rules *r, const struct qa_words *
 		}
 		return true;
 	}
+	return false;
+}
+
+/*
+ * The rules match from the question's first word; when none does, from its first interrogative after
+ * a fronted phrase ("In the year 2000 [how many] square kilometres ...", "Bajo el plan de Goldenson,
+ * [¿cómo] se llamaría ...?").
+ */
+bool qa_rules_match(const struct xlqa_question_rules *r, const struct qa_words *w, struct qa_match *m)
+{
+	if (match_at(r, w, 0, m))
+		return true;
+	for (size_t i = 1; i < w->n; i++)
+		if (qa_rules_interrogative(r, w->tok[i]))
+			return match_at(r, w, i, m);
 	return false;
 }
