@@ -148,8 +148,9 @@ double xlqa_model_rank_score(const struct xlqa_model *m, const double *x);
  *                the question's candidates (s the rank scores; computed from the largest score down,
  *                so it neither overflows nor underflows to 0/0);
  *   top_margin   u3 = s_best - s_second, 0 with one candidate;
- *   top_coverage u4 = the largest value among the candidates of the feature named "sentence"
- *                (answer.h: the weighted share of the query its sentence holds), 0 when the model
+ *   top_coverage u4 = the largest value among the candidates of the feature named "sentence_idf"
+ *                (answer.h: the share of the query its sentence holds, each concept weighted by its
+ *                weight times its idf), 0 when the model
  *                has none: when no sentence holds much of the question, the answer is seldom in
  *                the collection (on development set 2 it tells NIL questions from the others with
  *                an AUC of 0.83 to 0.92, the three-input confidence with 0.61 to 0.75);

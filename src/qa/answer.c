@@ -32,7 +32,7 @@ static const char *const feature_names[XLQA_ANSWER_FEATURES] = {
 	"before", "after", "focus", "head", "side", "side_near", "idf", "edge_query",
 	"left_content", "left_article", "left_stop", "right_content", "right_close", "focus_before", "stranded",
 	"contains", "inside", "nearest", "between", "coordination", "in_brackets", "known", "lower_tail", "kind_of",
-	"person_clash",
+	"person_clash", "sentence_idf",
 	/* the kind-type block, kind by kind (extract kinds), group by group (type_group) */
 	"name@named", "name@time", "name@measure", "name@open", "name@definition", "year@named", "year@time",
 	"year@measure", "year@open", "year@definition", "date@named", "date@time", "date@measure", "date@open",
@@ -101,6 +101,9 @@ struct xlqa_answerer {
 	struct xlqa_hash qterms; /* term -> struct qterm in arena */
 	struct xlqa_arena arena;
 	double *group_weight;
+	double *group_idf; /* per query group: the idf (as tok_idf) of its best alternative's rarest term */
+	double idf_total;  /* sum over the groups of weight * idf */
+	size_t alloc_gidf;
 	unsigned *group_flags;
 	size_t alloc_groups, alloc_flags;
 	long *tok_group; /* per analysis token: the query group matched, -1 none */
@@ -428,6 +431,7 @@ void xlqa_answerer_free(struct xlqa_answerer *a)
 	free(a->span_dist);
 	free(a->sent_groups);
 	free(a->sent_lexicon);
+	free(a->group_idf);
 	free(a);
 }
 
@@ -436,7 +440,21 @@ struct xlqa_lang *xlqa_answerer_target(struct xlqa_answerer *a)
 	return a->target;
 }
 
-/* The query's terms (the index's forms of each alternative's words) -> their group and weight. */
+/* The idf of an index term scaled to [0, 1] or a little over: log((N + 1) / (df + 0.5)) / log(N + 1). */
+static double term_idf(const struct xlqa_answerer *a, const char *term)
+{
+	double docs = (double)xlqa_index_get_stats(a->idx)->documents;
+	uint32_t df = 0;
+	uint64_t cf = 0;
+
+	xlqa_index_term_stats(a->idx, term, &df, &cf);
+	return log((docs + 1) / (df + 0.5)) / log(docs + 1);
+}
+
+/*
+ * The query's terms (the index's forms of each alternative's words) -> their group and weight; each
+ * group's weight and idf, and a->idf_total.
+ */
 static int map_query(struct xlqa_answerer *a, const struct xlqa_query *q, double *total, struct xlqa_error *err)
 {
 	int rc = XLQA_OK;
@@ -445,13 +463,20 @@ static int map_query(struct xlqa_answerer *a, const struct xlqa_query *q, double
 	xlqa_hash_init(&a->qterms);
 	xlqa_arena_reset(&a->arena);
 	*total = 0;
+	a->idf_total = 0;
 	if (XLQA_ARRAY_RESERVE(a->group_weight, a->alloc_groups, q->n_groups + 1) ||
-	    XLQA_ARRAY_RESERVE(a->group_flags, a->alloc_flags, q->n_groups + 1))
+	    XLQA_ARRAY_RESERVE(a->group_flags, a->alloc_flags, q->n_groups + 1) ||
+	    XLQA_ARRAY_RESERVE(a->group_idf, a->alloc_gidf, q->n_groups + 1))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	for (size_t g = 0; g < q->n_groups && g < MAX_GROUPS && rc == XLQA_OK; g++) {
+		double best_weight = 0;
+
 		a->group_weight[g] = q->groups[g].weight;
 		a->group_flags[g] = q->groups[g].flags;
+		a->group_idf[g] = 0;
 		*total += q->groups[g].weight;
+		for (size_t k = 0; k < q->groups[g].n_alts; k++)
+			best_weight = fmax(best_weight, q->groups[g].alts[k].weight);
 		for (size_t k = 0; k < q->groups[g].n_alts && rc == XLQA_OK; k++) {
 			const struct xlqa_query_alt *alt = &q->groups[g].alts[k];
 
@@ -461,6 +486,9 @@ static int map_query(struct xlqa_answerer *a, const struct xlqa_query *q, double
 				const char *term = xlqa_termer_term(a->termer, a->words.terms[t]);
 				void *old = NULL;
 				struct qterm *qt;
+
+				if (alt->weight >= best_weight)
+					a->group_idf[g] = fmax(a->group_idf[g], term_idf(a, term));
 
 				if (xlqa_hash_get(&a->qterms, term, strlen(term), &old) && ((struct qterm *)old)->weight >= alt->weight)
 					continue;
@@ -473,6 +501,7 @@ static int map_query(struct xlqa_answerer *a, const struct xlqa_query *q, double
 				qt->weight = alt->weight;
 			}
 		}
+		a->idf_total += a->group_weight[g] * a->group_idf[g];
 	}
 	return rc;
 }
@@ -926,7 +955,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		size_t answer_len = sp->resolved ? strlen(sp->resolved) : sp->end - sp->start;
 		size_t words = 0, matched = 0, whole = 0, groups = 0, dist = a->span_dist[i], lo = sp->first, hi = sp->first + sp->n;
 		size_t content = 0, known = 0, last = sp->first + sp->n - 1; /* content words, those the dictionary knows */
-		double sw = 0, ww = 0, idf = 0;
+		double sw = 0, ww = 0, idf = 0, swi = 0;
 		uint64_t window = 0;
 		bool q_before = false, q_after = false;
 
@@ -961,12 +990,14 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		for (size_t g = 0; g < MAX_GROUPS && g < out->query.n_groups; g++)
 			if (a->sent_groups[sp->sentence] & (UINT64_C(1) << g)) {
 				sw += a->group_weight[g];
+				swi += a->group_weight[g] * a->group_idf[g];
 				ww += window & (UINT64_C(1) << g) ? a->group_weight[g] : 0;
 				groups++;
 			}
 		f[XLQA_FEATURE_PASSAGE] = out->results.passages[0].score > 0 ? p->score / out->results.passages[0].score : 0;
 		f[XLQA_FEATURE_DOC_RANK] = rank < out->results.n_hits ? 1.0 / (double)(rank + 1) : 0;
 		f[XLQA_FEATURE_SENTENCE] = total > 0 ? sw / total : 0;
+		f[XLQA_FEATURE_SENTENCE_IDF] = a->idf_total > 0 ? swi / a->idf_total : 0;
 		f[XLQA_FEATURE_PROXIMITY] = dist == SIZE_MAX ? 0 : 1.0 / (double)dist;
 		f[XLQA_FEATURE_TYPE_FIT] = fit;
 		f[XLQA_FEATURE_LENGTH] = (double)words;

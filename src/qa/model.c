@@ -688,7 +688,7 @@ int xlqa_model_fit_ranking(struct xlqa_model *m, const double *x, const unsigned
 static const char *const answer_input_names[XLQA_MODEL_ANSWER_INPUTS] = { "top_logit", "top_softmax",
 	                                                                    "top_margin", "top_coverage" };
 /* The feature whose largest value over a question's candidates is the top_coverage input (answer.h). */
-#define COVERAGE_FEATURE "sentence"
+#define COVERAGE_FEATURE "sentence_idf"
 /* Older model files have the first this many answer inputs. */
 #define OLD_ANSWER_INPUTS 3
 /* The best probability is clamped this far from 0 and 1 before its logit is taken. */

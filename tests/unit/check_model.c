@@ -698,7 +698,7 @@ START_TEST(answer_inputs_by_hand)
 	ck_assert_double_eq_tol(in[1], 1 / (exp(-2.0) + 1 + exp(-1.0)), 1e-15);
 	ck_assert_double_eq_tol(in[1], 0.6652409558, 1e-10);
 	ck_assert_double_eq_tol(in[2], 1.0, 1e-15);
-	ck_assert_double_eq(in[3], 0.0); /* no feature named "sentence": no coverage */
+	ck_assert_double_eq(in[3], 0.0); /* no feature named "sentence_idf": no coverage */
 	ck_assert_str_eq(xlqa_model_answer_input_name(1), "top_softmax");
 	ck_assert_str_eq(xlqa_model_answer_input_name(3), "top_coverage");
 	ck_assert_ptr_null(xlqa_model_answer_input_name(4));
@@ -749,12 +749,12 @@ END_TEST
 START_TEST(answer_coverage_and_three_input_files)
 {
 	/*
-	 * top_coverage is the largest value of the feature named "sentence" among the candidates (0.7
+	 * top_coverage is the largest value of the feature named "sentence_idf" among the candidates (0.7
 	 * here, though the best candidate has 0.4); a file from before it, with three inputs, reads
 	 * with the fourth weight 0.
 	 */
 	static const char json[] =
-	    "{\"format\":\"xlqa-model\",\"version\":1,\"features\":[\"passage\",\"sentence\"],\"means\":[0,0],"
+	    "{\"format\":\"xlqa-model\",\"version\":1,\"features\":[\"passage\",\"sentence_idf\"],\"means\":[0,0],"
 	    "\"sds\":[1,1],\"weights\":[3,0],\"bias\":0,\"nil_threshold\":0,\"answer_calibration\":{\"inputs\":"
 	    "[\"top_logit\",\"top_softmax\",\"top_margin\"],\"weights\":[1,2,3],\"bias\":0.5,\"folds\":5,"
 	    "\"questions\":9,\"positives\":3,\"l2\":0.01,\"log_loss\":0.5,\"ece\":0.1}}";
