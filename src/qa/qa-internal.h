@@ -54,6 +54,12 @@ bool qa_rules_auxiliary(const struct xlqa_question_rules *rules, const struct xl
 bool qa_rules_interrogative(const struct xlqa_question_rules *rules, const struct xlqa_token *tok);
 /* True when `tok` is a noun the rules list as asking for a kind of the next noun ("kind", "Art", "tipo"). */
 bool qa_rules_kind_noun(const struct xlqa_question_rules *rules, const struct xlqa_token *tok);
+/*
+ * The answer type the focus table gives the word of `tok` ("stadium": LOCATION, "school":
+ * ORGANIZATION), by its form, lemmas, stem or last compound part as for a question's focus;
+ * XLQA_ANSWER_TYPE_COUNT when the table has none.
+ */
+enum xlqa_answer_type qa_rules_focus_type(const struct xlqa_question_rules *rules, const struct xlqa_token *tok);
 /* True when the rules list auxiliaries at all (else the keywords after the question phrase get no side). */
 bool qa_rules_has_auxiliaries(const struct xlqa_question_rules *rules);
 /* "questions.txt" path of the rules, for rule references in analyses. */

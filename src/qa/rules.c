@@ -638,6 +638,13 @@ static const struct qa_class *lookup(const struct xlqa_hash *words, const struct
 	return NULL;
 }
 
+enum xlqa_answer_type qa_rules_focus_type(const struct xlqa_question_rules *r, const struct xlqa_token *tok)
+{
+	const struct qa_class *c = lookup(&r->focus, &r->focus_stems, tok);
+
+	return c ? c->type : XLQA_ANSWER_TYPE_COUNT;
+}
+
 /*
  * The focus class: the focus word's, or, for a transparent noun ("name", "kind"), that of the first
  * content word after it that a table knows ("the name of the PRESIDENT"); the focus index moves with it.
