@@ -744,14 +744,32 @@ static bool match_at(const struct xlqa_question_rules *r, const struct qa_words 
 	return false;
 }
 
+/* The word after an opening question mark ("¿") that does not open the text, or 0. */
+static size_t question_mark_start(const struct qa_words *w)
+{
+	for (size_t i = 1; i < w->n; i++) {
+		const char *gap = w->text + w->tok[i - 1]->end;
+		size_t len = w->tok[i]->start - w->tok[i - 1]->end;
+
+		for (size_t k = 0; k + 1 < len; k++)
+			if (gap[k] == '\xC2' && gap[k + 1] == '\xBF')
+				return i;
+	}
+	return 0;
+}
+
 /*
  * The rules match from the question's first word; when none does, from its first interrogative after
  * a fronted phrase ("In the year 2000 [how many] square kilometres ...", "Bajo el plan de Goldenson,
- * [¿cómo] se llamaría ...?").
+ * [¿cómo] se llamaría ...?"). Where an opening question mark stands inside the text, the question
+ * begins there, and the rules are tried from it first ("Cuando se detiene a mucha gente, [¿cuál] es
+ * ...?": "cuando" is no question word there).
  */
 bool qa_rules_match(const struct xlqa_question_rules *r, const struct qa_words *w, struct qa_match *m)
 {
-	if (match_at(r, w, 0, m))
+	size_t mark = question_mark_start(w);
+
+	if ((mark && match_at(r, w, mark, m)) || match_at(r, w, 0, m))
 		return true;
 	for (size_t i = 1; i < w->n; i++)
 		if (qa_rules_interrogative(r, w->tok[i]))

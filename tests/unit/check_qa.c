@@ -387,6 +387,9 @@ static const struct detail_case details[] = {
 	  "kilometres", NULL, NULL, 2000, 0, "In the year 2000" },
 	{ "es", "En China, ¿cómo se llamaba la persona que lo dedujo?", 0, "PERSON", "-", "persona", NULL,
 	  NULL, 0, 0, NULL },
+	/* an opening question mark inside the text starts the question: "Cuando" before it is no interrogative */
+	{ "es", "Cuando se detiene a mucha gente, ¿cuál es una táctica común?", 0, "OTHER", "-", "táctica", NULL,
+	  NULL, 0, 0, NULL },
 	/* Cyrillic: focus noun after the interrogative */
 	{ "bg", "В кой град се намира Лувърът?", 0, "LOCATION", "city", "град", NULL, NULL, 0, 0, NULL },
 	/* Finnish inflected interrogative + inflected focus noun */
