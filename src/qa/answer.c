@@ -104,14 +104,14 @@ struct xlqa_answerer {
 	struct xlqa_hash qterms; /* term -> struct qterm in arena */
 	struct xlqa_arena arena;
 	double *group_weight;
-	double *group_idf; /* per query group: the idf (as tok_idf) of its best alternative's rarest term */
+	double *group_idf; /* per query group: the term_idf of its best alternative's rarest term */
 	double idf_total;  /* sum over the groups of weight * idf */
 	size_t alloc_gidf;
 	unsigned *group_flags;
 	size_t alloc_groups, alloc_flags;
 	long *tok_group; /* per analysis token: the query group matched, -1 none */
 	double *tok_weight;
-	double *tok_idf; /* per analysis token: idf of its word / log(1 + documents), 0 unindexed */
+	double *tok_idf; /* per analysis token: term_idf of its word, 0 unindexed */
 	/* per analysis token, with capitalised_nouns: 1 a content word the dictionary knows, 0 one it
 	 * does not, -1 no content word (or capitalised_nouns off) */
 	signed char *tok_known;
@@ -393,9 +393,11 @@ int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_o
 		goto fail;
 	if (a->source == a->target)
 		a->target_rules = a->rules;
-	else if ((rc = xlqa_question_rules_new(a->target, &a->target_rules, err)) && rc != XLQA_ENOTFOUND)
-		goto fail;
-	xlqa_error_clear(err);
+	else if ((rc = xlqa_question_rules_new(a->target, &a->target_rules, err))) {
+		if (rc != XLQA_ENOTFOUND)
+			goto fail;
+		xlqa_error_clear(err); /* no focus table: named_type_clash stays off */
+	}
 	if ((rc = xlqa_searcher_new(idx, a->target, &a->searcher, err)) ||
 	    (rc = xlqa_termer_new(a->target, &a->termer, err)))
 		goto fail;
@@ -568,7 +570,6 @@ static bool role_prefixed(const struct xlqa_answerer *a, const struct xlqa_extra
 static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, struct xlqa_error *err)
 {
 	const struct xlqa_analysis *an = &a->ex.a;
-	double docs = (double)xlqa_index_get_stats(a->idx)->documents;
 	size_t w = 0;
 	int rc;
 
@@ -606,13 +607,8 @@ static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, st
 			w++;
 		if (w >= a->words.n_words || (tw = &a->words.words[w])->start > t->start)
 			continue;
-		if (tw->n_terms) {
-			uint32_t df = 0;
-			uint64_t cf = 0;
-
-			xlqa_index_term_stats(a->idx, xlqa_termer_term(a->termer, a->words.terms[tw->first_term]), &df, &cf);
-			a->tok_idf[i] = log((docs + 1) / (df + 0.5)) / log(docs + 1);
-		}
+		if (tw->n_terms)
+			a->tok_idf[i] = term_idf(a, xlqa_termer_term(a->termer, a->words.terms[tw->first_term]));
 		for (uint32_t k = 0; k < tw->n_terms; k++) {
 			const char *term = xlqa_termer_term(a->termer, a->words.terms[tw->first_term + k]);
 			void *v;
