@@ -1073,19 +1073,6 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 	return XLQA_OK;
 }
 
-/* The norm of a stop word (no article) that ends the question after other words ("known as?"), or NULL. */
-static const char *stranded_preposition(const struct xlqa_analysis *q)
-{
-	size_t k = q->n_tokens;
-
-	while (k > 0 && q->tokens[k - 1].kind == XLQA_SPAN_PUNCT)
-		k--;
-	if (k < 2 || q->tokens[k - 1].kind != XLQA_SPAN_WORD || !(q->tokens[k - 1].flags & XLQA_TOKEN_STOP) ||
-	    (q->tokens[k - 1].flags & XLQA_TOKEN_ARTICLE))
-		return NULL;
-	return q->tokens[k - 1].norm;
-}
-
 int xlqa_answerer_answer(struct xlqa_answerer *a, const char *text, char category, struct xlqa_answer_set *out,
                          struct xlqa_error *err)
 {
@@ -1099,7 +1086,7 @@ int xlqa_answerer_answer(struct xlqa_answerer *a, const char *text, char categor
 	if ((rc = xlqa_question_analyze(a->rules, a->source, text, strlen(text), category, &out->question, err)) ||
 	    (rc = xlqa_question_to_query(&out->question, &out->source, err)))
 		return rc;
-	a->stranded = a->source == a->target ? stranded_preposition(&out->question.tokens) : NULL;
+	a->stranded = a->source == a->target ? out->question.stranded : NULL;
 	if (a->tr)
 		rc = xlqa_translator_translate(a->tr, &out->source, &out->query, NULL, err);
 	else
