@@ -126,7 +126,7 @@ struct xlqa_answerer {
 	size_t alloc_sent, alloc_sentl;
 	struct xlqa_buf key, support;
 	struct xlqa_buf passage; /* the passage widened to whole sentences */
-	const char *stranded; /* the question's final preposition (monolingual pairs), or NULL; in its analysis */
+	const char *stranded; /* xlqa_question.stranded for a monolingual pair, else NULL (prepositions are not translated) */
 };
 
 void xlqa_answer_set_init(struct xlqa_answer_set *s)
