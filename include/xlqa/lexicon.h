@@ -432,7 +432,10 @@ struct xlqa_translate_stats {
  * Translates a source-language query into a target-language one: each source group's first
  * alternative is the word looked up (consecutive groups may merge into one multiword group); the
  * target group keeps the source group's weight and flags, takes the source text as `source`, and
- * holds the hits as alternatives (XLQA_QUERY_PHRASE when one has several words). `dst` is reset
+ * holds the hits as alternatives (XLQA_QUERY_PHRASE when one has several words). A name group of
+ * several words that the lexicon does not translate as a whole, one of whose words the vocabulary
+ * (xlqa_translator_set_vocabulary) lacks as written, becomes one group a word, each with the name's
+ * weight and flags but XLQA_QUERY_PHRASE ("Rin Medio": "Rhine", "middle"). `dst` is reset
  * first. `stats` may be NULL (counts are added). Errors as xlqa_translator_lookup.
  */
 int xlqa_translator_translate(struct xlqa_translator *tr, const struct xlqa_query *src, struct xlqa_query *dst,

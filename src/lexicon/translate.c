@@ -5,7 +5,9 @@
  * words, "dos", "erste", is translated like any word); an untranslated Cyrillic word is
  * transliterated, any other is matched against the target vocabulary for a cognate (by edit distance
  * between spelling skeletons, so "ctenóforos" finds "ctenophores"), and as a last resort passes
- * through with a low weight, so no concept is lost from the query.
+ * through with a low weight, so no concept is lost from the query. A name of several words that
+ * the lexicon does not know whole is translated word by word when the target collection lacks one
+ * of its words as written ("Centro Espacial Kennedy", "Rin Medio"; "Josh Norman" passes through).
  *
  * Weights of the fallbacks are factors on the lexicon's own weights (lemma 0.9, or 0.45 beside the
  * word's own translations, since "meta" (goal) is also a form of "meter" (put); stem 0.7, compound
@@ -517,6 +519,43 @@ static int add_cognates(struct xlqa_translator *tr, const char *word, size_t len
 	return XLQA_OK;
 }
 
+/* True when `word` (folded: case and accents) is a word of the vocabulary; false without one. */
+static int in_vocabulary(struct xlqa_translator *tr, const char *word, size_t len, bool *found,
+			 struct xlqa_error *err)
+{
+	size_t lo = 0, hi = tr->n_vocab, cps;
+	unsigned char first;
+	int rc;
+
+	*found = false;
+	if (!tr->n_vocab)
+		return XLQA_OK;
+	xlqa_buf_reset(&tr->fold);
+	if ((rc = xlqa_text_normalize(word, len, XLQA_NORM_CASEFOLD | XLQA_NORM_ACCENTS, &tr->fold, err)))
+		return rc;
+	xlqa_buf_reset(&tr->scratch);
+	if (xlqa_buf_add(&tr->scratch, tr->fold.buf, tr->fold.len))
+		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+	spelling_skeleton(&tr->fold);
+	cps = count_cp(tr->fold.buf, tr->fold.len);
+	if (!tr->fold.len)
+		return XLQA_OK;
+	first = (unsigned char)tr->fold.buf[0];
+	while (lo < hi) { /* the first word with this first byte and cps code points */
+		size_t mid = lo + (hi - lo) / 2;
+		unsigned char f = (unsigned char)tr->vocab[mid].skeleton[0];
+		if (f < first || (f == first && tr->vocab[mid].cps < cps))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < tr->n_vocab && (unsigned char)tr->vocab[i].skeleton[0] == first &&
+			    tr->vocab[i].cps == cps && !*found;
+	     i++)
+		*found = strcmp(tr->vocab[i].folded, tr->scratch.buf) == 0;
+	return XLQA_OK;
+}
+
 static bool has_digit(const char *s, size_t len)
 {
 	for (size_t i = 0; i < len; i++)
@@ -819,22 +858,99 @@ int xlqa_translator_lookup(struct xlqa_translator *tr, const char *const *words,
 	return XLQA_OK;
 }
 
+/* Adds the target group of `hits`: source text `source`, `weight`, `flags`; counts it in `stats`. */
+static int emit_group(struct xlqa_translator *tr, const char *source, double weight, unsigned flags,
+		      const struct xlqa_lexicon_hits *hits, struct xlqa_lexicon_hits *probe, struct xlqa_query *dst,
+		      struct xlqa_translate_stats *stats, struct xlqa_error *err)
+{
+	bool phrase = false, lexical = false, passed = false, cognate = false;
+	size_t g;
+	int rc;
+
+	for (size_t j = 0; j < hits->n; j++)
+		phrase |= strchr(hits->items[j].text, ' ') != NULL;
+	if ((rc = xlqa_query_add_group(dst, source, weight, flags | (phrase ? XLQA_QUERY_PHRASE : 0), &g)))
+		return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+	for (size_t j = 0; j < hits->n; j++)
+		if ((rc = xlqa_query_add_alt(dst, g, hits->items[j].text, strlen(hits->items[j].text),
+					     hits->items[j].weight)))
+			return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+	if (!stats)
+		return XLQA_OK;
+	if (flags & XLQA_QUERY_NUMBER) {
+		stats->numbers += hits->words;
+		return XLQA_OK;
+	}
+	for (size_t j = 0; j < hits->n; j++) {
+		lexical |= xlqa_lexicon_how_is_lexical(hits->items[j].how);
+		passed |= hits->items[j].how == XLQA_HOW_PASS || hits->items[j].how == XLQA_HOW_TRANSLIT;
+		cognate |= hits->items[j].how == XLQA_HOW_COGNATE;
+	}
+	stats->lexical += lexical ? hits->words : 0;
+	stats->passed += !lexical && passed ? hits->words : 0;
+	if (!lexical && tr->n_vocab) {
+		/* in the target vocabulary, itself or as a cognate: a name passed through counts here only
+		 * when the target collection has it */
+		const char *first = source;
+		size_t len = hits->words > 1 ? strcspn(source, " ") : strlen(source);
+		hits_reset(probe);
+		if (!cognate && (rc = add_cognates(tr, first, len, probe, err)))
+			return rc;
+		stats->cognate += cognate || probe->n ? hits->words : 0;
+	}
+	stats->groups += hits->words;
+	stats->by_how[hits->items[0].how] += hits->words;
+	return XLQA_OK;
+}
+
+/*
+ * Should the name `name` (several words, the lexicon has no translation of it as a whole) be
+ * translated word by word? When the target collection lacks one of its words as written: "Rin
+ * Medio", "Centro Espacial Kennedy" are no English names, "Josh Norman" and "Doctor Who" are.
+ */
+static int name_by_words(struct xlqa_translator *tr, const char *name, const struct xlqa_lexicon_hits *hits,
+			 bool *split, struct xlqa_error *err)
+{
+	*split = false;
+	if (!tr->n_vocab || hits->words != 1 || !strchr(name, ' '))
+		return XLQA_OK;
+	for (size_t j = 0; j < hits->n; j++)
+		if (xlqa_lexicon_how_is_lexical(hits->items[j].how))
+			return XLQA_OK;
+	for (const char *w = name; *w;) {
+		size_t len = strcspn(w, " ");
+		bool found;
+		int rc;
+
+		if (len && (rc = in_vocabulary(tr, w, len, &found, err)))
+			return rc;
+		if (len && !found) {
+			*split = true;
+			return XLQA_OK;
+		}
+		w += len;
+		w += *w == ' ';
+	}
+	return XLQA_OK;
+}
+
 int xlqa_translator_translate(struct xlqa_translator *tr, const struct xlqa_query *src, struct xlqa_query *dst,
 			      struct xlqa_translate_stats *stats, struct xlqa_error *err)
 {
 	struct xlqa_lexicon_hits hits, probe;
-	struct xlqa_buf source = XLQA_BUF_INIT;
+	struct xlqa_buf source = XLQA_BUF_INIT, word = XLQA_BUF_INIT;
 	const char *words[LEX_MAX_KEY_WORDS];
 	int rc = XLQA_OK;
 
 	xlqa_query_reset(dst);
 	xlqa_lexicon_hits_init(&hits);
 	xlqa_lexicon_hits_init(&probe);
-	for (size_t i = 0; i < src->n_groups;) {
-		size_t n = 0, g;
-		unsigned flags;
-		double weight;
-		bool phrase = false;
+	for (size_t i = 0; i < src->n_groups && rc == XLQA_OK;) {
+		const struct xlqa_query_group *grp = &src->groups[i];
+		size_t n = 0;
+		unsigned flags = 0;
+		double weight = 0;
+		bool split = false;
 
 		while (n < LEX_MAX_KEY_WORDS && i + n < src->n_groups && src->groups[i + n].n_alts > 0 &&
 		       (n == 0 || !(src->groups[i + n].flags & XLQA_QUERY_NUMBER)))
@@ -843,10 +959,30 @@ int xlqa_translator_translate(struct xlqa_translator *tr, const struct xlqa_quer
 			i++;
 			continue;
 		}
-		if ((rc = xlqa_translator_lookup(tr, words, n, src->groups[i].flags, &hits, err)))
+		if ((rc = xlqa_translator_lookup(tr, words, n, grp->flags, &hits, err)))
 			break;
-		flags = 0;
-		weight = 0;
+		if ((grp->flags & XLQA_QUERY_NAME) && (rc = name_by_words(tr, words[0], &hits, &split, err)))
+			break;
+		if (split) { /* each word of the name a group of its own, with the name's weight */
+			for (const char *w = words[0]; *w && rc == XLQA_OK;) {
+				size_t len = strcspn(w, " ");
+				const char *one[1];
+
+				xlqa_buf_reset(&word);
+				if (len && xlqa_buf_add(&word, w, len))
+					rc = xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+				one[0] = word.buf;
+				if (rc == XLQA_OK && len &&
+				    (rc = xlqa_translator_lookup(tr, one, 1, grp->flags & ~(unsigned)XLQA_QUERY_PHRASE,
+								 &hits, err)) == XLQA_OK)
+					rc = emit_group(tr, word.buf, grp->weight, grp->flags & ~(unsigned)XLQA_QUERY_PHRASE,
+							&hits, &probe, dst, stats, err);
+				w += len;
+				w += *w == ' ';
+			}
+			i++;
+			continue;
+		}
 		xlqa_buf_reset(&source);
 		for (size_t j = 0; j < hits.words; j++) {
 			flags |= src->groups[i + j].flags;
@@ -854,51 +990,17 @@ int xlqa_translator_translate(struct xlqa_translator *tr, const struct xlqa_quer
 				weight = src->groups[i + j].weight;
 			if ((j && xlqa_buf_addch(&source, ' ')) || xlqa_buf_addstr(&source, words[j])) {
 				rc = xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
-				goto done;
+				break;
 			}
 		}
-		for (size_t j = 0; j < hits.n; j++)
-			phrase |= strchr(hits.items[j].text, ' ') != NULL;
-		if ((rc = xlqa_query_add_group(dst, source.buf, weight, flags | (phrase ? XLQA_QUERY_PHRASE : 0), &g))) {
-			xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
-			break;
-		}
-		for (size_t j = 0; j < hits.n; j++)
-			if ((rc = xlqa_query_add_alt(dst, g, hits.items[j].text, strlen(hits.items[j].text),
-						     hits.items[j].weight))) {
-				xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
-				goto done;
-			}
-		if (stats && (flags & XLQA_QUERY_NUMBER)) {
-			stats->numbers += hits.words;
-		} else if (stats) {
-			bool lexical = false, passed = false;
-			for (size_t j = 0; j < hits.n; j++) {
-				lexical |= xlqa_lexicon_how_is_lexical(hits.items[j].how);
-				passed |= hits.items[j].how == XLQA_HOW_PASS || hits.items[j].how == XLQA_HOW_TRANSLIT;
-			}
-			stats->lexical += lexical ? hits.words : 0;
-			stats->passed += !lexical && passed ? hits.words : 0;
-			if (!lexical && tr->n_vocab) {
-				/* in the target vocabulary, itself or as a cognate: a name passed through counts
-				 * here only when the target collection has it */
-				bool cognate = false;
-				for (size_t j = 0; j < hits.n; j++)
-					cognate |= hits.items[j].how == XLQA_HOW_COGNATE;
-				hits_reset(&probe);
-				if (!cognate && (rc = add_cognates(tr, words[0], strlen(words[0]), &probe, err)))
-					goto done;
-				stats->cognate += cognate || probe.n ? hits.words : 0;
-			}
-			stats->groups += hits.words;
-			stats->by_how[hits.items[0].how] += hits.words;
-		}
+		if (rc == XLQA_OK)
+			rc = emit_group(tr, source.buf, weight, flags, &hits, &probe, dst, stats, err);
 		i += hits.words;
 	}
-done:
 	xlqa_lexicon_hits_release(&hits);
 	xlqa_lexicon_hits_release(&probe);
 	xlqa_buf_release(&source);
+	xlqa_buf_release(&word);
 	return rc;
 }
 

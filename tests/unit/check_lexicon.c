@@ -1139,6 +1139,47 @@ START_TEST(test_translate_query)
 }
 END_TEST
 
+/*
+ * A name of several words that the lexicon does not know as a whole is translated word by word when
+ * the target vocabulary lacks one of its words as written ("Rin Medio" is no English name: "Rhine",
+ * "middle"), and stays one name when it has them all ("Josh Norman").
+ */
+START_TEST(test_translate_name_words)
+{
+	static const char *const vocab[] = { "middle", "rhine", "josh", "norman" };
+	struct xlqa_lexicon *lex;
+	struct xlqa_lang *lang;
+	struct xlqa_translator *tr = open_tsv_translation("Mitte\tmiddle\nRhein\tRhine\n", &lex, &lang);
+	struct xlqa_query src, dst;
+	struct xlqa_translate_stats st = { 0 };
+	struct xlqa_buf out = XLQA_BUF_INIT;
+	struct xlqa_error err;
+
+	xlqa_query_init(&src);
+	xlqa_query_init(&dst);
+	xlqa_query_add_term(&src, "Rhein Mitte", 11, 2, XLQA_QUERY_NAME | XLQA_QUERY_PHRASE);
+	xlqa_query_add_term(&src, "Josh Norman", 11, 2, XLQA_QUERY_NAME | XLQA_QUERY_PHRASE);
+	/* without a vocabulary nothing tells, and the name passes through whole */
+	ck_assert_int_eq(xlqa_translator_translate(tr, &src, &dst, NULL, &err), XLQA_OK);
+	ck_assert_uint_eq(dst.n_groups, 2);
+	ck_assert_int_eq(xlqa_translator_set_vocabulary(tr, vocab, NULL, 4, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_translator_translate(tr, &src, &dst, &st, &err), XLQA_OK);
+	xlqa_query_format(&dst, &out);
+	/* each word keeps the name's weight and flag (its pass-through at 0.5 beside a translation) */
+	ck_assert_str_eq(out.buf, "Rhein^2(Rhine:1|Rhein:0.5) Mitte^2(middle:1|Mitte:0.5) Josh Norman^2(Josh Norman:1)");
+	ck_assert_uint_eq(dst.groups[0].flags, XLQA_QUERY_NAME);
+	ck_assert_uint_eq(dst.groups[2].flags, XLQA_QUERY_NAME | XLQA_QUERY_PHRASE);
+	/* counted as three source groups: the two words and the name */
+	ck_assert_uint_eq(st.groups, 3);
+	ck_assert_uint_eq(st.lexical, 2);
+	ck_assert_uint_eq(st.passed, 1);
+	xlqa_buf_release(&out);
+	xlqa_query_release(&src);
+	xlqa_query_release(&dst);
+	close_translation(tr, lex, lang);
+}
+END_TEST
+
 Suite *lexicon_suite(void)
 {
 	Suite *s = suite_create("lexicon");
@@ -1180,6 +1221,7 @@ Suite *lexicon_suite(void)
 	tcase_add_test(tc, test_foreign_missing);
 	tcase_add_test(tc, test_translate_counts);
 	tcase_add_test(tc, test_translate_query);
+	tcase_add_test(tc, test_translate_name_words);
 	suite_add_tcase(s, tc);
 	return s;
 }
