@@ -408,7 +408,8 @@ int xlqa_translator_open_foreign(struct xlqa_translator *tr, const char *dir, st
  * max_words - 1 following words first. `out` is reset and filled with the hits, best first (at
  * most 12); out->words says how many of `words` they cover (>= 1). `flags` are the group's
  * enum xlqa_query_flags: names and numbers pass through (a name also gets its lexicon
- * translations). A capitalised word the lexicon does not translate is tried without each of the
+ * translations, or, when it has none and the vocabulary lacks it as written, its cognates:
+ * "Lutero", "luther"). A capitalised word the lexicon does not translate is tried without each of the
  * source pack's genitive endings (xlqa_lang_genitive_endings): when the rest is a key translated as
  * a name (part of speech XLQA_POS_NAME, or an origin of names), its translations count, weights
  * times 0.9, how XLQA_HOW_GENITIVE. Then the English fallback, if open. Every word gets at least one hit (XLQA_HOW_UNTRANSLATED as the last resort).

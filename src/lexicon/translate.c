@@ -7,7 +7,9 @@
  * between spelling skeletons, so "ctenóforos" finds "ctenophores"), and as a last resort passes
  * through with a low weight, so no concept is lost from the query. A name of several words that
  * the lexicon does not know whole is translated word by word when the target collection lacks one
- * of its words as written ("Centro Espacial Kennedy", "Rin Medio"; "Josh Norman" passes through).
+ * of its words as written ("Centro Espacial Kennedy", "Rin Medio"; "Josh Norman" passes through),
+ * and a name nothing translates that the target lacks as written gets its cognates beside it
+ * ("Lutero": "luther").
  *
  * Weights of the fallbacks are factors on the lexicon's own weights (lemma 0.9, or 0.45 beside the
  * word's own translations, since "meta" (goal) is also a form of "meter" (put); stem 0.7, compound
@@ -842,6 +844,14 @@ int xlqa_translator_lookup(struct xlqa_translator *tr, const char *const *words,
 		if (hits_add(out, cyr ? tr->scratch.buf : word, translated ? W_NAME_BESIDE : 1.0, 0,
 			     cyr ? XLQA_HOW_TRANSLIT : XLQA_HOW_PASS, NULL, true))
 			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+	}
+	if ((flags & XLQA_QUERY_NAME) && !translated && tr->n_vocab && !is_cyrillic(word, len)) {
+		/* a name the target does not write alike: its cognates beside it ("Lutero": "Luther") */
+		bool found;
+		if ((rc = in_vocabulary(tr, word, len, &found, err)))
+			return rc;
+		if (!found && (rc = add_cognates(tr, word, len, out, err)))
+			return rc;
 	}
 	if (!out->n && is_cyrillic(word, len)) {
 		xlqa_buf_reset(&tr->scratch);

@@ -1180,6 +1180,36 @@ START_TEST(test_translate_name_words)
 }
 END_TEST
 
+/* A name nothing translates gets the target's cognates beside it when the target lacks it as written
+ * ("Luthero": "luther"), and none when the target has it ("Pompidou"). */
+START_TEST(test_lookup_name_cognates)
+{
+	static const char *const vocab[] = { "luther", "pompidou", "pompidous" };
+	const char *luthero[1] = { "Luthero" }, *pompidou[1] = { "Pompidou" };
+	struct xlqa_lexicon *lex;
+	struct xlqa_lang *lang;
+	struct xlqa_translator *tr = open_tsv_translation("Haus\thouse\n", &lex, &lang);
+	struct xlqa_lexicon_hits hits;
+	struct xlqa_error err;
+
+	xlqa_lexicon_hits_init(&hits);
+	ck_assert_int_eq(xlqa_translator_set_vocabulary(tr, vocab, NULL, 3, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_translator_lookup(tr, luthero, 1, XLQA_QUERY_NAME, &hits, &err), XLQA_OK);
+	ck_assert_uint_eq(hits.n, 2);
+	ck_assert_str_eq(hits.items[0].text, "Luthero");
+	ck_assert_int_eq(hits.items[0].how, XLQA_HOW_PASS);
+	/* "lutero" and "luter" in the spelling skeleton, one edit of 6: 0.5 x (1 - 1/6) */
+	ck_assert_str_eq(hits.items[1].text, "luther");
+	ck_assert_int_eq(hits.items[1].how, XLQA_HOW_COGNATE);
+	ck_assert_double_eq_tol(hits.items[1].weight, 0.5 * (1 - 1.0 / 6), 1e-4);
+	ck_assert_int_eq(xlqa_translator_lookup(tr, pompidou, 1, XLQA_QUERY_NAME, &hits, &err), XLQA_OK);
+	ck_assert_uint_eq(hits.n, 1);
+	ck_assert_str_eq(hits.items[0].text, "Pompidou");
+	xlqa_lexicon_hits_release(&hits);
+	close_translation(tr, lex, lang);
+}
+END_TEST
+
 Suite *lexicon_suite(void)
 {
 	Suite *s = suite_create("lexicon");
@@ -1222,6 +1252,7 @@ Suite *lexicon_suite(void)
 	tcase_add_test(tc, test_translate_counts);
 	tcase_add_test(tc, test_translate_query);
 	tcase_add_test(tc, test_translate_name_words);
+	tcase_add_test(tc, test_lookup_name_cognates);
 	suite_add_tcase(s, tc);
 	return s;
 }
