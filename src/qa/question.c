@@ -187,6 +187,16 @@ static bool name_word(const struct qa_words *w, size_t i)
 	return i > 0 || qa_acronym(s, len) || (w->n > 1 && w->name[1]);
 }
 
+/* True when a comma, semicolon, colon or bracket stands between words j - 1 and j: no name goes on
+ * across it ("el patrón de Temujin, Toghrul" names two). */
+static bool name_break(const struct qa_words *w, size_t j)
+{
+	for (const struct xlqa_token *t = w->tok[j - 1] + 1; t < w->tok[j]; t++)
+		if (t->kind == XLQA_SPAN_PUNCT && t->end > t->start && strchr(",;:()[]", w->text[t->start]))
+			return true;
+	return false;
+}
+
 /* Copies words [a, b) joined by one blank into the arena. */
 static const char *words_text(struct xlqa_question *q, const struct qa_words *w, size_t a, size_t b)
 {
@@ -297,7 +307,7 @@ static int find_keywords(struct xlqa_question *q, const struct xlqa_question_rul
 		if (m->question_word[i] || w->stop[i])
 			continue;
 		if (name_word(w, i)) {
-			while (j < w->n && !m->question_word[j] && name_word(w, j))
+			while (j < w->n && !m->question_word[j] && name_word(w, j) && !name_break(w, j))
 				j++;
 			rc = add_keyword(q, words_text(q, w, i, j), WEIGHT_NAME,
 			                 flags | XLQA_QUERY_NAME | (j - i > 1 ? XLQA_QUERY_PHRASE : 0));

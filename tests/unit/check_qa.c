@@ -350,6 +350,9 @@ static const struct detail_case details[] = {
 	/* a month before the year gives the month too */
 	{ "es", "¿Cuántas personas murieron en marzo de 1995?", 0, "MEASURE", "count", "personas", NULL, NULL,
 	  1995, 3, "en marzo de 1995" },
+	/* a comma ends a name: "Temujin, Toghrul" are two */
+	{ "es", "\xc2\xbf" "D\xc3\xb3nde estaba exiliado el patr\xc3\xb3n de Temujin, Toghrul?", 0, "LOCATION", "-", NULL,
+	  "Temujin", "exiliado:1 patr\xc3\xb3n:1 Temujin:2 Toghrul:2", 0, 0, NULL },
 	/* Portuguese definition: D without a hint, the name is the target */
 	{ "pt", "Quem é Shimon Peres?", 0, "DEFINITION", "person", NULL, "Shimon Peres", "Shimon Peres:2", 0, 0,
 	  NULL },
