@@ -350,6 +350,12 @@ static const struct detail_case details[] = {
 	/* a month before the year gives the month too */
 	{ "es", "¿Cuántas personas murieron en marzo de 1995?", 0, "MEASURE", "count", "personas", NULL, NULL,
 	  1995, 3, "en marzo de 1995" },
+	/* "was war die X": X is the focus, here through its last compound part ("Größe" asks for an area,
+	 * as "size" does) */
+	{ "de", "Was war die durchschnittliche Haushaltsgr\xc3\xb6\xc3\x9f" "e?", 0, "MEASURE", "area", NULL, NULL, NULL, 0, 0,
+	  NULL },
+	/* "cómo se rebautizaron" asks for the new name, not a manner */
+	{ "es", "\xc2\xbf" "C\xc3\xb3mo se rebautizaron los servicios de NTL?", 0, "OTHER", "-", NULL, NULL, NULL, 0, 0, NULL },
 	/* a comma ends a name: "Temujin, Toghrul" are two */
 	{ "es", "\xc2\xbf" "D\xc3\xb3nde estaba exiliado el patr\xc3\xb3n de Temujin, Toghrul?", 0, "LOCATION", "-", NULL,
 	  "Temujin", "exiliado:1 patr\xc3\xb3n:1 Temujin:2 Toghrul:2", 0, 0, NULL },
