@@ -466,35 +466,62 @@ struct cognate {
 	size_t dist;
 };
 
+/*
+ * Folds `word` (case and accents) into tr->fold, a copy of the folded form into tr->scratch when
+ * `keep`, and rewrites tr->fold into its spelling skeleton of *cps code points.
+ */
+static int fold_skeleton(struct xlqa_translator *tr, const char *word, size_t len, bool keep, size_t *cps,
+			 struct xlqa_error *err)
+{
+	int rc;
+
+	xlqa_buf_reset(&tr->fold);
+	if ((rc = xlqa_text_normalize(word, len, XLQA_NORM_CASEFOLD | XLQA_NORM_ACCENTS, &tr->fold, err)))
+		return rc;
+	if (keep) {
+		xlqa_buf_reset(&tr->scratch);
+		if (xlqa_buf_add(&tr->scratch, tr->fold.buf, tr->fold.len))
+			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+	}
+	spelling_skeleton(&tr->fold);
+	*cps = count_cp(tr->fold.buf, tr->fold.len);
+	return XLQA_OK;
+}
+
+/* The first vocabulary word whose skeleton starts with byte `first` and has at least cps - slack code points. */
+static size_t vocab_lower_bound(const struct xlqa_translator *tr, unsigned char first, size_t cps, size_t slack)
+{
+	size_t lo = 0, hi = tr->n_vocab;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		unsigned char f = (unsigned char)tr->vocab[mid].skeleton[0];
+		if (f < first || (f == first && tr->vocab[mid].cps + slack < cps))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* Adds up to MAX_COGNATES vocabulary words close to `word` (skeletons), closest and most frequent first. */
 static int add_cognates(struct xlqa_translator *tr, const char *word, size_t len, struct xlqa_lexicon_hits *out,
 			struct xlqa_error *err)
 {
 	struct cognate best[MAX_COGNATES];
-	size_t n_best = 0, cps, max, lo = 0, hi = tr->n_vocab;
+	size_t n_best = 0, cps, max;
 	unsigned char first;
 	int rc;
 
 	if (!tr->n_vocab)
 		return XLQA_OK;
-	xlqa_buf_reset(&tr->fold);
-	if ((rc = xlqa_text_normalize(word, len, XLQA_NORM_CASEFOLD | XLQA_NORM_ACCENTS, &tr->fold, err)))
+	if ((rc = fold_skeleton(tr, word, len, false, &cps, err)))
 		return rc;
-	spelling_skeleton(&tr->fold);
-	cps = count_cp(tr->fold.buf, tr->fold.len);
 	if (cps < 2 || cps > MAX_WORD_CP)
 		return XLQA_OK;
 	max = cps < 4 ? 0 : cps <= 6 ? 1 : 2; /* short words: the same word only */
 	first = (unsigned char)tr->fold.buf[0];
-	while (lo < hi) { /* the first word with this first byte and at least cps - max code points */
-		size_t mid = lo + (hi - lo) / 2;
-		unsigned char f = (unsigned char)tr->vocab[mid].skeleton[0];
-		if (f < first || (f == first && tr->vocab[mid].cps + max < cps))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (size_t i = lo; i < tr->n_vocab && (unsigned char)tr->vocab[i].skeleton[0] == first &&
+	for (size_t i = vocab_lower_bound(tr, first, cps, max); i < tr->n_vocab && (unsigned char)tr->vocab[i].skeleton[0] == first &&
 			    tr->vocab[i].cps <= cps + max;
 	     i++) {
 		const struct vocab_word *v = &tr->vocab[i];
@@ -525,34 +552,20 @@ static int add_cognates(struct xlqa_translator *tr, const char *word, size_t len
 static int in_vocabulary(struct xlqa_translator *tr, const char *word, size_t len, bool *found,
 			 struct xlqa_error *err)
 {
-	size_t lo = 0, hi = tr->n_vocab, cps;
+	size_t cps;
 	unsigned char first;
 	int rc;
 
 	*found = false;
 	if (!tr->n_vocab)
 		return XLQA_OK;
-	xlqa_buf_reset(&tr->fold);
-	if ((rc = xlqa_text_normalize(word, len, XLQA_NORM_CASEFOLD | XLQA_NORM_ACCENTS, &tr->fold, err)))
+	if ((rc = fold_skeleton(tr, word, len, true, &cps, err)))
 		return rc;
-	xlqa_buf_reset(&tr->scratch);
-	if (xlqa_buf_add(&tr->scratch, tr->fold.buf, tr->fold.len))
-		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
-	spelling_skeleton(&tr->fold);
-	cps = count_cp(tr->fold.buf, tr->fold.len);
 	if (!tr->fold.len)
 		return XLQA_OK;
 	first = (unsigned char)tr->fold.buf[0];
-	while (lo < hi) { /* the first word with this first byte and cps code points */
-		size_t mid = lo + (hi - lo) / 2;
-		unsigned char f = (unsigned char)tr->vocab[mid].skeleton[0];
-		if (f < first || (f == first && tr->vocab[mid].cps < cps))
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (size_t i = lo; i < tr->n_vocab && (unsigned char)tr->vocab[i].skeleton[0] == first &&
-			    tr->vocab[i].cps == cps && !*found;
+	for (size_t i = vocab_lower_bound(tr, first, cps, 0);
+	     i < tr->n_vocab && (unsigned char)tr->vocab[i].skeleton[0] == first && tr->vocab[i].cps == cps && !*found;
 	     i++)
 		*found = strcmp(tr->vocab[i].folded, tr->scratch.buf) == 0;
 	return XLQA_OK;
