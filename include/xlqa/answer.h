@@ -177,6 +177,9 @@ enum xlqa_answer_feature {
 	XLQA_FEATURE_PERSON_CLASH, /* for a PERSON question, an acronym or a country or language name ICU knows ("[ASL]", "[Syria]") */
 	/* the sentence feature with each concept weighted by its weight times its idf: rare words count more */
 	XLQA_FEATURE_SENTENCE_IDF,
+	/* German only (as known): the share of its content words that hunspell gives no lemma but the
+	 * compound splitter splits into known words ("Wirbeltiere"): common nouns, not names */
+	XLQA_FEATURE_COMPOUND,
 	/*
 	 * A one-hot block: 1 at KIND_TYPE + kind * XLQA_TYPE_GROUPS + group for its kind and the question's
 	 * type group, so a model learns which kinds answer which questions ("kind_measure@measure").

@@ -32,7 +32,7 @@ static const char *const feature_names[XLQA_ANSWER_FEATURES] = {
 	"before", "after", "focus", "head", "side", "side_near", "idf", "edge_query",
 	"left_content", "left_article", "left_stop", "right_content", "right_close", "focus_before", "stranded",
 	"contains", "inside", "nearest", "between", "coordination", "in_brackets", "known", "lower_tail", "kind_of",
-	"person_clash", "sentence_idf",
+	"person_clash", "sentence_idf", "compound",
 	/* the kind-type block, kind by kind (extract kinds), group by group (type_group) */
 	"name@named", "name@time", "name@measure", "name@open", "name@definition", "year@named", "year@time",
 	"year@measure", "year@open", "year@definition", "date@named", "date@time", "date@measure", "date@open",
@@ -115,10 +115,13 @@ struct xlqa_answerer {
 	/* per analysis token, with capitalised_nouns: 1 a content word the dictionary knows, 0 one it
 	 * does not, -1 no content word (or capitalised_nouns off) */
 	signed char *tok_known;
+	/* per analysis token, with capitalised_nouns: a word hunspell gives no lemma but the compound
+	 * splitter splits into known words ("Wirbeltiere", "Netzwerk"): a common noun, though unknown */
+	bool *tok_compound;
 	/* per analysis token: matched through a compound part only ("Metzgermarkt" for "Markt"): a word
 	 * of the text, not the question's */
 	bool *tok_part;
-	size_t alloc_tok, alloc_tokw, alloc_idf, alloc_known, alloc_part;
+	size_t alloc_tok, alloc_tokw, alloc_idf, alloc_known, alloc_compound, alloc_part;
 	size_t *span_dist; /* per extraction span: words to the nearest query word of its sentence (span_distances) */
 	size_t alloc_span_dist;
 	uint64_t *sent_groups; /* per sentence: the groups matched */
@@ -440,6 +443,7 @@ void xlqa_answerer_free(struct xlqa_answerer *a)
 	free(a->tok_weight);
 	free(a->tok_idf);
 	free(a->tok_known);
+	free(a->tok_compound);
 	free(a->tok_part);
 	free(a->span_dist);
 	free(a->sent_groups);
@@ -579,6 +583,7 @@ static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, st
 	    XLQA_ARRAY_RESERVE(a->tok_weight, a->alloc_tokw, an->n_tokens + 1) ||
 	    XLQA_ARRAY_RESERVE(a->tok_idf, a->alloc_idf, an->n_tokens + 1) ||
 	    XLQA_ARRAY_RESERVE(a->tok_known, a->alloc_known, an->n_tokens + 1) ||
+	    XLQA_ARRAY_RESERVE(a->tok_compound, a->alloc_compound, an->n_tokens + 1) ||
 	    XLQA_ARRAY_RESERVE(a->tok_part, a->alloc_part, an->n_tokens + 1) ||
 	    XLQA_ARRAY_RESERVE(a->sent_groups, a->alloc_sent, an->seg.n_sentences + 1) ||
 	    XLQA_ARRAY_RESERVE(a->sent_lexicon, a->alloc_sentl, an->seg.n_sentences + 1))
@@ -593,6 +598,7 @@ static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, st
 		a->tok_weight[i] = 0;
 		a->tok_idf[i] = 0;
 		a->tok_known[i] = -1;
+		a->tok_compound[i] = false;
 		a->tok_part[i] = false;
 		if (a->capitalised_nouns && t->kind == XLQA_SPAN_WORD && !(t->flags & (XLQA_TOKEN_NUMERIC | XLQA_TOKEN_STOP))) {
 			struct xlqa_strlist lemmas;
@@ -602,6 +608,12 @@ static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, st
 			/* a name the dictionary lists ("William") is known but no common noun */
 			a->tok_known[i] = lemmas.n > 0 &&
 			                  !xlqa_lang_is_dictionary_name(a->target, text + t->start, t->end - t->start);
+			if (lemmas.n == 0) {
+				if ((rc = xlqa_lang_split_compound(a->target, text + t->start, t->end - t->start, &lemmas,
+				                                   err)))
+					return rc;
+				a->tok_compound[i] = lemmas.n >= 2;
+			}
 		}
 		while (w < a->words.n_words && a->words.words[w].end <= t->start)
 			w++;
@@ -989,7 +1001,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		const char *answer = sp->resolved ? sp->resolved : text + sp->start;
 		size_t answer_len = sp->resolved ? strlen(sp->resolved) : sp->end - sp->start;
 		size_t words = 0, matched = 0, whole = 0, groups = 0, dist = a->span_dist[i], lo = sp->first, hi = sp->first + sp->n;
-		size_t content = 0, known = 0, last = sp->first + sp->n - 1; /* content words, those the dictionary knows */
+		size_t content = 0, known = 0, compound = 0, last = sp->first + sp->n - 1; /* content words, those the dictionary knows */
 		double sw = 0, ww = 0, idf = 0, swi = 0;
 		uint64_t window = 0;
 		bool q_before = false, q_after = false;
@@ -1002,6 +1014,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 					f[XLQA_FEATURE_COORDINATION] = 1;
 				content += a->tok_known[k] >= 0;
 				known += a->tok_known[k] > 0;
+				compound += a->tok_compound[k];
 				words++;
 				matched += a->tok_group[k] >= 0;
 				whole += a->tok_group[k] >= 0 && !a->tok_part[k];
@@ -1054,6 +1067,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		f[XLQA_FEATURE_BETWEEN] = q_before && q_after;
 		f[XLQA_FEATURE_IN_BRACKETS] = in_brackets(text, tok, lo, hi, sp);
 		f[XLQA_FEATURE_KNOWN] = content ? (double)known / (double)content : 0;
+		f[XLQA_FEATURE_COMPOUND] = content ? (double)compound / (double)content : 0;
 		f[XLQA_FEATURE_LOWER_TAIL] = a->capitalised_nouns && words > 1 && tok[last].kind == XLQA_SPAN_WORD &&
 		                             !(tok[last].flags & XLQA_TOKEN_NUMERIC) && !qa_capitalised(text, &tok[last]);
 		f[XLQA_FEATURE_PERSON_CLASH] = type == XLQA_ANSWER_PERSON &&
