@@ -552,6 +552,30 @@ static bool named_type_clash(const struct xlqa_answerer *a, const struct xlqa_ex
 }
 
 /*
+ * For a question that asks for a year (subtype "year": "In welchem Jahr ...?"), a candidate without a
+ * number of three or four digits, or a resolved date without a digit: a month ("Januar") or a number
+ * in words ("siebzehn"). On the development traces every gold answer of such a question holds one.
+ */
+static bool lacks_year(const struct xlqa_answerer *a, const char *text, const struct xlqa_extract_span *sp,
+                       const struct xlqa_question *q)
+{
+	const struct xlqa_token *tok = a->ex.a.tokens;
+
+	if (!q->subtype || strcmp(q->subtype->name, "year") != 0)
+		return false;
+	if (sp->resolved)
+		return !strpbrk(sp->resolved, "0123456789");
+	for (size_t k = sp->first; k < sp->first + sp->n; k++) {
+		const char *w = text + tok[k].start;
+		size_t digits = strspn(w, "0123456789");
+
+		if (tok[k].kind == XLQA_SPAN_NUMBER && (digits == 3 || digits == 4) && digits == tok[k].end - tok[k].start)
+			return false;
+	}
+	return true;
+}
+
+/*
  * German: a name whose first word is a common noun the dictionary knows while a later word is not
  * (unknown, or a name the dictionary lists: tok_known 0): a role before a person ("[Historiker]
  * Frederick W. Mote"), where "William Tyndale" is a name throughout.
@@ -1006,7 +1030,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		uint64_t window = 0;
 		bool q_before = false, q_after = false;
 
-		if (fit <= 0 || named_type_clash(a, sp, type))
+		if (fit <= 0 || named_type_clash(a, sp, type) || lacks_year(a, text, sp, &out->question))
 			continue;
 		for (size_t k = sp->first; k < sp->first + sp->n; k++)
 			if (tok[k].kind != XLQA_SPAN_PUNCT) {
