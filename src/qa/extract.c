@@ -386,7 +386,9 @@ static int extract_number(struct xlqa_extraction *x, const char *text, size_t i,
 		return add_span(x, text, i - 1, end - i + 1, XLQA_EXTRACT_MEASURE, err);
 	if ((rc = add_span(x, text, first, end - first, XLQA_EXTRACT_NUMBER, err)))
 		return rc;
-	if (end < n_tok && tok[end].sentence == s && qa_counted(text, &tok[end]))
+	/* an article that is also a numeral counts nothing: "una economía", "eine Brücke" are no measures */
+	if (end < n_tok && tok[end].sentence == s && qa_counted(text, &tok[end]) &&
+	    !(end - first == 1 && qa_article_numeral(&tok[first])))
 		return add_span(x, text, first, end - first + 1, XLQA_EXTRACT_MEASURE, err);
 	return XLQA_OK;
 }

@@ -214,6 +214,38 @@ static bool has_span(const struct xlqa_extraction *x, const char *text, const ch
 	return false;
 }
 
+/* An article that is also a numeral counts nothing: no measure ("eine Brücke", "una economía"); a
+ * numeral in words still measures ("zwei Kinder"). */
+START_TEST(extract_article_numeral_no_measure)
+{
+	static const struct {
+		const char *lang, *text, *measure;
+		bool found;
+	} cases[] = {
+		{ "de", "Dort wurde eine Br\xc3\xbc" "cke gebaut.", NULL, false },
+		{ "es", "Es una econom\xc3\xad" "a abierta.", NULL, false },
+		{ "de", "Er hat zwei Kinder.", "zwei Kinder", true },
+	};
+
+	for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+		struct xlqa_lang *lang = open_lang(cases[c].lang);
+		struct xlqa_extraction x;
+		struct xlqa_error err;
+		bool any = false;
+
+		xlqa_extraction_init(&x);
+		ck_assert_int_eq(xlqa_extract_run(lang, cases[c].text, strlen(cases[c].text), NULL, &x, &err), XLQA_OK);
+		for (size_t i = 0; i < x.n; i++)
+			any |= x.spans[i].kind == XLQA_EXTRACT_MEASURE;
+		ck_assert_msg(any == cases[c].found, "%s: a measure %s", cases[c].text, any ? "found" : "missing");
+		if (cases[c].measure)
+			ck_assert(has_span(&x, cases[c].text, cases[c].measure, XLQA_EXTRACT_MEASURE));
+		xlqa_extraction_release(&x);
+		xlqa_lang_free(lang);
+	}
+}
+END_TEST
+
 START_TEST(extract_grouped_number_is_one)
 {
 	/* "5 500 000" is one number and, with the unit after it, one measure, even when the unit is a word
@@ -468,6 +500,7 @@ Suite *answer_suite(void)
 	tcase_add_test(tc, extract_no_false_kinds);
 	tcase_add_test(tc, extract_day_is_no_number);
 	tcase_add_test(tc, extract_unread_digits_are_no_number);
+	tcase_add_test(tc, extract_article_numeral_no_measure);
 	tcase_add_test(tc, extract_grouped_number_is_one);
 	tcase_add_test(tc, set_takes_better_occurrence);
 	tcase_add_test(tc, set_keeps_the_sign);
