@@ -521,9 +521,8 @@ static int add_cognates(struct xlqa_translator *tr, const char *word, size_t len
 		return XLQA_OK;
 	max = cps < 4 ? 0 : cps <= 6 ? 1 : 2; /* short words: the same word only */
 	first = (unsigned char)tr->fold.buf[0];
-	for (size_t i = vocab_lower_bound(tr, first, cps, max); i < tr->n_vocab && (unsigned char)tr->vocab[i].skeleton[0] == first &&
-			    tr->vocab[i].cps <= cps + max;
-	     i++) {
+	for (size_t i = vocab_lower_bound(tr, first, cps, max);
+	     i < tr->n_vocab && (unsigned char)tr->vocab[i].skeleton[0] == first && tr->vocab[i].cps <= cps + max; i++) {
 		const struct vocab_word *v = &tr->vocab[i];
 		size_t d = xlqa_lexicon_edit_distance(tr->fold.buf, tr->fold.len, v->skeleton, strlen(v->skeleton), max);
 		size_t at;
