@@ -354,6 +354,9 @@ static const struct detail_case details[] = {
 	 * as "size" does) */
 	{ "de", "Was war die durchschnittliche Haushaltsgr\xc3\xb6\xc3\x9f" "e?", 0, "MEASURE", "area", NULL, NULL, NULL, 0, 0,
 	  NULL },
+	/* "cuán" is an interrogative, as "how" before an adjective: no keyword ("clan" in English) */
+	{ "es", "\xc2\xbf" "Cu\xc3\xa1n com\xc3\xban era la forma de castigo f\xc3\xadsico en el pasado?", 0, "MANNER", "-",
+	  NULL, NULL, "com\xc3\xban:1 forma:1 castigo:1 f\xc3\xadsico:1 pasado:1", 0, 0, NULL },
 	/* "cómo se rebautizaron" asks for the new name, not a manner */
 	{ "es", "\xc2\xbf" "C\xc3\xb3mo se rebautizaron los servicios de NTL?", 0, "OTHER", "-", NULL, NULL, NULL, 0, 0, NULL },
 	/* a comma ends a name: "Temujin, Toghrul" are two */
