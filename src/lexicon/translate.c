@@ -913,10 +913,10 @@ static int emit_group(struct xlqa_translator *tr, const char *source, double wei
 	if (!lexical && tr->n_vocab) {
 		/* in the target vocabulary, itself or as a cognate: a name passed through counts here only
 		 * when the target collection has it */
-		const char *first = source;
+		/* the first source word of a multiword key, as the lookup tried it */
 		size_t len = hits->words > 1 ? strcspn(source, " ") : strlen(source);
 		hits_reset(probe);
-		if (!cognate && (rc = add_cognates(tr, first, len, probe, err)))
+		if (!cognate && (rc = add_cognates(tr, source, len, probe, err)))
 			return rc;
 		stats->cognate += cognate || probe->n ? hits->words : 0;
 	}

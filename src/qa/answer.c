@@ -130,6 +130,8 @@ struct xlqa_answerer {
 	struct xlqa_buf key, support;
 	struct xlqa_buf passage; /* the passage widened to whole sentences */
 	const char *stranded; /* xlqa_question.stranded for a monolingual pair, else NULL (prepositions are not translated) */
+	const struct xlqa_answer_subtype_info *year; /* the registry's TIME.year, found once (lacks_year) */
+	bool wants_year; /* the question being answered is of subtype `year` */
 };
 
 void xlqa_answer_set_init(struct xlqa_answer_set *s)
@@ -392,6 +394,7 @@ int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_o
 	} else
 		a->source = a->target;
 	a->capitalised_nouns = (xlqa_lang_get_info(a->target)->flags & XLQA_LANG_CAPITALISED_NOUNS) != 0;
+	a->year = xlqa_answer_subtype_find(XLQA_ANSWER_TIME, "year", 4);
 	if ((rc = xlqa_question_rules_new(a->source, &a->rules, err)))
 		goto fail;
 	if (a->source == a->target)
@@ -552,16 +555,16 @@ static bool named_type_clash(const struct xlqa_answerer *a, const struct xlqa_ex
 }
 
 /*
- * For a question that asks for a year (subtype "year": "In welchem Jahr ...?"), a candidate without a
- * number of three or four digits, or a resolved date without a digit: a month ("Januar") or a number
- * in words ("siebzehn"). On the development traces every gold answer of such a question holds one.
+ * For a question that asks for a year (subtype "year": "In welchem Jahr ...?", a->wants_year), a
+ * candidate without a number of three or four digits, or a resolved date without a digit: a month
+ * ("Januar") or a number in words ("siebzehn"). On the development traces every gold answer of such
+ * a question holds one.
  */
-static bool lacks_year(const struct xlqa_answerer *a, const char *text, const struct xlqa_extract_span *sp,
-                       const struct xlqa_question *q)
+static bool lacks_year(const struct xlqa_answerer *a, const char *text, const struct xlqa_extract_span *sp)
 {
 	const struct xlqa_token *tok = a->ex.a.tokens;
 
-	if (!q->subtype || strcmp(q->subtype->name, "year") != 0)
+	if (!a->wants_year)
 		return false;
 	if (sp->resolved)
 		return !strpbrk(sp->resolved, "0123456789");
@@ -625,19 +628,17 @@ static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, st
 		a->tok_compound[i] = false;
 		a->tok_part[i] = false;
 		if (a->capitalised_nouns && t->kind == XLQA_SPAN_WORD && !(t->flags & (XLQA_TOKEN_NUMERIC | XLQA_TOKEN_STOP))) {
-			struct xlqa_strlist lemmas;
+			struct xlqa_strlist lemmas, parts = { 0 };
 
 			if ((rc = xlqa_lang_lemmas(a->target, text + t->start, t->end - t->start, &lemmas, err)))
 				return rc;
 			/* a name the dictionary lists ("William") is known but no common noun */
 			a->tok_known[i] = lemmas.n > 0 &&
 			                  !xlqa_lang_is_dictionary_name(a->target, text + t->start, t->end - t->start);
-			if (lemmas.n == 0) {
-				if ((rc = xlqa_lang_split_compound(a->target, text + t->start, t->end - t->start, &lemmas,
-				                                   err)))
-					return rc;
-				a->tok_compound[i] = lemmas.n >= 2;
-			}
+			if (lemmas.n == 0 &&
+			    (rc = xlqa_lang_split_compound(a->target, text + t->start, t->end - t->start, &parts, err)))
+				return rc;
+			a->tok_compound[i] = parts.n >= 2;
 		}
 		while (w < a->words.n_words && a->words.words[w].end <= t->start)
 			w++;
@@ -1030,7 +1031,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		uint64_t window = 0;
 		bool q_before = false, q_after = false;
 
-		if (fit <= 0 || named_type_clash(a, sp, type) || lacks_year(a, text, sp, &out->question))
+		if (fit <= 0 || named_type_clash(a, sp, type) || lacks_year(a, text, sp))
 			continue;
 		for (size_t k = sp->first; k < sp->first + sp->n; k++)
 			if (tok[k].kind != XLQA_SPAN_PUNCT) {
@@ -1125,6 +1126,7 @@ int xlqa_answerer_answer(struct xlqa_answerer *a, const char *text, char categor
 	    (rc = xlqa_question_to_query(&out->question, &out->source, err)))
 		return rc;
 	a->stranded = a->source == a->target ? out->question.stranded : NULL;
+	a->wants_year = a->year && out->question.subtype == a->year;
 	if (a->tr)
 		rc = xlqa_translator_translate(a->tr, &out->source, &out->query, NULL, err);
 	else
