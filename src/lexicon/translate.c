@@ -956,6 +956,34 @@ static int name_by_words(struct xlqa_translator *tr, const char *name, const str
 	return XLQA_OK;
 }
 
+/*
+ * Each word of the name group `grp` (text `name`) as a group of its own, with the name's weight and
+ * flags but XLQA_QUERY_PHRASE; `word`, `hits` and `probe` are scratch.
+ */
+static int emit_name_words(struct xlqa_translator *tr, const struct xlqa_query_group *grp, const char *name,
+			   struct xlqa_buf *word, struct xlqa_lexicon_hits *hits, struct xlqa_lexicon_hits *probe,
+			   struct xlqa_query *dst, struct xlqa_translate_stats *stats, struct xlqa_error *err)
+{
+	unsigned flags = grp->flags & ~(unsigned)XLQA_QUERY_PHRASE;
+	int rc = XLQA_OK;
+
+	for (const char *w = name; *w && rc == XLQA_OK; w += *w == ' ') {
+		size_t len = strcspn(w, " ");
+		const char *one[1];
+
+		if (len) {
+			xlqa_buf_reset(word);
+			if (xlqa_buf_add(word, w, len))
+				return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+			one[0] = word->buf;
+			if ((rc = xlqa_translator_lookup(tr, one, 1, flags, hits, err)) == XLQA_OK)
+				rc = emit_group(tr, word->buf, grp->weight, flags, hits, probe, dst, stats, err);
+		}
+		w += len;
+	}
+	return rc;
+}
+
 int xlqa_translator_translate(struct xlqa_translator *tr, const struct xlqa_query *src, struct xlqa_query *dst,
 			      struct xlqa_translate_stats *stats, struct xlqa_error *err)
 {
@@ -985,23 +1013,8 @@ int xlqa_translator_translate(struct xlqa_translator *tr, const struct xlqa_quer
 			break;
 		if ((grp->flags & XLQA_QUERY_NAME) && (rc = name_by_words(tr, words[0], &hits, &split, err)))
 			break;
-		if (split) { /* each word of the name a group of its own, with the name's weight */
-			for (const char *w = words[0]; *w && rc == XLQA_OK;) {
-				size_t len = strcspn(w, " ");
-				const char *one[1];
-
-				xlqa_buf_reset(&word);
-				if (len && xlqa_buf_add(&word, w, len))
-					rc = xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
-				one[0] = word.buf;
-				if (rc == XLQA_OK && len &&
-				    (rc = xlqa_translator_lookup(tr, one, 1, grp->flags & ~(unsigned)XLQA_QUERY_PHRASE,
-								 &hits, err)) == XLQA_OK)
-					rc = emit_group(tr, word.buf, grp->weight, grp->flags & ~(unsigned)XLQA_QUERY_PHRASE,
-							&hits, &probe, dst, stats, err);
-				w += len;
-				w += *w == ' ';
-			}
+		if (split) {
+			rc = emit_name_words(tr, grp, words[0], &word, &hits, &probe, dst, stats, err);
 			i++;
 			continue;
 		}
