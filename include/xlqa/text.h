@@ -113,6 +113,14 @@ void xlqa_segmenter_free(struct xlqa_segmenter *s);
  * "z. B." (inner spaces allowed: a break after "z." is suppressed when "B." follows).
  */
 int xlqa_segmenter_add_abbreviation(struct xlqa_segmenter *s, const char *abbr, struct xlqa_error *err);
+/* Is word[0, len) (UTF-8, the letters after an ordinal's period) a noun an ordinal may stand before? */
+typedef bool (*xlqa_segmenter_noun_fn)(void *ctx, const char *word, size_t len);
+/*
+ * Where a number with a period is an ordinal ("im 20. Jahrhundert", "der 2. Weltkrieg"): a period
+ * glued to a number of one to three digits ends no sentence before a word `noun` accepts. `ctx` is
+ * borrowed and must outlive the segmenter's runs; NULL `noun` turns it off (the default).
+ */
+void xlqa_segmenter_set_ordinals(struct xlqa_segmenter *s, xlqa_segmenter_noun_fn noun, void *ctx);
 /*
  * Splits `len` bytes of UTF-8 into sentences and words, replacing what `out` held. Sentence spans
  * exclude leading and trailing white space, and every word span lies inside one sentence; a text of

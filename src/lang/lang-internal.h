@@ -77,6 +77,13 @@ struct xlqa_lang {
  */
 bool lang_capitalize(const char *word, char *dst);
 
+/*
+ * The segmenter's test for a noun after an ordinal's period where nouns are capitalised (`ctx` the
+ * pack): a capitalised word, no stop word, whose lower-case form hunspell does not know ("im 20.
+ * Jahrhundert", "der 2. Weltkrieg"; not "50. Der", "9. Derzeit", which open sentences).
+ */
+bool lang_ordinal_noun(void *ctx, const char *word, size_t len);
+
 /* A list of strings copied into the pack's arena; NULL when out of memory. */
 struct xlqa_strlist *lang_strlist_copy(struct xlqa_lang *lang, const char *const *items, size_t n);
 

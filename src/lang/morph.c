@@ -37,6 +37,27 @@ bool lang_capitalize(const char *word, char *dst)
 	return true;
 }
 
+bool lang_ordinal_noun(void *ctx, const char *word, size_t len)
+{
+	struct xlqa_lang *lang = ctx;
+	struct xlqa_buf lower = XLQA_BUF_INIT;
+	struct xlqa_error err = { 0 };
+	int32_t i = 0;
+	UChar32 c;
+	bool noun;
+
+	U8_NEXT(word, i, (int32_t)len, c);
+	if (c < 0 || !u_isupper(c) || !lang->hunspell ||
+	    xlqa_text_normalize(word, len, XLQA_NORM_LOWERCASE, &lower, &err)) {
+		xlqa_buf_release(&lower);
+		return false;
+	}
+	/* a noun's lower-case form is no word; an article, pronoun or adverb opening a sentence's is */
+	noun = !xlqa_hash_get(&lang->stopwords, lower.buf, lower.len, NULL) && !Hunspell_spell(lang->hunspell, lower.buf);
+	xlqa_buf_release(&lower);
+	return noun;
+}
+
 struct xlqa_strlist *lang_strlist_copy(struct xlqa_lang *lang, const char *const *items, size_t n)
 {
 	struct xlqa_strlist *list = xlqa_arena_alloc(&lang->arena, sizeof *list);

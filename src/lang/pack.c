@@ -644,6 +644,8 @@ int xlqa_lang_open(const char *name, const struct xlqa_lang_options *opt, struct
 		xlqa_lang_free(lang);
 		return rc;
 	}
+	if (lang->hunspell && (info->flags & XLQA_LANG_CAPITALISED_NOUNS))
+		xlqa_segmenter_set_ordinals(lang->segmenter, lang_ordinal_noun, lang);
 	*out = lang;
 	return XLQA_OK;
 }

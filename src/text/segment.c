@@ -17,6 +17,7 @@
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/ustring.h>
+#include <unicode/utf8.h>
 
 struct xlqa_segmenter {
 	UBreakIterator *words;
@@ -26,6 +27,8 @@ struct xlqa_segmenter {
 	size_t alloc_abbrevs;
 	UChar *u; /* the current text in UTF-16 */
 	size_t u_alloc;
+	xlqa_segmenter_noun_fn ordinal_noun; /* NULL: a number's period ends a sentence as ICU says */
+	void *ordinal_ctx;                    /* borrowed */
 };
 
 int xlqa_segmenter_new(const char *locale, struct xlqa_segmenter **out, struct xlqa_error *err)
@@ -131,9 +134,45 @@ static bool starts_word(const char *text, size_t at)
 		 c == '-');
 }
 
+void xlqa_segmenter_set_ordinals(struct xlqa_segmenter *s, xlqa_segmenter_noun_fn noun, void *ctx)
+{
+	s->ordinal_noun = noun;
+	s->ordinal_ctx = ctx;
+}
+
+/*
+ * Does text[0, end) end with an ordinal's period before the word at `next`: one to three digits
+ * standing alone ("20.", not "3,07." or "1348-50.") and a word the segmenter's test calls a noun?
+ */
+static bool ordinal_before_noun(const struct xlqa_segmenter *s, const char *text, size_t len, size_t end,
+                                size_t next)
+{
+	size_t digits = 0, word = next;
+
+	while (digits < end - 1 && digits < 4 && text[end - 2 - digits] >= '0' && text[end - 2 - digits] <= '9')
+		digits++;
+	if (digits == 0 || digits > 3)
+		return false;
+	if (end - 1 - digits > 0) {
+		char c = text[end - 2 - digits];
+		if (c != ' ' && c != '(' && c != '\t' && c != '\n')
+			return false;
+	}
+	/* the letters of the next word */
+	for (int32_t i = (int32_t)next; i < (int32_t)len;) {
+		UChar32 c;
+		U8_NEXT(text, i, (int32_t)len, c);
+		if (c < 0 || !u_isalpha(c))
+			break;
+		word = (size_t)i;
+	}
+	return word > next && s->ordinal_noun(s->ordinal_ctx, text + next, word - next);
+}
+
 /*
  * Is a sentence break at byte `at` one to suppress? It is when the text before it ends with an
- * abbreviation, or with the first parts of one whose remaining parts follow ("z." + "B.").
+ * abbreviation, or with the first parts of one whose remaining parts follow ("z." + "B."), or with
+ * an ordinal before its noun.
  */
 static bool break_suppressed(const struct xlqa_segmenter *s, const char *text, size_t len, size_t at)
 {
@@ -147,6 +186,8 @@ static bool break_suppressed(const struct xlqa_segmenter *s, const char *text, s
 		return false;
 	/* An initial: one capital letter with a period, standing alone ("George W. Bush"). */
 	if (end >= 2 && text[end - 2] >= 'A' && text[end - 2] <= 'Z' && starts_word(text, end - 2))
+		return true;
+	if (s->ordinal_noun && ordinal_before_noun(s, text, len, end, next))
 		return true;
 	for (size_t i = 0; i < s->n_abbrevs; i++) {
 		const char *a = s->abbrevs[i];

@@ -228,6 +228,39 @@ START_TEST(sentences_respect_abbreviations)
 }
 END_TEST
 
+/* The test a German pack gives: here, any word starting with "J" or "W" is a noun. */
+static bool test_noun(void *ctx, const char *word, size_t len)
+{
+	(*(int *)ctx)++;
+	return len > 0 && (word[0] == 'J' || word[0] == 'W');
+}
+
+START_TEST(sentences_keep_ordinals_before_nouns)
+{
+	static const char text[] = "Im 20. Jahrhundert (im 2. Weltkrieg) fiel sie. Er wurde 50. Der Rest. Es war 3,07. "
+	                           "Jetzt. Bis 1348-50. Weg. Im Jahr 1990. Wir gingen.";
+	struct xlqa_buf joined = XLQA_BUF_INIT;
+	struct xlqa_segmenter *s;
+	struct xlqa_error err;
+	int calls = 0;
+
+	ck_assert_int_eq(xlqa_segmenter_new("de", &s, &err), XLQA_OK);
+	sentences_of(s, "Im 20. Jahrhundert fiel sie.", &joined);
+	ck_assert_str_eq(joined.buf, "Im 20. | Jahrhundert fiel sie.");
+	xlqa_segmenter_set_ordinals(s, test_noun, &calls);
+	sentences_of(s, text, &joined);
+	/* only one to three digits standing alone: not after a decimal comma, a range or a year */
+	ck_assert_str_eq(joined.buf, "Im 20. Jahrhundert (im 2. Weltkrieg) fiel sie. | Er wurde 50. | Der Rest. | "
+	                             "Es war 3,07. | Jetzt. | Bis 1348-50. | Weg. | Im Jahr 1990. | Wir gingen.");
+	ck_assert_int_eq(calls, 3); /* "Jahrhundert", "Weltkrieg", "Der" */
+	xlqa_segmenter_set_ordinals(s, NULL, NULL);
+	sentences_of(s, "Im 20. Jahrhundert fiel sie.", &joined);
+	ck_assert_str_eq(joined.buf, "Im 20. | Jahrhundert fiel sie.");
+	xlqa_buf_release(&joined);
+	xlqa_segmenter_free(s);
+}
+END_TEST
+
 START_TEST(words_and_numbers)
 {
 	/* Numbers with inner separators stay whole; punctuation is its own span; spaces are dropped. */
@@ -356,6 +389,7 @@ Suite *text_suite(void)
 	tcase_add_test(tc, unescape_errors_and_lenient_mode);
 	tcase_add_test(tc, normalize_forms);
 	tcase_add_test(tc, sentences_respect_abbreviations);
+	tcase_add_test(tc, sentences_keep_ordinals_before_nouns);
 	tcase_add_test(tc, words_and_numbers);
 	tcase_add_test(tc, random_input_never_breaks_invariants);
 	tcase_set_timeout(tc, 60);
