@@ -359,6 +359,16 @@ static const struct detail_case details[] = {
 	  NULL, NULL, "com\xc3\xban:1 forma:1 castigo:1 f\xc3\xadsico:1 pasado:1", 0, 0, NULL },
 	/* "cómo se rebautizaron" asks for the new name, not a manner */
 	{ "es", "\xc2\xbf" "C\xc3\xb3mo se rebautizaron los servicios de NTL?", 0, "OTHER", "-", NULL, NULL, NULL, 0, 0, NULL },
+	/* German: a capitalised inflected adjective and the word after it are a name; an adjective before a
+	 * lower-case word, a number word and the question's first word are not */
+	{ "de", "Worauf wurde der Schwarze Tod ursprünglich zurückgeführt?", 0, "OTHER", "-", NULL, "Schwarze Tod",
+	  "Schwarze Tod:2 ursprünglich:1 zurückgeführt:1", 0, 0, NULL },
+	{ "de", "Was deutet das Wort Prim im Allgemeinen an?", 0, "OTHER", "-", NULL, "Prim",
+	  "deutet:1 Wort:1 Prim:2 Allgemeinen:1", 0, 0, NULL },
+	{ "de", "Welches Ereignis ereignete sich vor 66 Millionen Jahren?", 0, "OTHER", "-", "Ereignis", NULL,
+	  "Ereignis:0.5 ereignete:1 66:1.5 Millionen:1.5 Jahren:1", 0, 0, NULL },
+	{ "de", "Auf welcher Ebene würden Wissenschaftler messen?", 0, "OTHER", "-", "Ebene", NULL,
+	  "Ebene:0.5 Wissenschaftler:1 messen:1", 0, 0, NULL },
 	/* a comma ends a name: "Temujin, Toghrul" are two */
 	{ "es", "\xc2\xbf" "D\xc3\xb3nde estaba exiliado el patr\xc3\xb3n de Temujin, Toghrul?", 0, "LOCATION", "-", NULL,
 	  "Temujin", "exiliado:1 patr\xc3\xb3n:1 Temujin:2 Toghrul:2", 0, 0, NULL },
