@@ -9,7 +9,9 @@
  *
  * Terms: text is cut into words (letters, marks and digits; digits joined across '.' and ','), each
  * word case folded, stop words dropped, then stemmed (Snowball, or hunspell where Snowball has no
- * stemmer) and accent folded; German and Dutch compounds add their parts' terms at the same position.
+ * stemmer) and accent folded; German and Dutch compounds add their parts' terms at the same position,
+ * and a lower-case form of the language's irregular table the stems of up to two of its lemmas
+ * ("sang", "gesungen": "singen").
  * Queries go through the same function, so a query word meets the index's form of it.
  */
 #ifndef XLQA_INDEX_H

@@ -112,6 +112,12 @@ bool xlqa_lang_parse_number(const struct xlqa_lang *lang, const char *tok, size_
 int xlqa_lang_stem(struct xlqa_lang *lang, const char *norm, size_t len, struct xlqa_buf *out,
 		   struct xlqa_error *err);
 
+/*
+ * True when the normalised form `norm` is in the pack's irregular table (irregular.txt), as written
+ * or after one of its verb prefixes ("sang", "erhielt").
+ */
+bool xlqa_lang_irregular_form(const struct xlqa_lang *lang, const char *norm, size_t len);
+
 /* A list of strings owned by the pack: valid until xlqa_lang_free. */
 struct xlqa_strlist {
 	size_t n;

@@ -135,6 +135,30 @@ static int add_stem_term(struct xlqa_termer *t, const char *norm, size_t len, ui
 	return XLQA_OK;
 }
 
+/*
+ * A lower-case form of the pack's irregular table also stands for the stems of its lemmas (up to
+ * two), which no stemmer joins to it: the forms of a strong verb meet ("sang", "gesungen": "singen";
+ * "began": "begin"). Hunspell's lemmas of other words are left out: on the development sets they
+ * moved adjectives and regular verbs onto their base forms for no gain.
+ */
+static int add_lemma_terms(struct xlqa_termer *t, const char *w, size_t len, uint32_t *n, struct xlqa_error *err)
+{
+	struct xlqa_strlist lemmas;
+	int32_t i = 0;
+	UChar32 c;
+	int rc;
+
+	U8_NEXT((const uint8_t *)w, i, (int32_t)len, c);
+	if (c < 0 || !u_islower(c) || !xlqa_lang_irregular_form(t->lang, t->norm.buf, t->norm.len))
+		return XLQA_OK;
+	if ((rc = xlqa_lang_lemmas(t->lang, w, len, &lemmas, err)))
+		return rc;
+	for (size_t k = 0; k < lemmas.n && k < 2; k++)
+		if ((rc = add_stem_term(t, lemmas.items[k], strlen(lemmas.items[k]), n, err)))
+			return rc;
+	return XLQA_OK;
+}
+
 /* Computes and caches the terms of a word as written. */
 static int word_terms(struct xlqa_termer *t, const char *w, size_t len, const struct cached_word **out,
                       struct xlqa_error *err)
@@ -168,6 +192,8 @@ static int word_terms(struct xlqa_termer *t, const char *w, size_t len, const st
 			for (size_t i = 0; i < parts.n; i++)
 				if ((rc = add_stem_term(t, parts.items[i], strlen(parts.items[i]), &n, err)))
 					return rc;
+			if ((rc = add_lemma_terms(t, w, len, &n, err)))
+				return rc;
 		}
 	}
 	cw = xlqa_arena_alloc(&t->arena, sizeof *cw + n * sizeof cw->ids[0]);

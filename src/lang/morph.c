@@ -137,6 +137,19 @@ static int add_lemma(const char *s, const char ***acc, size_t *n, size_t *alloc,
 	return XLQA_OK;
 }
 
+bool xlqa_lang_irregular_form(const struct xlqa_lang *lang, const char *norm, size_t len)
+{
+	if (xlqa_hash_get(&lang->irregular, norm, len, NULL))
+		return true;
+	for (size_t p = 0; p < lang->n_prefixes; p++) {
+		size_t plen = strlen(lang->prefixes[p]);
+		if (plen + 2 <= len && memcmp(norm, lang->prefixes[p], plen) == 0 &&
+		    xlqa_hash_get(&lang->irregular, norm + plen, len - plen, NULL))
+			return true;
+	}
+	return false;
+}
+
 /*
  * Appends the lemmas the irregular table gives the normalised form `norm`: its own, or with
  * `prefixes`, those of a verb prefix followed by a listed form ("erhielt" -> "er" + "halten"; the

@@ -655,7 +655,7 @@ static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, st
 
 				a->tok_group[i] = (long)qt->group;
 				a->tok_weight[i] = qt->weight;
-				a->tok_part[i] = k > 0; /* terms after the word's own are its compound parts */
+				a->tok_part[i] = k > 0; /* terms after the word's own: its compound parts, irregular lemmas */
 				if (t->sentence < an->seg.n_sentences) {
 					if (!(a->sent_groups[t->sentence] & (UINT64_C(1) << qt->group)))
 						a->sent_lexicon[t->sentence] += qt->weight;

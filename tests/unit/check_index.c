@@ -258,6 +258,33 @@ START_TEST(test_index_positions)
 }
 END_TEST
 
+/* A lower-case irregular form also holds its lemma's stem at its position: "sang" meets "sing". */
+START_TEST(test_index_irregular_lemmas)
+{
+	static const char coll[] = "<DOC><DOCNO>P</DOCNO><TEXT>The choir sang and Sang Lee went home</TEXT></DOC>";
+	struct xlqa_index_build_summary sum;
+	struct xlqa_postings_cursor c;
+	struct xlqa_posting p;
+	struct xlqa_index *idx;
+	struct xlqa_error err;
+	bool end;
+
+	write_collection(coll, strlen(coll));
+	ck_assert_int_eq(build("idx", 0, &sum, &err), XLQA_OK);
+	idx = open_index("idx");
+	memset(&c, 0, sizeof c);
+	ck_assert(xlqa_postings_open(idx, "sing", &c));
+	ck_assert_int_eq(xlqa_postings_next(&c, &p, &end), XLQA_OK);
+	/* the verb only: the capitalised name "Sang" keeps its own stem */
+	ck_assert_uint_eq(p.tf, 1);
+	ck_assert_uint_eq(p.positions[0], 2);
+	xlqa_postings_release(&c);
+	ck_assert(xlqa_index_term_stats(idx, "sang", NULL, NULL));
+	ck_assert(xlqa_index_term_stats(idx, "go", NULL, NULL));
+	xlqa_index_close(idx);
+}
+END_TEST
+
 /*
  * BM25 on a toy collection against values worked out by hand. N = 3, lengths 3, 2, 4 (avgdl 3),
  * k1 = 1.2, b = 0.75, idf(df) = ln(1 + (N - df + 0.5) / (df + 0.5)).
@@ -539,6 +566,7 @@ Suite *index_suite(void)
 	tcase_add_test(tb, test_index_round_trip);
 	tcase_add_test(tb, test_index_spill_equals_memory);
 	tcase_add_test(tb, test_index_positions);
+	tcase_add_test(tb, test_index_irregular_lemmas);
 	tcase_add_test(tb, test_bm25_hand_computed);
 	tcase_add_test(tb, test_passages);
 	tcase_add_test(tb, test_passages_title);

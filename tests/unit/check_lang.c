@@ -161,6 +161,22 @@ START_TEST(irregular_table_without_hunspell)
 }
 END_TEST
 
+START_TEST(irregular_forms_with_and_without_prefix)
+{
+	struct xlqa_lang_options opt = { NULL, NULL, XLQA_LANG_OPEN_NO_HUNSPELL };
+	struct xlqa_lang *lang;
+	struct xlqa_error err;
+
+	ck_assert_int_eq(xlqa_lang_open("de", &opt, &lang, &err), XLQA_OK);
+	ck_assert(xlqa_lang_irregular_form(lang, "sang", 4));
+	ck_assert(xlqa_lang_irregular_form(lang, "erhielt", 7)); /* "er" + "hielt" */
+	ck_assert(!xlqa_lang_irregular_form(lang, "sangen", 5)); /* the first 5 bytes, "sange", are none */
+	ck_assert(!xlqa_lang_irregular_form(lang, "ersa", 4));   /* "er" + "sa": no listed form */
+	ck_assert(!xlqa_lang_irregular_form(lang, "entwickelte", 11));
+	xlqa_lang_free(lang);
+}
+END_TEST
+
 START_TEST(missing_affix_file_is_reported)
 {
 	/* A folder with the .dic but not the .aff: the error names the .aff (and hunspell stays quiet). */
@@ -489,6 +505,7 @@ Suite *lang_suite(void)
 	tcase_add_loop_test(core, irregular_table_without_hunspell, 0,
 			    (int)(sizeof table_lemma_cases / sizeof table_lemma_cases[0]));
 	tcase_add_test(core, missing_affix_file_is_reported);
+	tcase_add_test(core, irregular_forms_with_and_without_prefix);
 	tcase_add_test(core, bulgarian_opens_without_hunspell);
 	tcase_add_test(core, compound_parts_are_bounded);
 	tcase_add_test(core, dictionary_names);
