@@ -257,6 +257,17 @@ int xlqa_model_nil_score(const double *best_p, const unsigned char *gold_nil, co
  */
 int xlqa_model_fit_nil_threshold(const double *best_p, const unsigned char *gold_nil, const unsigned char *best_right,
                                  size_t n_questions, double *threshold, double *accuracy, struct xlqa_error *err);
+/*
+ * As xlqa_model_fit_nil_threshold, with NIL F1 smoothed over the threshold: a question with
+ * probability p counts as answered NIL by the share 1 / (1 + exp((p - t) / width)) (without candidates:
+ * wholly), so the F1 of threshold t weighs its neighbours, and one question more or less on either
+ * side of a step moves it less. The thresholds tried run from 0 to 1 in steps of width / 10; width 0
+ * is xlqa_model_fit_nil_threshold. *accuracy is that of the hard threshold. Errors: as there, and
+ * XLQA_EINVAL for a width that is not finite or is negative.
+ */
+int xlqa_model_fit_nil_threshold_smooth(const double *best_p, const unsigned char *gold_nil,
+                                        const unsigned char *best_right, size_t n_questions, double width,
+                                        double *threshold, double *accuracy, struct xlqa_error *err);
 
 /*
  * Writes the model as JSON: format "xlqa-model", version 1, features, means, sds, weights, bias,

@@ -17,7 +17,7 @@
 
 static const char calibrate_help[] =
 	"usage: xlqa calibrate fit --features FILE.tsv [--l2 X] [--max-iter N] [--ranking [--rank-l2 X]]\n"
-	"                          [--calibration-folds K] [--without PATTERN[,PATTERN...]]...\n"
+	"                          [--calibration-folds K] [--nil-smooth W] [--without PATTERN[,PATTERN...]]...\n"
 	"                          --out MODEL.json\n"
 	"       xlqa calibrate apply --model MODEL.json --features FILE.tsv [--questions | --summary]\n"
 	"\n"
@@ -42,6 +42,9 @@ static const char calibrate_help[] =
 	"  --max-iter N  Newton iterations at most (default 100)\n"
 	"  --ranking     also fit the listwise ranking (same --max-iter)\n"
 	"  --rank-l2 X   L2 penalty of the ranking (default 20: its loss sums over questions, not rows)\n"
+	"  --nil-smooth W\n"
+	"                fit the NIL threshold on NIL F1 smoothed over thresholds W wide (a logistic\n"
+	"                step; default 0: the exact F1, whose best threshold can jump with one question)\n"
 	"  --calibration-folds K\n"
 	"                folds of the answer calibration's cross-fitting (default 5; 0: no answer\n"
 	"                calibration, the top candidate's probability is its confidence)\n"
@@ -65,7 +68,7 @@ struct calibrate_opts {
 	const char *features, *out, *model;
 	char *without[MAX_WITHOUT]; /* --without patterns, pointing into argv (commas cut) */
 	size_t n_without;
-	double l2, rank_l2;
+	double l2, rank_l2, nil_smooth;
 	size_t max_iter, folds;
 	bool questions, summary, ranking;
 };
@@ -73,7 +76,8 @@ struct calibrate_opts {
 static int parse_args(const char *sub, int argc, char **argv, struct calibrate_opts *o)
 {
 	enum {
-		OPT_L2 = 256, OPT_RANK_L2, OPT_MAX_ITER, OPT_QUESTIONS, OPT_SUMMARY, OPT_RANKING, OPT_WITHOUT, OPT_FOLDS
+		OPT_L2 = 256, OPT_RANK_L2, OPT_MAX_ITER, OPT_QUESTIONS, OPT_SUMMARY, OPT_RANKING, OPT_WITHOUT, OPT_FOLDS,
+		OPT_NIL_SMOOTH
 	};
 	static const struct option opts[] = {
 		{ "features", required_argument, NULL, 'f' }, { "out", required_argument, NULL, 'o' },
@@ -82,6 +86,7 @@ static int parse_args(const char *sub, int argc, char **argv, struct calibrate_o
 		{ "summary", no_argument, NULL, OPT_SUMMARY }, { "ranking", no_argument, NULL, OPT_RANKING },
 		{ "rank-l2", required_argument, NULL, OPT_RANK_L2 }, { "without", required_argument, NULL, OPT_WITHOUT },
 		{ "calibration-folds", required_argument, NULL, OPT_FOLDS },
+		{ "nil-smooth", required_argument, NULL, OPT_NIL_SMOOTH },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -99,6 +104,11 @@ static int parse_args(const char *sub, int argc, char **argv, struct calibrate_o
 			o->l2 = strtod(optarg, &end);
 			if (end == optarg || *end || !isfinite(o->l2) || o->l2 < 0)
 				return cli_usage_error(sub, "--l2 needs a number >= 0, not '%s'", optarg);
+			break;
+		case OPT_NIL_SMOOTH:
+			o->nil_smooth = strtod(optarg, &end);
+			if (end == optarg || *end || !isfinite(o->nil_smooth) || o->nil_smooth < 0 || o->nil_smooth > 1)
+				return cli_usage_error(sub, "--nil-smooth needs a number from 0 to 1, not '%s'", optarg);
 			break;
 		case OPT_RANK_L2:
 			o->rank_l2 = strtod(optarg, &end);
@@ -356,8 +366,9 @@ static int calibrate_fit(int argc, char **argv)
 		rc = fit_calibration(m, &s, &o, &oof_p, &oof_right, &err);
 	/* the threshold on the out-of-fold confidences when there are some, else on the table's own */
 	if (!rc && !(rc = score_table(m, &s, &err)) &&
-	    !(rc = xlqa_model_fit_nil_threshold(oof_p ? oof_p : s.best_p, s.t.gold_nil, oof_p ? oof_right : s.best_right,
-	                                        s.t.n_questions, &threshold, NULL, &err))) {
+	    !(rc = xlqa_model_fit_nil_threshold_smooth(oof_p ? oof_p : s.best_p, s.t.gold_nil,
+	                                               oof_p ? oof_right : s.best_right, s.t.n_questions, o.nil_smooth,
+	                                               &threshold, NULL, &err))) {
 		xlqa_model_set_nil_threshold(m, threshold);
 		rc = xlqa_model_write(m, o.out, &err);
 	}

@@ -935,6 +935,48 @@ int xlqa_model_fit_nil_threshold(const double *best_p, const unsigned char *gold
 	return XLQA_OK;
 }
 
+int xlqa_model_fit_nil_threshold_smooth(const double *best_p, const unsigned char *gold_nil,
+                                        const unsigned char *best_right, size_t n_questions, double width,
+                                        double *threshold, double *accuracy, struct xlqa_error *err)
+{
+	struct xlqa_model_nil_scores s;
+	double best_f1 = -1.0, best_t = 0.0;
+	size_t gold = 0;
+	int rc;
+
+	if (!isfinite(width) || width < 0)
+		return xlqa_error_set(err, XLQA_EINVAL, "NIL threshold smoothing width %g is not a number >= 0", width);
+	if (width == 0)
+		return xlqa_model_fit_nil_threshold(best_p, gold_nil, best_right, n_questions, threshold, accuracy, err);
+	if ((rc = xlqa_model_nil_score(best_p, gold_nil, best_right, n_questions, 0.0, &s, err)))
+		return rc;
+	for (size_t q = 0; q < n_questions; q++)
+		gold += gold_nil[q];
+	for (size_t k = 0;; k++) {
+		double t = (double)k * width / 10, nil = 0.0, right = 0.0, f1;
+
+		if (t > 1.0)
+			break;
+		for (size_t q = 0; q < n_questions; q++) {
+			double share = best_p[q] < 0 ? 1.0 : 1.0 / (1.0 + exp((best_p[q] - t) / width));
+			nil += share;
+			right += gold_nil[q] ? share : 0.0;
+		}
+		f1 = nil + (double)gold > 0 ? 2.0 * right / (nil + (double)gold) : 0.0;
+		if (f1 > best_f1) { /* strictly better: the lowest of equals */
+			best_f1 = f1;
+			best_t = t;
+		}
+	}
+	*threshold = best_t;
+	if (accuracy) {
+		if ((rc = xlqa_model_nil_score(best_p, gold_nil, best_right, n_questions, best_t, &s, err)))
+			return rc;
+		*accuracy = s.accuracy;
+	}
+	return XLQA_OK;
+}
+
 /* ---- files ------------------------------------------------------------------------------------- */
 
 #define MODEL_FORMAT "xlqa-model"
