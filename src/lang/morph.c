@@ -137,17 +137,35 @@ static int add_lemma(const char *s, const char ***acc, size_t *n, size_t *alloc,
 	return XLQA_OK;
 }
 
-bool xlqa_lang_irregular_form(const struct xlqa_lang *lang, const char *norm, size_t len)
+/*
+ * The irregular table's entry for the normalised form `norm`: its own, or with `prefixes`, that of a
+ * listed form after a verb prefix (the longest prefix that leaves a form of at least two bytes), whose
+ * length goes to *prefix_len (0 for the form's own). NULL when there is none.
+ */
+static const struct lang_lemmas *irregular_entry(const struct xlqa_lang *lang, const char *norm, size_t len,
+                                                 bool prefixes, size_t *prefix_len)
 {
-	if (xlqa_hash_get(&lang->irregular, norm, len, NULL))
-		return true;
-	for (size_t p = 0; p < lang->n_prefixes; p++) {
+	void *v;
+
+	*prefix_len = 0;
+	if (xlqa_hash_get(&lang->irregular, norm, len, &v))
+		return v;
+	for (size_t p = 0; prefixes && p < lang->n_prefixes; p++) {
 		size_t plen = strlen(lang->prefixes[p]);
 		if (plen + 2 <= len && memcmp(norm, lang->prefixes[p], plen) == 0 &&
-		    xlqa_hash_get(&lang->irregular, norm + plen, len - plen, NULL))
-			return true;
+		    xlqa_hash_get(&lang->irregular, norm + plen, len - plen, &v)) {
+			*prefix_len = plen;
+			return v;
+		}
 	}
-	return false;
+	return NULL;
+}
+
+bool xlqa_lang_irregular_form(const struct xlqa_lang *lang, const char *norm, size_t len)
+{
+	size_t plen;
+
+	return irregular_entry(lang, norm, len, true, &plen) != NULL;
 }
 
 /*
@@ -158,37 +176,26 @@ bool xlqa_lang_irregular_form(const struct xlqa_lang *lang, const char *norm, si
 static int irregular_lemmas(struct xlqa_lang *lang, const char *norm, size_t len, bool prefixes, const char ***acc,
 			    size_t *n, size_t *alloc, bool *found, struct xlqa_error *err)
 {
-	const struct lang_lemmas *l;
-	void *v;
+	size_t plen;
+	const struct lang_lemmas *l = irregular_entry(lang, norm, len, prefixes, &plen);
 	int rc;
 
-	*found = false;
-	if (xlqa_hash_get(&lang->irregular, norm, len, &v)) {
-		l = v;
-		*found = true;
-		for (size_t i = 0; i < l->n; i++)
-			if ((rc = add_lemma(l->items[i], acc, n, alloc, err)))
-				return rc;
-		return XLQA_OK;
-	}
-	for (size_t p = 0; prefixes && p < lang->n_prefixes; p++) {
-		size_t plen = strlen(lang->prefixes[p]);
-		if (plen + 2 > len || memcmp(norm, lang->prefixes[p], plen) != 0 ||
-		    !xlqa_hash_get(&lang->irregular, norm + plen, len - plen, &v))
-			continue;
-		l = v;
-		*found = true;
-		for (size_t i = 0; i < l->n; i++) {
-			size_t llen = strlen(l->items[i]);
+	*found = l != NULL;
+	for (size_t i = 0; l && i < l->n; i++) {
+		const char *lemma = l->items[i];
+
+		if (plen) { /* the prefix, as the form has it, before the listed form's lemma */
+			size_t llen = strlen(lemma);
 			char *joined = xlqa_arena_alloc(&lang->arena, plen + llen + 1);
+
 			if (!joined)
 				return xlqa_error_set(err, XLQA_ENOMEM, "lemmas: %s", xlqa_strerror(XLQA_ENOMEM));
-			memcpy(joined, lang->prefixes[p], plen);
-			memcpy(joined + plen, l->items[i], llen + 1);
-			if ((rc = add_lemma(joined, acc, n, alloc, err)))
-				return rc;
+			memcpy(joined, norm, plen);
+			memcpy(joined + plen, lemma, llen + 1);
+			lemma = joined;
 		}
-		return XLQA_OK;
+		if ((rc = add_lemma(lemma, acc, n, alloc, err)))
+			return rc;
 	}
 	return XLQA_OK;
 }

@@ -948,7 +948,7 @@ int xlqa_model_fit_nil_threshold_smooth(const double *best_p, const unsigned cha
 		return xlqa_error_set(err, XLQA_EINVAL, "NIL threshold smoothing width %g is not a number >= 0", width);
 	if (width == 0)
 		return xlqa_model_fit_nil_threshold(best_p, gold_nil, best_right, n_questions, threshold, accuracy, err);
-	if ((rc = xlqa_model_nil_score(best_p, gold_nil, best_right, n_questions, 0.0, &s, err)))
+	if ((rc = check_nil_input(best_p, gold_nil, best_right, n_questions, err)))
 		return rc;
 	for (size_t q = 0; q < n_questions; q++)
 		gold += gold_nil[q];
