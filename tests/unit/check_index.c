@@ -230,13 +230,11 @@ START_TEST(test_index_spill_equals_memory)
 }
 END_TEST
 
-/* Positions count every word, stop words included, so phrases and proximity see real distances. */
-START_TEST(test_index_positions)
+/* Indexes a one-document collection and reads the first posting of `term`, which must be there. */
+static struct xlqa_index *index_first_posting(const char *coll, const char *term, struct xlqa_postings_cursor *c,
+                                              struct xlqa_posting *p)
 {
-	static const char coll[] = "<DOC><DOCNO>P</DOCNO><TEXT>The Bank of England raised the bank rate</TEXT></DOC>";
 	struct xlqa_index_build_summary sum;
-	struct xlqa_postings_cursor c;
-	struct xlqa_posting p;
 	struct xlqa_index *idx;
 	struct xlqa_error err;
 	bool end;
@@ -244,9 +242,20 @@ START_TEST(test_index_positions)
 	write_collection(coll, strlen(coll));
 	ck_assert_int_eq(build("idx", 0, &sum, &err), XLQA_OK);
 	idx = open_index("idx");
-	memset(&c, 0, sizeof c);
-	ck_assert(xlqa_postings_open(idx, "bank", &c));
-	ck_assert_int_eq(xlqa_postings_next(&c, &p, &end), XLQA_OK);
+	memset(c, 0, sizeof *c);
+	ck_assert(xlqa_postings_open(idx, term, c));
+	ck_assert_int_eq(xlqa_postings_next(c, p, &end), XLQA_OK);
+	return idx;
+}
+
+/* Positions count every word, stop words included, so phrases and proximity see real distances. */
+START_TEST(test_index_positions)
+{
+	struct xlqa_postings_cursor c;
+	struct xlqa_posting p;
+	struct xlqa_index *idx = index_first_posting(
+		"<DOC><DOCNO>P</DOCNO><TEXT>The Bank of England raised the bank rate</TEXT></DOC>", "bank", &c, &p);
+
 	ck_assert_uint_eq(p.tf, 2);
 	ck_assert_uint_eq(p.positions[0], 1);
 	ck_assert_uint_eq(p.positions[1], 6);
@@ -261,20 +270,11 @@ END_TEST
 /* A lower-case irregular form also holds its lemma's stem at its position: "sang" meets "sing". */
 START_TEST(test_index_irregular_lemmas)
 {
-	static const char coll[] = "<DOC><DOCNO>P</DOCNO><TEXT>The choir sang and Sang Lee went home</TEXT></DOC>";
-	struct xlqa_index_build_summary sum;
 	struct xlqa_postings_cursor c;
 	struct xlqa_posting p;
-	struct xlqa_index *idx;
-	struct xlqa_error err;
-	bool end;
+	struct xlqa_index *idx = index_first_posting(
+		"<DOC><DOCNO>P</DOCNO><TEXT>The choir sang and Sang Lee went home</TEXT></DOC>", "sing", &c, &p);
 
-	write_collection(coll, strlen(coll));
-	ck_assert_int_eq(build("idx", 0, &sum, &err), XLQA_OK);
-	idx = open_index("idx");
-	memset(&c, 0, sizeof c);
-	ck_assert(xlqa_postings_open(idx, "sing", &c));
-	ck_assert_int_eq(xlqa_postings_next(&c, &p, &end), XLQA_OK);
 	/* the verb only: the capitalised name "Sang" keeps its own stem */
 	ck_assert_uint_eq(p.tf, 1);
 	ck_assert_uint_eq(p.positions[0], 2);
