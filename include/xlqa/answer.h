@@ -180,6 +180,9 @@ enum xlqa_answer_feature {
 	/* German only (as known): the share of its content words that hunspell gives no lemma but the
 	 * compound splitter splits into known words ("Wirbeltiere"): common nouns, not names */
 	XLQA_FEATURE_COMPOUND,
+	/* German only (as known): a name led by a common noun, a role before a person or thing, whatever
+	 * the question asks ("[Universalgelehrte Shen Kuo]", "[Oscar-Gewinnerin Marlee Matlin]") */
+	XLQA_FEATURE_ROLE_PREFIX,
 	/*
 	 * A one-hot block: 1 at KIND_TYPE + kind * XLQA_TYPE_GROUPS + group for its kind and the question's
 	 * type group, so a model learns which kinds answer which questions ("kind_measure@measure").

@@ -32,7 +32,7 @@ static const char *const feature_names[XLQA_ANSWER_FEATURES] = {
 	"before", "after", "focus", "head", "side", "side_near", "idf", "edge_query",
 	"left_content", "left_article", "left_stop", "right_content", "right_close", "focus_before", "stranded",
 	"contains", "inside", "nearest", "between", "coordination", "in_brackets", "known", "lower_tail", "kind_of",
-	"person_clash", "sentence_idf", "compound",
+	"person_clash", "sentence_idf", "compound", "role_prefix",
 	/* the kind-type block, kind by kind (extract kinds), group by group (type_group) */
 	"name@named", "name@time", "name@measure", "name@open", "name@definition", "year@named", "year@time",
 	"year@measure", "year@open", "year@definition", "date@named", "date@time", "date@measure", "date@open",
@@ -579,16 +579,26 @@ static bool lacks_year(const struct xlqa_answerer *a, const char *text, const st
 }
 
 /*
- * German: a name whose first word is a common noun the dictionary knows while a later word is not
- * (unknown, or a name the dictionary lists: tok_known 0): a role before a person ("[Historiker]
- * Frederick W. Mote"), where "William Tyndale" is a name throughout.
+ * German: a name whose first word is a common noun (the dictionary knows it, or it is a compound of
+ * known words; of a hyphenated first word, the last part) while a later word is a name (unknown and
+ * no compound, or a name the dictionary lists: tok_known 0): a role before a person ("[Historiker]
+ * Frederick W. Mote", "[Universalgelehrte] Shen Kuo", "Oscar-[Gewinnerin] Marlee Matlin"), where
+ * "William Tyndale" is a name throughout.
  */
 static bool role_prefixed(const struct xlqa_answerer *a, const struct xlqa_extract_span *sp)
 {
-	if (sp->kind != XLQA_EXTRACT_NAME || sp->n < 2 || a->tok_known[sp->first] <= 0)
+	const struct xlqa_token *tok = a->ex.a.tokens;
+	size_t r = sp->first, end = sp->first + sp->n;
+
+	if (sp->kind != XLQA_EXTRACT_NAME || sp->n < 2)
 		return false;
-	for (size_t k = sp->first + 1; k < sp->first + sp->n; k++)
-		if (a->tok_known[k] == 0)
+	while (r + 2 < end && tok[r + 1].kind == XLQA_SPAN_PUNCT && tok[r].end == tok[r + 1].start &&
+	       tok[r + 1].end == tok[r + 2].start && a->passage.buf[tok[r + 1].start] == '-')
+		r += 2; /* "Oscar-[Gewinnerin]": the role is the hyphenated word's last part */
+	if (a->tok_known[r] <= 0 && !a->tok_compound[r])
+		return false;
+	for (size_t k = r + 1; k < end; k++)
+		if (a->tok_known[k] == 0 && !a->tok_compound[k])
 			return true;
 	return false;
 }
@@ -1100,6 +1110,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		                                                          tok[sp->first].end - tok[sp->first].start)) ||
 		                                qa_icu_is_name(&a->ex, text, sp->first, sp->n) ||
 		                                role_prefixed(a, sp));
+		f[XLQA_FEATURE_ROLE_PREFIX] = role_prefixed(a, sp);
 		xlqa_buf_reset(&a->key);
 		if ((rc = xlqa_answer_key(a->target, answer, answer_len, &a->key, err)))
 			return rc;
