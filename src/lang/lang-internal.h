@@ -46,6 +46,9 @@ struct xlqa_lang {
 	const char **genitives;     /* genitive endings of names (genitive.txt), normalised, longest first */
 	size_t n_genitives;
 	size_t alloc_genitives;
+	const char **stem_keeps;    /* endings the stemmer gives back to a noun (stem-keep.txt), normalised, longest first */
+	size_t n_stem_keeps;
+	size_t alloc_stem_keeps;
 	char decimal_sep; /* '.' or ',' from ICU */
 
 	/* compound splitting (compound.txt) */

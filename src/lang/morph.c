@@ -73,6 +73,63 @@ struct xlqa_strlist *lang_strlist_copy(struct xlqa_lang *lang, const char *const
 	return list;
 }
 
+/* Whether `word` is among `lemmas`: a base form, no inflection of another. */
+static bool own_lemma(const struct xlqa_strlist *lemmas, const char *word, size_t len)
+{
+	for (size_t i = 0; i < lemmas->n; i++)
+		if (strlen(lemmas->items[i]) == len && memcmp(lemmas->items[i], word, len) == 0)
+			return true;
+	return false;
+}
+
+static bool ends_with(const char *s, size_t len, const char *end, size_t n)
+{
+	return len >= n && memcmp(s + len - n, end, n) == 0;
+}
+
+/*
+ * The pack's stem-keep endings (stem-keep.txt): when the stemmer stripped one from `norm` and the
+ * word, or the last part of a compound hunspell does not know, is its own lemma, the ending goes
+ * back on the stem `out` holds from byte `base` on: "problem" -> "probl" -> "problem", as
+ * "probleme" and "problems" stem; "ökosystem" -> "okosystem", the stemmer's umlauts kept. An
+ * adjective's ending stays off: "großem" is no lemma of its own ("groß").
+ */
+static int give_back_ending(struct xlqa_lang *lang, const char *norm, size_t len, struct xlqa_buf *out, size_t base,
+                            struct xlqa_error *err)
+{
+	for (size_t k = 0; k < lang->n_stem_keeps; k++) {
+		const char *e = lang->stem_keeps[k];
+		size_t n = strlen(e);
+		struct xlqa_strlist lemmas, parts;
+		bool own;
+		int rc;
+
+		if (len < n + 2 || !ends_with(norm, len, e, n) || ends_with(out->buf + base, out->len - base, e, n))
+			continue;
+		if ((rc = xlqa_lang_lemmas(lang, norm, len, &lemmas, err)))
+			return rc;
+		own = own_lemma(&lemmas, norm, len);
+		if (lemmas.n == 0) {
+			if ((rc = xlqa_lang_split_compound(lang, norm, len, &parts, err)))
+				return rc;
+			if (parts.n >= 2) {
+				const char *last = parts.items[parts.n - 1];
+				size_t ll = strlen(last);
+
+				if (ll > n && ends_with(norm, len, last, ll)) {
+					if ((rc = xlqa_lang_lemmas(lang, last, ll, &lemmas, err)))
+						return rc;
+					own = own_lemma(&lemmas, last, ll);
+				}
+			}
+		}
+		if (own && xlqa_buf_add(out, e, n))
+			return xlqa_error_set(err, XLQA_ENOMEM, "stemming: %s", xlqa_strerror(XLQA_ENOMEM));
+		return XLQA_OK;
+	}
+	return XLQA_OK;
+}
+
 int xlqa_lang_stem(struct xlqa_lang *lang, const char *norm, size_t len, struct xlqa_buf *out,
 		   struct xlqa_error *err)
 {
@@ -83,7 +140,11 @@ int xlqa_lang_stem(struct xlqa_lang *lang, const char *norm, size_t len, struct 
 		if (!s)
 			return xlqa_error_set(err, XLQA_ENOMEM, "stemming '%.*s': %s", (int)len, norm,
 					      xlqa_strerror(XLQA_ENOMEM));
-		rc = xlqa_buf_add(out, s, (size_t)sb_stemmer_length(lang->stemmer));
+		size_t base = out->len;
+
+		if ((rc = xlqa_buf_add(out, s, (size_t)sb_stemmer_length(lang->stemmer))) == XLQA_OK &&
+		    lang->n_stem_keeps && lang->hunspell && (rc = give_back_ending(lang, norm, len, out, base, err)))
+			return rc;
 	} else if (lang->hunspell) {
 		struct xlqa_strlist lemmas;
 		if ((rc = xlqa_lang_lemmas(lang, norm, len, &lemmas, err)))

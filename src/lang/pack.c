@@ -295,6 +295,25 @@ static int on_genitive(struct xlqa_lang *lang, const struct pack_line *line, str
 	return add_longest_first(lang, &lang->genitives, &lang->n_genitives, &lang->alloc_genitives, line, err);
 }
 
+/*
+ * stem-keep.txt: one ending per line that the stemmer strips as an inflection but that also ends
+ * nouns, so that their stems part from their inflected forms' (German "em": Snowball stems
+ * "Problem" to "probl" but "Probleme" and "Problems" to "problem"). xlqa_lang_stem gives the ending
+ * back to a word that is its own hunspell lemma.
+ */
+static int on_stem_keep(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
+{
+	int rc = expect_fields(line, 1, 1, "one ending", err);
+
+	if (rc)
+		return rc;
+	if ((rc = pack_norm(lang, line->field[0], line->field_len[0], err))) {
+		xlqa_error_prefix(err, "%s:%zu", line->path, line->lineno);
+		return rc;
+	}
+	return add_longest_first(lang, &lang->stem_keeps, &lang->n_stem_keeps, &lang->alloc_stem_keeps, line, err);
+}
+
 static int on_month(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
 {
 	static const char what[] = "'name<TAB>month' with a month from 1 to 12";
@@ -640,6 +659,7 @@ int xlqa_lang_open(const char *name, const struct xlqa_lang_options *opt, struct
 	    (rc = pack_read(lang, dir, "compound.txt", (info->flags & XLQA_LANG_COMPOUNDS) != 0, on_compound, err)) ||
 	    (rc = pack_read(lang, dir, "irregular.txt", false, on_irregular, err)) ||
 	    (rc = pack_read(lang, dir, "genitive.txt", false, on_genitive, err)) ||
+	    (rc = pack_read(lang, dir, "stem-keep.txt", false, on_stem_keep, err)) ||
 	    (rc = icu_calendar_words(lang, err)) || (rc = open_stemmers(lang, hdir, flags, err))) {
 		xlqa_lang_free(lang);
 		return rc;
@@ -674,6 +694,7 @@ void xlqa_lang_free(struct xlqa_lang *lang)
 	xlqa_hash_release(&lang->dict_names);
 	free(lang->elisions);
 	free(lang->genitives);
+	free(lang->stem_keeps);
 	xlqa_buf_release(&lang->scratch);
 	xlqa_arena_release(&lang->arena);
 	free(lang);
