@@ -278,13 +278,11 @@ static int on_elision(struct xlqa_lang *lang, const struct pack_line *line, stru
 	return add_longest_first(lang, &lang->elisions, &lang->n_elisions, &lang->alloc_elisions, line, err);
 }
 
-/*
- * genitive.txt: one ending per line that a name takes in the genitive ("s" of "Luthers", "'" of
- * "Marx'"), tried by the translator on a capitalised word it cannot translate.
- */
-static int on_genitive(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
+/* One normalised ending a line, kept longest first in `list`: genitive.txt, stem-keep.txt. */
+static int add_ending(struct xlqa_lang *lang, const struct pack_line *line, const char *what, const char ***list,
+                      size_t *n, size_t *alloc, struct xlqa_error *err)
 {
-	int rc = expect_fields(line, 1, 1, "one genitive ending", err);
+	int rc = expect_fields(line, 1, 1, what, err);
 
 	if (rc)
 		return rc;
@@ -292,7 +290,17 @@ static int on_genitive(struct xlqa_lang *lang, const struct pack_line *line, str
 		xlqa_error_prefix(err, "%s:%zu", line->path, line->lineno);
 		return rc;
 	}
-	return add_longest_first(lang, &lang->genitives, &lang->n_genitives, &lang->alloc_genitives, line, err);
+	return add_longest_first(lang, list, n, alloc, line, err);
+}
+
+/*
+ * genitive.txt: one ending per line that a name takes in the genitive ("s" of "Luthers", "'" of
+ * "Marx'"), tried by the translator on a capitalised word it cannot translate.
+ */
+static int on_genitive(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
+{
+	return add_ending(lang, line, "one genitive ending", &lang->genitives, &lang->n_genitives,
+	                  &lang->alloc_genitives, err);
 }
 
 /*
@@ -303,15 +311,8 @@ static int on_genitive(struct xlqa_lang *lang, const struct pack_line *line, str
  */
 static int on_stem_keep(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
 {
-	int rc = expect_fields(line, 1, 1, "one ending", err);
-
-	if (rc)
-		return rc;
-	if ((rc = pack_norm(lang, line->field[0], line->field_len[0], err))) {
-		xlqa_error_prefix(err, "%s:%zu", line->path, line->lineno);
-		return rc;
-	}
-	return add_longest_first(lang, &lang->stem_keeps, &lang->n_stem_keeps, &lang->alloc_stem_keeps, line, err);
+	return add_ending(lang, line, "one ending", &lang->stem_keeps, &lang->n_stem_keeps, &lang->alloc_stem_keeps,
+	                  err);
 }
 
 static int on_month(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
