@@ -15,9 +15,10 @@
 #define IDX_FILE "index.xlqa"
 #define IDX_MAGIC "XLQAIDX"      /* 8 bytes with its NUL */
 /* 2: a lower-case irregular form also holds its lemmas' stems ("sang": "sing"); 3: a German noun
- * in -em keeps it in its stem ("problem", lang/de/stem-keep.txt). The terms of an older index would
- * miss what queries look for, so it must be rebuilt */
-#define IDX_VERSION 3u
+ * in -em keeps it in its stem ("problem", lang/de/stem-keep.txt); 4: a German name's genitive "s"
+ * after a vowel comes off ("teslas": "tesla", genitive.txt). The terms of an older index would miss
+ * what queries look for, so it must be rebuilt */
+#define IDX_VERSION 4u
 #define IDX_BYTE_ORDER 0x01020304u
 
 enum idx_section_id {

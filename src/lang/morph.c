@@ -130,6 +130,38 @@ static int give_back_ending(struct xlqa_lang *lang, const char *norm, size_t len
 	return XLQA_OK;
 }
 
+/*
+ * A name's genitive ending (genitive.txt) after a vowel, which the stemmer left on (German "s" comes
+ * off only after b, d, f, g, h, k, l, m, n, r or t: "Teslas", "Toyotas", "Chinas" kept theirs), comes
+ * off unless hunspell gives the word as its own lemma ("Kreis", "Texas"): `norm` is stemmed without
+ * it, into `out` from byte `base` on. "Teslas Erfindung" now meets "Tesla".
+ */
+static int strip_genitive(struct xlqa_lang *lang, const char *norm, size_t len, struct xlqa_buf *out, size_t base,
+                          struct xlqa_error *err)
+{
+	for (size_t k = 0; k < lang->n_genitives; k++) {
+		const char *e = lang->genitives[k];
+		size_t n = strlen(e);
+		struct xlqa_strlist lemmas;
+		const sb_symbol *s;
+		int rc;
+
+		if (len < n + 4 || !ends_with(norm, len, e, n) || !strchr("aeiouy", norm[len - n - 1]) ||
+		    !ends_with(out->buf + base, out->len - base, e, n))
+			continue;
+		if ((rc = xlqa_lang_lemmas(lang, norm, len, &lemmas, err)))
+			return rc;
+		if (own_lemma(&lemmas, norm, len))
+			return XLQA_OK;
+		out->len = base;
+		if (!(s = sb_stemmer_stem(lang->stemmer, (const sb_symbol *)norm, (int)(len - n))) ||
+		    xlqa_buf_add(out, s, (size_t)sb_stemmer_length(lang->stemmer)))
+			return xlqa_error_set(err, XLQA_ENOMEM, "stemming: %s", xlqa_strerror(XLQA_ENOMEM));
+		return XLQA_OK;
+	}
+	return XLQA_OK;
+}
+
 int xlqa_lang_stem(struct xlqa_lang *lang, const char *norm, size_t len, struct xlqa_buf *out,
 		   struct xlqa_error *err)
 {
@@ -142,8 +174,9 @@ int xlqa_lang_stem(struct xlqa_lang *lang, const char *norm, size_t len, struct 
 					      xlqa_strerror(XLQA_ENOMEM));
 		size_t base = out->len;
 
-		if ((rc = xlqa_buf_add(out, s, (size_t)sb_stemmer_length(lang->stemmer))) == XLQA_OK &&
-		    lang->n_stem_keeps && lang->hunspell && (rc = give_back_ending(lang, norm, len, out, base, err)))
+		if ((rc = xlqa_buf_add(out, s, (size_t)sb_stemmer_length(lang->stemmer))) == XLQA_OK && lang->hunspell &&
+		    ((rc = give_back_ending(lang, norm, len, out, base, err)) ||
+		     (rc = strip_genitive(lang, norm, len, out, base, err))))
 			return rc;
 	} else if (lang->hunspell) {
 		struct xlqa_strlist lemmas;
