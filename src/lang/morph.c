@@ -90,9 +90,9 @@ static bool ends_with(const char *s, size_t len, const char *end, size_t n)
 /*
  * The pack's stem-keep endings (stem-keep.txt): when the stemmer stripped one from `norm` and the
  * word, or the last part of a compound hunspell does not know, is its own lemma, the ending goes
- * back on the stem `out` holds from byte `base` on: "problem" -> "probl" -> "problem", as
- * "probleme" and "problems" stem; "ökosystem" -> "okosystem", the stemmer's umlauts kept. An
- * adjective's ending stays off: "großem" is no lemma of its own ("groß").
+ * back on the stem `out` holds from byte `base` on (after the stemmer's own folding of umlauts):
+ * "problem" -> "probl" -> "problem", as "probleme" and "problems" stem; "rechenproblem" through its
+ * part "problem". An adjective's ending stays off: "großem" is no lemma of its own ("groß").
  */
 static int give_back_ending(struct xlqa_lang *lang, const char *norm, size_t len, struct xlqa_buf *out, size_t base,
                             struct xlqa_error *err)
