@@ -1105,12 +1105,12 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		f[XLQA_FEATURE_COMPOUND] = content ? (double)compound / (double)content : 0;
 		f[XLQA_FEATURE_LOWER_TAIL] = a->capitalised_nouns && words > 1 && tok[last].kind == XLQA_SPAN_WORD &&
 		                             !(tok[last].flags & XLQA_TOKEN_NUMERIC) && !qa_capitalised(text, &tok[last]);
+		f[XLQA_FEATURE_ROLE_PREFIX] = role_prefixed(a, sp);
 		f[XLQA_FEATURE_PERSON_CLASH] = type == XLQA_ANSWER_PERSON &&
 		                               ((sp->n == 1 && qa_acronym(text + tok[sp->first].start,
 		                                                          tok[sp->first].end - tok[sp->first].start)) ||
 		                                qa_icu_is_name(&a->ex, text, sp->first, sp->n) ||
-		                                role_prefixed(a, sp));
-		f[XLQA_FEATURE_ROLE_PREFIX] = role_prefixed(a, sp);
+		                                f[XLQA_FEATURE_ROLE_PREFIX] > 0);
 		xlqa_buf_reset(&a->key);
 		if ((rc = xlqa_answer_key(a->target, answer, answer_len, &a->key, err)))
 			return rc;
