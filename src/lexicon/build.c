@@ -15,7 +15,7 @@
  *            pivots in the literature (Gollins and Sanderson, SIGIR 2001, triangulated transitive
  *            translation); only the 5 best translations of each step are followed. A pivot word
  *            that is no key of P-T (dictionaries translate inflected forms: "erhielt" ->
- *            "received") is looked up by its Snowball stem among P-T's keys ("receive"), the
+ *            "received") is looked up by its stem among P-T's keys ("receive"), the
  *            path weighing 0.7 times more, the translator's factor for a stem match
  *   names    ICU locale names                                     weight 1.0: curated and exact
  *   tsv      a user's file                                        the file's weight
@@ -551,7 +551,12 @@ static int get_layer(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info
 	return XLQA_OK;
 }
 
-/* The stemmer of language `lang` (a pack opened without hunspell), opened on first use. */
+/*
+ * The stemmer of language `lang`, opened on first use with hunspell as the translator opens it, so
+ * that a key's stem is the stem a query word gets: the pack mends some Snowball stems with hunspell's
+ * lemmas (German "Problem" keeps its "em" as "Probleme" does). Without the language's dictionary
+ * the stems are Snowball's alone, as the translator's then are too.
+ */
 static int get_stemmer(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info *lang, struct xlqa_lang **out,
 		       struct xlqa_error *err)
 {
@@ -565,18 +570,24 @@ static int get_stemmer(struct xlqa_lexicon_builder *b, const struct xlqa_lang_in
 	if (at >= sizeof b->stemmers / sizeof b->stemmers[0])
 		return XLQA_OK;
 	if (!b->stemmers[at]) {
-		struct xlqa_lang_options lo = { NULL, NULL, XLQA_LANG_OPEN_NO_HUNSPELL };
+		struct xlqa_lang_options lo = { NULL, NULL, 0 };
+
 		if (b->opt.lang)
 			lo = *b->opt.lang;
-		lo.flags |= XLQA_LANG_OPEN_NO_HUNSPELL;
-		if ((rc = xlqa_lang_open(lang->code, &lo, &b->stemmers[at], err)))
+		rc = xlqa_lang_open(lang->code, &lo, &b->stemmers[at], err);
+		if (rc == XLQA_ENOTFOUND && !(lo.flags & XLQA_LANG_OPEN_NO_HUNSPELL)) {
+			xlqa_error_clear(err);
+			lo.flags |= XLQA_LANG_OPEN_NO_HUNSPELL;
+			rc = xlqa_lang_open(lang->code, &lo, &b->stemmers[at], err);
+		}
+		if (rc)
 			return rc;
 	}
 	*out = b->stemmers[at];
 	return XLQA_OK;
 }
 
-/* The pool id of the Snowball stem of string `id`; false (and no error) for a phrase. */
+/* The pool id of the stem of string `id` (get_stemmer); false (and no error) for a phrase. */
 static int stem_of(struct xlqa_lexicon_builder *b, struct xlqa_lang *lang, uint32_t id, uint32_t *stem, bool *ok,
 		   struct xlqa_error *err)
 {

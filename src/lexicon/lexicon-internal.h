@@ -20,7 +20,7 @@
  * covers every byte after the header.
  */
 #define LEX_MAGIC "XLQALEX"
-#define LEX_VERSION 1u
+#define LEX_VERSION 2u
 #define LEX_BYTE_ORDER 0x01020304u
 #define LEX_MAX_ALTS 12      /* translations kept per key */
 #define LEX_MAX_KEY_WORDS 4  /* longer headwords are phrases, useless for keyword queries */
