@@ -201,6 +201,73 @@ static double objective(const double *z, const unsigned char *y, size_t n, size_
 }
 
 /*
+ * Rows of features scaled by their standard deviations, x_ij / sd_j, keeping only the nonzero ones:
+ * the curvature sums need only products of nonzero features (most are 0: the kind-type block is
+ * one-hot, many features are flags), so each row costs its nonzeros squared instead of d squared.
+ * A column in `skip` (constant, pinned at weight 0) is left out.
+ */
+struct sparse_rows {
+	size_t *start; /* rows + 1: row i is entries [start[i], start[i + 1]) */
+	size_t *col;
+	double *val;
+};
+
+static void sparse_rows_release(struct sparse_rows *s)
+{
+	free(s->start);
+	free(s->col);
+	free(s->val);
+	memset(s, 0, sizeof *s);
+}
+
+/* Builds `s` from the n x d rows x (row i is x + row_of[i] * d when row_of is not NULL). */
+static int sparse_rows_build(struct sparse_rows *s, const double *x, size_t n, size_t d, const size_t *row_of,
+                             const double *sd, const unsigned char *skip)
+{
+	size_t nnz = 0;
+
+	memset(s, 0, sizeof *s);
+	for (size_t i = 0; i < n; i++) {
+		const double *xi = x + (row_of ? row_of[i] : i) * d;
+
+		for (size_t j = 0; j < d; j++)
+			nnz += xi[j] != 0.0 && !(skip && skip[j]);
+	}
+	s->start = malloc((n + 1) * sizeof *s->start);
+	s->col = malloc((nnz ? nnz : 1) * sizeof *s->col);
+	s->val = malloc((nnz ? nnz : 1) * sizeof *s->val);
+	if (!s->start || !s->col || !s->val) {
+		sparse_rows_release(s);
+		return XLQA_ENOMEM;
+	}
+	nnz = 0;
+	for (size_t i = 0; i < n; i++) {
+		const double *xi = x + (row_of ? row_of[i] : i) * d;
+
+		s->start[i] = nnz;
+		for (size_t j = 0; j < d; j++)
+			if (xi[j] != 0.0 && !(skip && skip[j])) {
+				s->col[nnz] = j;
+				s->val[nnz++] = xi[j] / sd[j];
+			}
+	}
+	s->start[n] = nnz;
+	return XLQA_OK;
+}
+
+/* h[j * d + k] += v x_j x_k over the nonzeros of sparse row i, lower triangle (k <= j). */
+static void add_outer(double *h, size_t d, const struct sparse_rows *s, size_t i, double v)
+{
+	for (size_t a = s->start[i]; a < s->start[i + 1]; a++) {
+		double va = v * s->val[a];
+		double *row = h + s->col[a] * d;
+
+		for (size_t b = s->start[i]; b <= a; b++)
+			row[s->col[b]] += va * s->val[b];
+	}
+}
+
+/*
  * Solves h x = g for a symmetric positive definite k x k h (overwritten by its Cholesky factor);
  * false when h is not numerically positive definite.
  */
@@ -269,13 +336,22 @@ static bool solve_ridged(double *h, double *hwork, size_t k, const double *g, do
  * data without a penalty drives p(1-p) to 0) a growing ridge is added until it factors; false only
  * when even that fails.
  */
-static bool newton_direction(const double *z, const unsigned char *y, size_t n, size_t d, const double *beta,
-                             double l2, const unsigned char *constant, double *h, double *hwork, double *g,
-                             double *delta)
+/*
+ * The Newton direction at beta over rows (1, z), z_j = x_j / sd_j - c_j with c_j = mean_j / sd_j:
+ * the gradient from the standardised rows z, the Hessian sum_i v_i (1, z_i)(1, z_i)^T from the sparse
+ * scaled rows xs (sums S = sum v, Sx_j = sum v xs_j, Sxx_jk = sum v xs_j xs_k), since
+ * sum v z_j z_k = Sxx_jk - c_k Sx_j - c_j Sx_k + c_j c_k S. Constant columns (c_j 0, not in xs) get
+ * a unit curvature that pins their weight at 0.
+ */
+static bool newton_direction(const double *z, const struct sparse_rows *xs, const double *c, const unsigned char *y,
+                             size_t n, size_t d, const double *beta, double l2, const unsigned char *constant,
+                             double *h, double *hwork, double *g, double *delta)
 {
 	size_t k = d + 1;
+	double *sxx = hwork, *sx = delta, sv = 0.0; /* scratch until the solve */
 
-	memset(h, 0, k * k * sizeof *h);
+	memset(sxx, 0, d * d * sizeof *sxx);
+	memset(sx, 0, d * sizeof *sx);
 	memset(g, 0, k * sizeof *g);
 	for (size_t i = 0; i < n; i++) {
 		const double *zi = z + i * d;
@@ -285,14 +361,19 @@ static bool newton_direction(const double *z, const unsigned char *y, size_t n, 
 			t += beta[j + 1] * zi[j];
 		p = sigmoid(t);
 		v = p * (1.0 - p);
-		/* row i as (1, z_i): the gradient and the lower triangle of the Hessian */
-		for (size_t a = 0; a < k; a++) {
-			double za = a ? zi[a - 1] : 1.0;
-
-			g[a] += (p - y[i]) * za;
-			for (size_t b = 0; b <= a; b++)
-				h[a * k + b] += v * za * (b ? zi[b - 1] : 1.0);
-		}
+		g[0] += p - y[i];
+		for (size_t j = 0; j < d; j++)
+			g[j + 1] += (p - y[i]) * zi[j];
+		sv += v;
+		for (size_t a = xs->start[i]; a < xs->start[i + 1]; a++)
+			sx[xs->col[a]] += v * xs->val[a];
+		add_outer(sxx, d, xs, i, v);
+	}
+	h[0] = sv;
+	for (size_t j = 0; j < d; j++) {
+		h[(j + 1) * k] = sx[j] - c[j] * sv;
+		for (size_t l = 0; l <= j; l++)
+			h[(j + 1) * k + l + 1] = sxx[j * d + l] - c[l] * sx[j] - c[j] * sx[l] + c[j] * c[l] * sv;
 	}
 	for (size_t j = 0; j < d; j++) {
 		g[j + 1] += l2 * beta[j + 1];
@@ -308,8 +389,9 @@ int xlqa_model_fit(const double *x, const unsigned char *y, size_t n, size_t d, 
 	struct xlqa_model_fit_options o = opt ? *opt : (struct xlqa_model_fit_options){ 0 };
 	size_t k = d + 1, positives = 0;
 	struct xlqa_model *m = NULL;
-	double *z = NULL, *work = NULL, *beta, *trial, *h, *hwork, *g, *delta, loss;
+	double *z = NULL, *work = NULL, *c = NULL, *beta, *trial, *h, *hwork, *g, *delta, loss;
 	unsigned char *constant = NULL;
+	struct sparse_rows xs = { 0 };
 	int rc;
 
 	*out = NULL;
@@ -325,7 +407,8 @@ int xlqa_model_fit(const double *x, const unsigned char *y, size_t n, size_t d, 
 	z = malloc(n * d * sizeof *z);
 	work = malloc((2 * k * k + 4 * k) * sizeof *work);
 	constant = malloc(d);
-	if (!m || !z || !work || !constant) {
+	c = malloc(d * sizeof *c);
+	if (!m || !z || !work || !constant || !c) {
 		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 		goto done;
 	}
@@ -345,6 +428,12 @@ int xlqa_model_fit(const double *x, const unsigned char *y, size_t n, size_t d, 
 	for (size_t i = 0; i < n; i++)
 		for (size_t j = 0; j < d; j++)
 			z[i * d + j] = constant[j] ? 0.0 : (x[i * d + j] - m->mean[j]) / m->sd[j];
+	for (size_t j = 0; j < d; j++)
+		c[j] = constant[j] ? 0.0 : m->mean[j] / m->sd[j];
+	if (sparse_rows_build(&xs, x, n, d, NULL, m->sd, constant)) {
+		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+		goto done;
+	}
 	/* start from the base rate: the best model with all weights 0 */
 	memset(beta, 0, k * sizeof *beta);
 	beta[0] = log((double)positives / (double)(n - positives));
@@ -354,7 +443,7 @@ int xlqa_model_fit(const double *x, const unsigned char *y, size_t n, size_t d, 
 		double step = 1.0, moved = 0.0, trial_loss = loss;
 		int halvings;
 
-		if (!newton_direction(z, y, n, d, beta, o.l2, constant, h, hwork, g, delta))
+		if (!newton_direction(z, &xs, c, y, n, d, beta, o.l2, constant, h, hwork, g, delta))
 			break;
 		for (halvings = 0; halvings < MAX_HALVINGS; halvings++, step *= 0.5) {
 			bool finite = true;
@@ -397,6 +486,8 @@ done:
 	free(z);
 	free(work);
 	free(constant);
+	free(c);
+	sparse_rows_release(&xs);
 	return rc;
 }
 
@@ -426,6 +517,8 @@ struct rank_data {
 	unsigned char *y;   /* rows */
 	size_t *start;      /* groups + 1: group g is rows [start[g], start[g + 1]) */
 	double *s, *p, *pr; /* widest each: scores, softmax, softmax over the right rows */
+	struct sparse_rows xs; /* the rows as x / sd, for the curvature (sparse_rows) */
+	double *c;             /* d: mean / sd, so that z = xs - c */
 };
 
 static void rank_data_release(struct rank_data *r)
@@ -434,12 +527,14 @@ static void rank_data_release(struct rank_data *r)
 	free(r->y);
 	free(r->start);
 	free(r->s);
+	free(r->c);
+	sparse_rows_release(&r->xs);
 }
 
 static int rank_data_build(const struct xlqa_model *m, const double *x, const unsigned char *y, const size_t *question,
                            size_t n, struct rank_data *r, struct xlqa_error *err)
 {
-	size_t nq = 0, *count = NULL, *right = NULL, *at = NULL;
+	size_t nq = 0, *count = NULL, *right = NULL, *at = NULL, *row_of = NULL;
 	int rc = XLQA_OK;
 
 	memset(r, 0, sizeof *r);
@@ -484,7 +579,9 @@ static int rank_data_build(const struct xlqa_model *m, const double *x, const un
 	r->y = malloc(r->rows);
 	r->start = malloc((r->groups + 1) * sizeof *r->start);
 	r->s = malloc(3 * r->widest * sizeof *r->s);
-	if (!r->z || !r->y || !r->start || !r->s) {
+	r->c = malloc(m->d * sizeof *r->c);
+	row_of = malloc(r->rows * sizeof *row_of);
+	if (!r->z || !r->y || !r->start || !r->s || !r->c || !row_of) {
 		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 		goto done;
 	}
@@ -501,13 +598,19 @@ static int rank_data_build(const struct xlqa_model *m, const double *x, const un
 			continue;
 		row = at[q]++ - 1;
 		r->y[row] = y[i];
+		row_of[row] = i;
 		for (size_t j = 0; j < m->d; j++)
 			r->z[row * m->d + j] = (x[i * m->d + j] - m->mean[j]) / m->sd[j];
 	}
+	for (size_t j = 0; j < m->d; j++)
+		r->c[j] = m->mean[j] / m->sd[j];
+	if (sparse_rows_build(&r->xs, x, r->rows, m->d, row_of, m->sd, NULL))
+		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 done:
 	free(count);
 	free(right);
 	free(at);
+	free(row_of);
 	if (rc)
 		rank_data_release(r);
 	return rc;
@@ -566,7 +669,9 @@ static double rank_objective(struct rank_data *r, const double *w, double l2)
  * The gradient g = sum_q (E_p[z] - E_pr[z]) + l2 w and the curvature h = sum_q Cov_p[z] + l2 I at w,
  * then delta = h^-1 g. With one right candidate a question h is the Hessian (Cov_pr is 0); with more
  * the true Hessian subtracts Cov_pr and need not be positive definite, so h, its positive definite
- * majorant, is used and step halving keeps the iteration monotone.
+ * majorant, is used and step halving keeps the iteration monotone. A covariance does not change when
+ * a column is shifted, so Cov_p[z] is taken over the sparse rows xs = z + c: E_p[xs xs^T] minus the
+ * outer product of E_p[xs] = E_p[z] + c.
  */
 static bool rank_direction(struct rank_data *r, const double *w, double l2, double *h, double *hwork, double *g,
                            double *mu, double *delta)
@@ -585,12 +690,13 @@ static bool rank_direction(struct rank_data *r, const double *w, double l2, doub
 				mu[j] += r->p[i] * r->z[(a + i) * d + j];
 				g[j] += (r->p[i] - r->pr[i]) * r->z[(a + i) * d + j];
 			}
-		for (size_t i = 0; i < n; i++) {
-			const double *zi = r->z + (a + i) * d;
+		for (size_t i = 0; i < n; i++)
+			add_outer(h, d, &r->xs, a + i, r->p[i]);
+		for (size_t j = 0; j < d; j++) {
+			double mj = mu[j] + r->c[j];
 
-			for (size_t j = 0; j < d; j++)
-				for (size_t k = 0; k <= j; k++)
-					h[j * d + k] += r->p[i] * (zi[j] - mu[j]) * (zi[k] - mu[k]);
+			for (size_t k = 0; k <= j; k++)
+				h[j * d + k] -= mj * (mu[k] + r->c[k]);
 		}
 	}
 	for (size_t j = 0; j < d; j++) {

@@ -271,6 +271,70 @@ START_TEST(rank_fit_recovers_true_weights)
 }
 END_TEST
 
+START_TEST(fit_sparse_rows_match_shifted)
+{
+	/*
+	 * The curvature of both fits is summed over each row's nonzero features (model.c, sparse_rows).
+	 * Shifting a column by a constant leaves its standardised values, so the fits, unchanged: the
+	 * same table with every column + 2.5 (no zeros left) must give the same standardised weights and
+	 * take the same Newton steps. Here most values are 0: a kind of four, one-hot over three columns
+	 * (the fourth is all zeros: four would sum to the intercept), a flag, a measure that is 0 two
+	 * times in three, and a dense one with a large mean; 500 questions of 8.
+	 */
+	enum { Q = 500, C = 8, N = Q * C, D = 6 };
+	static const char *const names[D] = { "k0", "k1", "k2", "flag", "mostly0", "dense" };
+	double *x = malloc(N * D * sizeof *x), *x2 = malloc(N * D * sizeof *x2);
+	unsigned char *y = malloc(N);
+	size_t *q = malloc(N * sizeof *q);
+	uint64_t state = 0x853C49E6748FEA9Bu;
+	struct xlqa_model *m, *m2;
+	struct xlqa_error err;
+
+	ck_assert(x && x2 && y && q);
+	for (size_t k = 0; k < Q; k++) {
+		size_t right = (size_t)uniform(&state, 0, C);
+
+		for (size_t i = 0; i < C; i++) {
+			size_t r = k * C + i, kind = (size_t)uniform(&state, 0, 4);
+			double *xr = x + r * D;
+
+			memset(xr, 0, D * sizeof *xr);
+			if (kind < 3)
+				xr[kind] = 1.0;
+			xr[3] = uniform(&state, 0, 1) < 0.3;
+			xr[4] = uniform(&state, 0, 3) < 1 ? uniform(&state, 0, 5) : 0.0;
+			xr[5] = 40.0 + uniform(&state, 0, 4);
+			/* the right candidate leans on the flag and the measure */
+			if (i == right) {
+				xr[3] = uniform(&state, 0, 1) < 0.7;
+				xr[4] += 1.0;
+			}
+			y[r] = i == right;
+			q[r] = k;
+			for (size_t j = 0; j < D; j++)
+				x2[r * D + j] = xr[j] + 2.5;
+		}
+	}
+	ck_assert_int_eq(xlqa_model_fit(x, y, N, D, names, NULL, &m, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_model_fit(x2, y, N, D, names, NULL, &m2, &err), XLQA_OK);
+	ck_assert_uint_eq(xlqa_model_summary(m)->iterations, xlqa_model_summary(m2)->iterations);
+	for (size_t j = 0; j < D; j++)
+		ck_assert_double_eq_tol(xlqa_model_weight(m, j), xlqa_model_weight(m2, j), 1e-9);
+	ck_assert_int_eq(xlqa_model_fit_ranking(m, x, y, q, N, NULL, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_model_fit_ranking(m2, x2, y, q, N, NULL, &err), XLQA_OK);
+	ck_assert(xlqa_model_ranking_summary(m)->converged);
+	ck_assert_uint_eq(xlqa_model_ranking_summary(m)->iterations, xlqa_model_ranking_summary(m2)->iterations);
+	for (size_t j = 0; j < D; j++)
+		ck_assert_double_eq_tol(xlqa_model_rank_weight(m, j), xlqa_model_rank_weight(m2, j), 1e-9);
+	xlqa_model_free(m);
+	xlqa_model_free(m2);
+	free(x);
+	free(x2);
+	free(y);
+	free(q);
+}
+END_TEST
+
 START_TEST(fit_constant_and_separable)
 {
 	/* A constant feature gets sd 1 and weight 0 instead of a singular system. */
@@ -1161,6 +1225,7 @@ Suite *model_suite(void)
 	tcase_add_test(tc, fit_recovers_true_weights);
 	tcase_add_test(tc, fit_one_feature_by_hand);
 	tcase_add_test(tc, fit_constant_and_separable);
+	tcase_add_test(tc, fit_sparse_rows_match_shifted);
 	tcase_add_test(tc, rank_fit_by_hand);
 	tcase_add_test(tc, rank_fit_recovers_true_weights);
 	tcase_add_loop_test(tc, fit_errors, 0, (int)(sizeof bad_fits / sizeof bad_fits[0]));
