@@ -154,7 +154,9 @@ enum xlqa_answer_feature {
 	XLQA_FEATURE_LEFT_ARTICLE,  /* an article ("the [Miasma theory]") */
 	XLQA_FEATURE_LEFT_STOP,     /* another stop word, mostly a preposition ("by [Kublai]") */
 	XLQA_FEATURE_RIGHT_CONTENT, /* a content word that is no query word ("[Hulagu] Khan") */
-	XLQA_FEATURE_RIGHT_CLOSE,   /* punctuation or the sentence's end ("[Fort Duquesne].") */
+	/* punctuation or the sentence's end ("[Fort Duquesne]."); in German also one lower-case word, the
+	 * verb that ends a clause, before them ("[1981] eingeführt.") */
+	XLQA_FEATURE_RIGHT_CLOSE,
 	XLQA_FEATURE_FOCUS_BEFORE,  /* the question's focus noun just before it ("chemist [James Dewar]") */
 	/* the preposition ending the question stands before it ("known as?": "as the [Miasma theory]"); monolingual */
 	XLQA_FEATURE_STRANDED,
