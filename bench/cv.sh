@@ -5,8 +5,7 @@
 # (xlqa calibrate fit) answers each fold (xlqa calibrate apply --summary). A question's rows in all
 # three source languages fall in one fold. The folds depend only on the set, the question's number
 # and the repeat, so two states of the code measured with the same repeats are compared on the same
-# folds, and their difference is far steadier than either sum: on the German target of session 19 the
-# sums moved by up to 21 between fold assignments, the differences of one change by 5.
+# folds (doc/answering.md, "Paired cross-validation").
 #   usage: bench/cv.sh BUILD_DIR DEV_OUT_A DEV_OUT_B
 # TARGETS (default "EN DE ES"), FOLDS (default 5), REPEATS (fold assignments, default "1 2"),
 # FIT_OPTS (default --ranking, as bench/run.sh fits).
@@ -35,13 +34,17 @@ for t in ${TARGETS:-EN DE ES}; do
         first=0 right=0 questions=0 k=0
         while [ "$k" -lt "$folds" ]; do
             # the fold hashes the folder and the question without its source ("A:EN-0001" -> "A:0001")
+            # from the repeat as seed, then squares it three times (modulo the prime 1000003, so that
+            # every product stays exact in awk's doubles): each repeat another random partition
             awk -F'\t' -v K="$folds" -v k="$k" -v r="$r" -v train="$tmp/train" -v test="$tmp/test" '
-                BEGIN { chars = "0123456789:-_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" }
+                BEGIN { chars = "0123456789:-_ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"; p = 1000003 }
                 { key = $1; sub(/:[A-Z][A-Z]-/, ":", key)
-                  h = 40503 * r
+                  h = r
                   for (i = 1; i <= length(key); i++)
-                      h = (h * 31 + index(chars, substr(key, i, 1))) % 2147483647
-                  print > ((int(h / 7) % K == k) ? test : train) }' "$tmp/rows"
+                      h = (h * 31 + index(chars, substr(key, i, 1))) % p
+                  for (i = 0; i < 3; i++)
+                      h = (h * h + r) % p
+                  print > (h % K == k ? test : train) }' "$tmp/rows"
             cat "$tmp/header" "$tmp/train" >"$tmp/train.tsv"
             cat "$tmp/header" "$tmp/test" >"$tmp/test.tsv"
             rm -f "$tmp/train" "$tmp/test"
