@@ -332,16 +332,13 @@ static bool solve_ridged(double *h, double *hwork, size_t k, const double *g, do
 }
 
 /*
- * One Newton direction at beta: fills delta with H^-1 g. When H is numerically singular (separable
- * data without a penalty drives p(1-p) to 0) a growing ridge is added until it factors; false only
- * when even that fails.
- */
-/*
- * The Newton direction at beta over rows (1, z), z_j = x_j / sd_j - c_j with c_j = mean_j / sd_j:
- * the gradient from the standardised rows z, the Hessian sum_i v_i (1, z_i)(1, z_i)^T from the sparse
- * scaled rows xs (sums S = sum v, Sx_j = sum v xs_j, Sxx_jk = sum v xs_j xs_k), since
- * sum v z_j z_k = Sxx_jk - c_k Sx_j - c_j Sx_k + c_j c_k S. Constant columns (c_j 0, not in xs) get
- * a unit curvature that pins their weight at 0.
+ * One Newton direction at beta over rows (1, z), z_j = x_j / sd_j - c_j with c_j = mean_j / sd_j:
+ * fills delta with H^-1 g. The gradient comes from the standardised rows z, the Hessian
+ * sum_i v_i (1, z_i)(1, z_i)^T from the sparse scaled rows xs (sums S = sum v, Sx_j = sum v xs_j,
+ * Sxx_jk = sum v xs_j xs_k), since sum v z_j z_k = Sxx_jk - c_k Sx_j - c_j Sx_k + c_j c_k S.
+ * Constant columns (c_j 0, not in xs) get a unit curvature that pins their weight at 0. When H is
+ * numerically singular (separable data without a penalty drives p(1-p) to 0) a growing ridge is
+ * added until it factors; false only when even that fails.
  */
 static bool newton_direction(const double *z, const struct sparse_rows *xs, const double *c, const unsigned char *y,
                              size_t n, size_t d, const double *beta, double l2, const unsigned char *constant,
