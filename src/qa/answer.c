@@ -1102,8 +1102,8 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		f[XLQA_FEATURE_PROXIMITY] = dist == SIZE_MAX ? 0 : 1.0 / (double)dist;
 		f[XLQA_FEATURE_TYPE_FIT] = fit;
 		f[XLQA_FEATURE_LENGTH] = (double)words;
-		/* as for dropping, a word matched only through a compound part ("Metzgermarkt" for "Markt") is
-		 * no query word */
+		/* as for dropping (whole), a word matched only through a term after its own (tok_part: a
+		 * compound part, "Metzgermarkt" for "Markt", or an irregular verb's lemma) is no query word */
 		f[XLQA_FEATURE_OVERLAP] = (double)whole / (double)words;
 		f[XLQA_FEATURE_SENTENCE_REL] = 1;
 		f[XLQA_FEATURE_LEXICON] = groups ? a->sent_lexicon[sp->sentence] / (double)groups : 0;
