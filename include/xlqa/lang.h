@@ -90,6 +90,13 @@ bool xlqa_lang_is_article(const struct xlqa_lang *lang, const char *norm, size_t
 bool xlqa_lang_is_connector(const struct xlqa_lang *lang, const char *norm, size_t len);
 /* A word that joins the items of a list or coordination (conjunctions.txt: "and", "oder", "y"). */
 bool xlqa_lang_is_conjunction(const struct xlqa_lang *lang, const char *norm, size_t len);
+/* Where a naming cue of naming.txt names its answer: after the cue ("called [X]"), before it ("[X] genannt"). */
+enum xlqa_naming_side {
+	XLQA_NAMING_BEFORE = 1 << 0, /* the cue stands before the name: "called", "known as", "namens" */
+	XLQA_NAMING_AFTER = 1 << 1,  /* the cue stands after the name: "genannt", "abgekürzt" */
+};
+/* The enum xlqa_naming_side bits of a cue of one or two words ("called", "known as"), 0 for none. */
+unsigned xlqa_lang_naming(const struct xlqa_lang *lang, const char *norm, size_t len);
 /* A number word ("dreizehn", "third"): true, its value and whether it is an ordinal. */
 bool xlqa_lang_number_word(const struct xlqa_lang *lang, const char *norm, size_t len, int64_t *value,
 			   bool *ordinal);

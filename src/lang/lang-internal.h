@@ -36,6 +36,7 @@ struct xlqa_lang {
 	struct xlqa_hash articles;  /* norm -> NULL */
 	struct xlqa_hash connectors; /* norm -> NULL: words that join the parts of a noun phrase ("des", "al") */
 	struct xlqa_hash conjunctions; /* norm -> NULL: words that join list items ("and", "oder") */
+	struct xlqa_hash naming;       /* norm ("called", "known as") -> (void *)(uintptr_t) XLQA_NAMING_* bits */
 	struct xlqa_hash numbers;   /* norm -> struct lang_number * */
 	struct xlqa_hash months;    /* norm -> (void *)(uintptr_t)month */
 	struct xlqa_hash month_abbrevs; /* abbreviated names without '.' ("okt") -> month, for dates only */

@@ -197,6 +197,42 @@ static int read_word_lists(struct xlqa_lang *lang, const char *dir, struct xlqa_
 	return rc;
 }
 
+/*
+ * naming.txt: "before<TAB>WORDS" or "after<TAB>WORDS", one or two words that name what stands after
+ * them ("called", "known as", "namens") or before them ("genannt"); a cue may stand on both sides.
+ */
+static int on_naming(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
+{
+	static const char what[] = "'before<TAB>words' or 'after<TAB>words'";
+	uintptr_t side, old = 0;
+	size_t blanks = 0;
+	void *v;
+	int rc = expect_fields(line, 2, 2, what, err);
+
+	if (rc)
+		return rc;
+	if (line->field_len[0] == 6 && memcmp(line->field[0], "before", 6) == 0)
+		side = XLQA_NAMING_BEFORE;
+	else if (line->field_len[0] == 5 && memcmp(line->field[0], "after", 5) == 0)
+		side = XLQA_NAMING_AFTER;
+	else
+		return pack_syntax_error(line, what, err);
+	for (size_t i = 0; i < line->field_len[1]; i++)
+		blanks += line->field[1][i] == ' ';
+	if (!line->field_len[1] || blanks > 1 || line->field[1][0] == ' ' ||
+	    line->field[1][line->field_len[1] - 1] == ' ')
+		return pack_syntax_error(line, "one or two words, one blank between, after the side", err);
+	if (!(rc = pack_norm(lang, line->field[1], line->field_len[1], err))) {
+		if (xlqa_hash_get(&lang->naming, lang->scratch.buf, lang->scratch.len, &v))
+			old = (uintptr_t)v;
+		if ((rc = xlqa_hash_put(&lang->naming, lang->scratch.buf, lang->scratch.len, (void *)(old | side), NULL)))
+			xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+	}
+	if (rc)
+		xlqa_error_prefix(err, "%s:%zu", line->path, line->lineno);
+	return rc;
+}
+
 static int on_number(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
 {
 	static const char what[] = "'word<TAB>integer' or 'word<TAB>integer<TAB>ordinal'";
@@ -633,6 +669,7 @@ int xlqa_lang_open(const char *name, const struct xlqa_lang_options *opt, struct
 	xlqa_hash_init(&lang->articles);
 	xlqa_hash_init(&lang->conjunctions);
 	xlqa_hash_init(&lang->connectors);
+	xlqa_hash_init(&lang->naming);
 	xlqa_hash_init(&lang->numbers);
 	xlqa_hash_init(&lang->months);
 	xlqa_hash_init(&lang->weekdays);
@@ -661,6 +698,7 @@ int xlqa_lang_open(const char *name, const struct xlqa_lang_options *opt, struct
 	    (rc = pack_read(lang, dir, "irregular.txt", false, on_irregular, err)) ||
 	    (rc = pack_read(lang, dir, "genitive.txt", false, on_genitive, err)) ||
 	    (rc = pack_read(lang, dir, "stem-keep.txt", false, on_stem_keep, err)) ||
+	    (rc = pack_read(lang, dir, "naming.txt", false, on_naming, err)) ||
 	    (rc = icu_calendar_words(lang, err)) || (rc = open_stemmers(lang, hdir, flags, err))) {
 		xlqa_lang_free(lang);
 		return rc;
@@ -684,6 +722,7 @@ void xlqa_lang_free(struct xlqa_lang *lang)
 	xlqa_hash_release(&lang->articles);
 	xlqa_hash_release(&lang->conjunctions);
 	xlqa_hash_release(&lang->connectors);
+	xlqa_hash_release(&lang->naming);
 	xlqa_hash_release(&lang->numbers);
 	xlqa_hash_release(&lang->months);
 	xlqa_hash_release(&lang->weekdays);
@@ -740,6 +779,13 @@ bool xlqa_lang_is_connector(const struct xlqa_lang *lang, const char *norm, size
 bool xlqa_lang_is_conjunction(const struct xlqa_lang *lang, const char *norm, size_t len)
 {
 	return xlqa_hash_get(&lang->conjunctions, norm, len, NULL);
+}
+
+unsigned xlqa_lang_naming(const struct xlqa_lang *lang, const char *norm, size_t len)
+{
+	void *v;
+
+	return xlqa_hash_get(&lang->naming, norm, len, &v) ? (unsigned)(uintptr_t)v : 0;
 }
 
 bool xlqa_lang_number_word(const struct xlqa_lang *lang, const char *norm, size_t len, int64_t *value,

@@ -32,7 +32,7 @@ static const char *const feature_names[XLQA_ANSWER_FEATURES] = {
 	"before", "after", "focus", "head", "side", "side_near", "idf", "edge_query",
 	"left_content", "left_article", "left_stop", "right_content", "right_close", "focus_before", "stranded",
 	"contains", "inside", "nearest", "between", "coordination", "in_brackets", "known", "lower_tail", "kind_of",
-	"person_clash", "sentence_idf", "compound", "role_prefix",
+	"person_clash", "sentence_idf", "compound", "role_prefix", "named",
 	/* the kind-type block, kind by kind (extract kinds), group by group (type_group) */
 	"name@named", "name@time", "name@measure", "name@open", "name@definition", "year@named", "year@time",
 	"year@measure", "year@open", "year@definition", "date@named", "date@time", "date@measure", "date@open",
@@ -965,6 +965,72 @@ static bool verb_closes(const struct xlqa_answerer *a, const struct xlqa_extract
 	return next + 1 >= n_tok || tok[next + 1].sentence != sp->sentence || tok[next + 1].kind == XLQA_SPAN_PUNCT;
 }
 
+/* A quotation mark: what may stand between a naming cue and its name ("called \"Abilene\""). */
+static bool quote_mark(const char *text, const struct xlqa_token *t)
+{
+	static const char *const quotes[] = { "\"", "'", "\xE2\x80\x9E", "\xE2\x80\x9C", "\xE2\x80\x9D",
+		                              "\xC2\xAB", "\xC2\xBB", "\xE2\x80\x9A", "\xE2\x80\x98" };
+
+	for (size_t i = 0; i < sizeof quotes / sizeof *quotes; i++)
+		if (qa_punct_is(text, t, quotes[i]))
+			return true;
+	return false;
+}
+
+/* The naming sides (enum xlqa_naming_side) of the one or two words at tokens [k, k + n) of one sentence. */
+static unsigned naming_at(const struct xlqa_answerer *a, size_t k, size_t n)
+{
+	const struct xlqa_token *tok = a->ex.a.tokens;
+	char words[64];
+	size_t first, second;
+
+	if (k + n > a->ex.a.n_tokens || tok[k].kind != XLQA_SPAN_WORD ||
+	    (n == 2 && (tok[k + 1].kind != XLQA_SPAN_WORD || tok[k + 1].sentence != tok[k].sentence)))
+		return 0;
+	first = strlen(tok[k].norm);
+	if (n == 1)
+		return xlqa_lang_naming(a->target, tok[k].norm, first);
+	second = strlen(tok[k + 1].norm);
+	if (first + 1 + second > sizeof words)
+		return 0; /* longer than any cue */
+	memcpy(words, tok[k].norm, first);
+	words[first] = ' ';
+	memcpy(words + first + 1, tok[k + 1].norm, second);
+	return xlqa_lang_naming(a->target, words, first + 1 + second);
+}
+
+/*
+ * A naming cue of the target pack (naming.txt) right before the span ("called", "known as",
+ * "namens") or right after it ("genannt"), with at most an article or quotes between, and after it
+ * also a bracketed aside of up to three words: "mit dem Namen [Abilene]", "[Gemeinde] (Gmina) genannt".
+ */
+static bool named(const struct xlqa_answerer *a, const struct xlqa_extract_span *sp, size_t next)
+{
+	const struct xlqa_token *tok = a->ex.a.tokens;
+	const char *text = a->passage.buf;
+	size_t n_tok = a->ex.a.n_tokens, k = sp->first, s = sp->sentence;
+
+	for (size_t skipped = 0; skipped < 2 && k > 0 && tok[k - 1].sentence == s &&
+	                         ((tok[k - 1].flags & XLQA_TOKEN_ARTICLE) || quote_mark(text, &tok[k - 1]));
+	     skipped++)
+		k--;
+	if (k > 0 && tok[k - 1].sentence == s &&
+	    ((naming_at(a, k - 1, 1) & XLQA_NAMING_BEFORE) ||
+	     (k > 1 && tok[k - 2].sentence == s && (naming_at(a, k - 2, 2) & XLQA_NAMING_BEFORE))))
+		return true;
+	k = next;
+	while (k < n_tok && tok[k].sentence == s && quote_mark(text, &tok[k]))
+		k++;
+	if (k < n_tok && tok[k].sentence == s && opening_bracket(text, &tok[k]))
+		for (size_t e = k + 1; e < n_tok && e <= k + 4 && tok[e].sentence == s; e++)
+			if (closing_bracket(text, &tok[e])) {
+				k = e + 1;
+				break;
+			}
+	return k < n_tok && tok[k].sentence == s &&
+	       ((naming_at(a, k, 1) & XLQA_NAMING_AFTER) || (naming_at(a, k, 2) & XLQA_NAMING_AFTER));
+}
+
 /*
  * The features of a span's neighbourhood: whether query words stand right before and after it, and
  * whether its last word is a query word (its head, when the rest is not) or the focus noun follows.
@@ -1011,6 +1077,7 @@ static void neighbours(const struct xlqa_answerer *a, const struct xlqa_extract_
 			break; /* only articles and quotes between: "on a \"Welfare Cash Card\"" */
 	}
 	f[XLQA_FEATURE_RIGHT_CLOSE] = !same_after || tok[next].kind == XLQA_SPAN_PUNCT || verb_closes(a, sp, next);
+	f[XLQA_FEATURE_NAMED] = named(a, sp, next);
 	f[XLQA_FEATURE_RIGHT_CONTENT] = same_after && a->tok_group[next] < 0 && tok[next].kind != XLQA_SPAN_PUNCT &&
 	                                !(tok[next].flags & (XLQA_TOKEN_ARTICLE | XLQA_TOKEN_STOP));
 	sides(a, sp, lo, hi, f);

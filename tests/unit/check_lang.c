@@ -125,6 +125,33 @@ START_TEST(malformed_irregular_form_is_a_parse_error)
 }
 END_TEST
 
+START_TEST(naming_cues_and_their_sides)
+{
+	/* naming.txt: a cue of one or two words and the side of its name; a bad side is EPARSE at its line */
+	struct xlqa_lang_options opt = { NULL, NULL, XLQA_LANG_OPEN_NO_HUNSPELL };
+	struct xlqa_buf dir = XLQA_BUF_INIT;
+	struct xlqa_lang *en, *de, *lang;
+	struct xlqa_error err;
+
+	ck_assert_int_eq(xlqa_lang_open("en", &opt, &en, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_lang_open("de", &opt, &de, &err), XLQA_OK);
+	ck_assert_uint_eq(xlqa_lang_naming(en, "called", 6), XLQA_NAMING_BEFORE);
+	ck_assert_uint_eq(xlqa_lang_naming(en, "known as", 8), XLQA_NAMING_BEFORE);
+	ck_assert_uint_eq(xlqa_lang_naming(en, "known", 5), 0);
+	ck_assert_uint_eq(xlqa_lang_naming(de, "genannt", 7), XLQA_NAMING_BEFORE | XLQA_NAMING_AFTER);
+	ck_assert_uint_eq(xlqa_lang_naming(de, "abgek\xC3\xBCrzt", 10), XLQA_NAMING_AFTER);
+	ck_assert_uint_eq(xlqa_lang_naming(de, "namen", 5), XLQA_NAMING_BEFORE); /* case-folded, as tokens are */
+	xlqa_lang_free(en);
+	xlqa_lang_free(de);
+	xlqa_buf_addf(&dir, "%s/data/badnaming", test_data());
+	opt.lang_dir = dir.buf;
+	ck_assert_int_eq(xlqa_lang_open("es", &opt, &lang, &err), XLQA_EPARSE);
+	ck_assert_int_eq(err.line, 3);
+	ck_assert_msg(strstr(err.message, "badnaming/es/naming.txt:3: expected") != NULL, "%s", err.message);
+	xlqa_buf_release(&dir);
+}
+END_TEST
+
 /* Lemmas of a pack opened without hunspell: the irregular table alone. */
 static const struct {
 	const char *word;
@@ -502,6 +529,7 @@ Suite *lang_suite(void)
 	tcase_add_test(core, missing_dictionary_is_reported);
 	tcase_add_test(core, malformed_abbreviation_is_a_parse_error);
 	tcase_add_test(core, malformed_irregular_form_is_a_parse_error);
+	tcase_add_test(core, naming_cues_and_their_sides);
 	tcase_add_loop_test(core, irregular_table_without_hunspell, 0,
 			    (int)(sizeof table_lemma_cases / sizeof table_lemma_cases[0]));
 	tcase_add_test(core, missing_affix_file_is_reported);
