@@ -185,8 +185,9 @@ enum xlqa_answer_feature {
 	/* German only (as known): a name led by a common noun, a role before a person or thing, whatever
 	 * the question asks ("[Universalgelehrte Shen Kuo]", "[Oscar-Gewinnerin Marlee Matlin]") */
 	XLQA_FEATURE_ROLE_PREFIX,
-	/* a naming cue of the target pack (naming.txt) stands next to it, at most an article, quotes or a
-	 * bracketed aside between: "called [Abilene]", "mit dem Namen [Abilene]", "[Gemeinde] (Gmina) genannt" */
+	/* a naming cue of the target pack (naming.txt) stands next to it, at most articles, quotes or a
+	 * bracketed aside of three tokens between: "called [Abilene]", "mit dem Namen [Abilene]",
+	 * "[Gemeinde] (Gmina) genannt" */
 	XLQA_FEATURE_NAMED,
 	/*
 	 * A one-hot block: 1 at KIND_TYPE + kind * XLQA_TYPE_GROUPS + group for its kind and the question's

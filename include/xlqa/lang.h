@@ -95,7 +95,13 @@ enum xlqa_naming_side {
 	XLQA_NAMING_BEFORE = 1 << 0, /* the cue stands before the name: "called", "known as", "namens" */
 	XLQA_NAMING_AFTER = 1 << 1,  /* the cue stands after the name: "genannt", "abgekürzt" */
 };
-/* The enum xlqa_naming_side bits of a cue of one or two words ("called", "known as"), 0 for none. */
+/* The longest cue naming.txt takes, in bytes of its normalised form: a pack line longer is an error. */
+#define XLQA_NAMING_MAX_BYTES 64
+/*
+ * The enum xlqa_naming_side bits of a cue of one or two words, 0 for none. `norm` is normalised as
+ * token norms are (NFC, case folded: "heisst" for "heißt"); two words are joined by one ASCII blank
+ * ("known as", "nom d'").
+ */
 unsigned xlqa_lang_naming(const struct xlqa_lang *lang, const char *norm, size_t len);
 /* A number word ("dreizehn", "third"): true, its value and whether it is an ordinal. */
 bool xlqa_lang_number_word(const struct xlqa_lang *lang, const char *norm, size_t len, int64_t *value,

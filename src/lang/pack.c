@@ -197,6 +197,12 @@ static int read_word_lists(struct xlqa_lang *lang, const char *dir, struct xlqa_
 	return rc;
 }
 
+/* The sides a naming.txt line may name, as enum xlqa_naming_side bits. */
+static const struct {
+	const char *word;
+	unsigned side;
+} naming_sides[] = { { "before", XLQA_NAMING_BEFORE }, { "after", XLQA_NAMING_AFTER } };
+
 /*
  * naming.txt: "before<TAB>WORDS" or "after<TAB>WORDS", one or two words that name what stands after
  * them ("called", "known as", "namens") or before them ("genannt"); a cue may stand on both sides.
@@ -204,25 +210,28 @@ static int read_word_lists(struct xlqa_lang *lang, const char *dir, struct xlqa_
 static int on_naming(struct xlqa_lang *lang, const struct pack_line *line, struct xlqa_error *err)
 {
 	static const char what[] = "'before<TAB>words' or 'after<TAB>words'";
-	uintptr_t side, old = 0;
+	uintptr_t side = 0, old = 0;
 	size_t blanks = 0;
 	void *v;
 	int rc = expect_fields(line, 2, 2, what, err);
 
 	if (rc)
 		return rc;
-	if (line->field_len[0] == 6 && memcmp(line->field[0], "before", 6) == 0)
-		side = XLQA_NAMING_BEFORE;
-	else if (line->field_len[0] == 5 && memcmp(line->field[0], "after", 5) == 0)
-		side = XLQA_NAMING_AFTER;
-	else
+	for (size_t i = 0; i < sizeof naming_sides / sizeof *naming_sides; i++)
+		if (line->field_len[0] == strlen(naming_sides[i].word) &&
+		    memcmp(line->field[0], naming_sides[i].word, line->field_len[0]) == 0)
+			side = naming_sides[i].side;
+	if (!side)
 		return pack_syntax_error(line, what, err);
 	for (size_t i = 0; i < line->field_len[1]; i++)
 		blanks += line->field[1][i] == ' ';
 	if (!line->field_len[1] || blanks > 1 || line->field[1][0] == ' ' ||
 	    line->field[1][line->field_len[1] - 1] == ' ')
 		return pack_syntax_error(line, "one or two words, one blank between, after the side", err);
-	if (!(rc = pack_norm(lang, line->field[1], line->field_len[1], err))) {
+	if ((rc = pack_norm(lang, line->field[1], line->field_len[1], err)) == XLQA_OK &&
+	    lang->scratch.len > XLQA_NAMING_MAX_BYTES)
+		return pack_syntax_error(line, "a cue of at most 64 bytes", err);
+	if (rc == XLQA_OK) {
 		if (xlqa_hash_get(&lang->naming, lang->scratch.buf, lang->scratch.len, &v))
 			old = (uintptr_t)v;
 		if ((rc = xlqa_hash_put(&lang->naming, lang->scratch.buf, lang->scratch.len, (void *)(old | side), NULL)))

@@ -968,8 +968,9 @@ static bool verb_closes(const struct xlqa_answerer *a, const struct xlqa_extract
 /* A quotation mark: what may stand between a naming cue and its name ("called \"Abilene\""). */
 static bool quote_mark(const char *text, const struct xlqa_token *t)
 {
-	static const char *const quotes[] = { "\"", "'", "\xE2\x80\x9E", "\xE2\x80\x9C", "\xE2\x80\x9D",
-		                              "\xC2\xAB", "\xC2\xBB", "\xE2\x80\x9A", "\xE2\x80\x98" };
+	static const char *const quotes[] = { "\"",           "'",           "\xE2\x80\x9E", "\xE2\x80\x9C",
+		                              "\xE2\x80\x9D", "\xC2\xAB",     "\xC2\xBB",     "\xE2\x80\x9A",
+		                              "\xE2\x80\x98", "\xE2\x80\x99", "\xE2\x80\xB9", "\xE2\x80\xBA" };
 
 	for (size_t i = 0; i < sizeof quotes / sizeof *quotes; i++)
 		if (qa_punct_is(text, t, quotes[i]))
@@ -981,7 +982,7 @@ static bool quote_mark(const char *text, const struct xlqa_token *t)
 static unsigned naming_at(const struct xlqa_answerer *a, size_t k, size_t n)
 {
 	const struct xlqa_token *tok = a->ex.a.tokens;
-	char words[64];
+	char words[XLQA_NAMING_MAX_BYTES];
 	size_t first, second;
 
 	if (k + n > a->ex.a.n_tokens || tok[k].kind != XLQA_SPAN_WORD ||
@@ -992,7 +993,7 @@ static unsigned naming_at(const struct xlqa_answerer *a, size_t k, size_t n)
 		return xlqa_lang_naming(a->target, tok[k].norm, first);
 	second = strlen(tok[k + 1].norm);
 	if (first + 1 + second > sizeof words)
-		return 0; /* longer than any cue */
+		return 0; /* longer than any cue (naming.txt takes none longer) */
 	memcpy(words, tok[k].norm, first);
 	words[first] = ' ';
 	memcpy(words + first + 1, tok[k + 1].norm, second);
@@ -1001,8 +1002,8 @@ static unsigned naming_at(const struct xlqa_answerer *a, size_t k, size_t n)
 
 /*
  * A naming cue of the target pack (naming.txt) right before the span ("called", "known as",
- * "namens") or right after it ("genannt"), with at most an article or quotes between, and after it
- * also a bracketed aside of up to three words: "mit dem Namen [Abilene]", "[Gemeinde] (Gmina) genannt".
+ * "namens") or right after it ("genannt"), with at most two articles or quotes between, and after it
+ * also a bracketed aside of up to three tokens: "mit dem Namen [Abilene]", "[Gemeinde] (Gmina) genannt".
  */
 static bool named(const struct xlqa_answerer *a, const struct xlqa_extract_span *sp, size_t next)
 {

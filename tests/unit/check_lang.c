@@ -148,9 +148,12 @@ START_TEST(naming_cues_and_their_sides)
 	ck_assert_uint_eq(xlqa_lang_naming(de, "genannt", 7), XLQA_NAMING_BEFORE | XLQA_NAMING_AFTER);
 	ck_assert_uint_eq(xlqa_lang_naming(de, "abgek\xC3\xBCrzt", 10), XLQA_NAMING_AFTER);
 	ck_assert_uint_eq(xlqa_lang_naming(de, "namen", 5), XLQA_NAMING_BEFORE); /* case-folded, as tokens are */
+	ck_assert_uint_eq(xlqa_lang_naming(de, "heisst", 6), XLQA_NAMING_BEFORE); /* "heißt", folded */
+	ck_assert_uint_eq(xlqa_lang_naming(de, "hei\xC3\x9Ft", 6), 0);
 	xlqa_lang_free(en);
 	xlqa_lang_free(de);
-	assert_parse_error_at_line_3("badnaming", "es", "naming.txt");
+	assert_parse_error_at_line_3("badnaming", "es", "naming.txt");      /* a side neither before nor after */
+	assert_parse_error_at_line_3("badnamingwords", "es", "naming.txt"); /* three words */
 }
 END_TEST
 
