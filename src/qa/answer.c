@@ -121,7 +121,10 @@ struct xlqa_answerer {
 	/* per analysis token: matched through a compound part only ("Metzgermarkt" for "Markt"): a word
 	 * of the text, not the question's */
 	bool *tok_part;
-	size_t alloc_tok, alloc_tokw, alloc_idf, alloc_known, alloc_compound, alloc_part;
+	/* per analysis token: the naming sides (enum xlqa_naming_side, naming.txt) of the cue it is alone,
+	 * and shifted by NAMING_TWO of the two-word cue it starts ("known as") */
+	unsigned char *tok_naming;
+	size_t alloc_tok, alloc_tokw, alloc_idf, alloc_known, alloc_compound, alloc_part, alloc_naming;
 	size_t *span_dist; /* per extraction span: words to the nearest query word of its sentence (span_distances) */
 	size_t alloc_span_dist;
 	uint64_t *sent_groups; /* per sentence: the groups matched */
@@ -448,6 +451,7 @@ void xlqa_answerer_free(struct xlqa_answerer *a)
 	free(a->tok_known);
 	free(a->tok_compound);
 	free(a->tok_part);
+	free(a->tok_naming);
 	free(a->span_dist);
 	free(a->sent_groups);
 	free(a->sent_lexicon);
@@ -603,10 +607,35 @@ static bool role_prefixed(const struct xlqa_answerer *a, const struct xlqa_extra
 	return false;
 }
 
+/* The shift of a two-word cue's naming sides in tok_naming. */
+#define NAMING_TWO 2
+
+/* The naming sides (enum xlqa_naming_side) of the one or two words at tokens [k, k + n) of one sentence. */
+static unsigned naming_at(const struct xlqa_answerer *a, size_t k, size_t n)
+{
+	const struct xlqa_token *tok = a->ex.a.tokens;
+	char words[XLQA_NAMING_MAX_BYTES];
+	size_t first, second;
+
+	if (k + n > a->ex.a.n_tokens || tok[k].kind != XLQA_SPAN_WORD ||
+	    (n == 2 && (tok[k + 1].kind != XLQA_SPAN_WORD || tok[k + 1].sentence != tok[k].sentence)))
+		return 0;
+	first = strlen(tok[k].norm);
+	if (n == 1)
+		return xlqa_lang_naming(a->target, tok[k].norm, first);
+	second = strlen(tok[k + 1].norm);
+	if (first + 1 + second > sizeof words)
+		return 0; /* longer than any cue (naming.txt takes none longer) */
+	memcpy(words, tok[k].norm, first);
+	words[first] = ' ';
+	memcpy(words + first + 1, tok[k + 1].norm, second);
+	return xlqa_lang_naming(a->target, words, first + 1 + second);
+}
+
 /*
  * Marks each token of the passage's analysis with the query group its word matched (-1: none), its
- * idf and, where every noun is capitalised, whether the dictionary knows it as a common word (1), not
- * at all or as one of its names (0).
+ * idf, the naming cues it is or starts (tok_naming) and, where every noun is capitalised, whether the
+ * dictionary knows it as a common word (1), not at all or as one of its names (0).
  */
 static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, struct xlqa_error *err)
 {
@@ -622,6 +651,7 @@ static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, st
 	    XLQA_ARRAY_RESERVE(a->tok_known, a->alloc_known, an->n_tokens + 1) ||
 	    XLQA_ARRAY_RESERVE(a->tok_compound, a->alloc_compound, an->n_tokens + 1) ||
 	    XLQA_ARRAY_RESERVE(a->tok_part, a->alloc_part, an->n_tokens + 1) ||
+	    XLQA_ARRAY_RESERVE(a->tok_naming, a->alloc_naming, an->n_tokens + 1) ||
 	    XLQA_ARRAY_RESERVE(a->sent_groups, a->alloc_sent, an->seg.n_sentences + 1) ||
 	    XLQA_ARRAY_RESERVE(a->sent_lexicon, a->alloc_sentl, an->seg.n_sentences + 1))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
@@ -637,6 +667,7 @@ static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, st
 		a->tok_known[i] = -1;
 		a->tok_compound[i] = false;
 		a->tok_part[i] = false;
+		a->tok_naming[i] = (unsigned char)(naming_at(a, i, 1) | naming_at(a, i, 2) << NAMING_TWO);
 		if (a->capitalised_nouns && t->kind == XLQA_SPAN_WORD && !(t->flags & (XLQA_TOKEN_NUMERIC | XLQA_TOKEN_STOP))) {
 			struct xlqa_strlist lemmas, parts = { 0 };
 
@@ -978,28 +1009,6 @@ static bool quote_mark(const char *text, const struct xlqa_token *t)
 	return false;
 }
 
-/* The naming sides (enum xlqa_naming_side) of the one or two words at tokens [k, k + n) of one sentence. */
-static unsigned naming_at(const struct xlqa_answerer *a, size_t k, size_t n)
-{
-	const struct xlqa_token *tok = a->ex.a.tokens;
-	char words[XLQA_NAMING_MAX_BYTES];
-	size_t first, second;
-
-	if (k + n > a->ex.a.n_tokens || tok[k].kind != XLQA_SPAN_WORD ||
-	    (n == 2 && (tok[k + 1].kind != XLQA_SPAN_WORD || tok[k + 1].sentence != tok[k].sentence)))
-		return 0;
-	first = strlen(tok[k].norm);
-	if (n == 1)
-		return xlqa_lang_naming(a->target, tok[k].norm, first);
-	second = strlen(tok[k + 1].norm);
-	if (first + 1 + second > sizeof words)
-		return 0; /* longer than any cue (naming.txt takes none longer) */
-	memcpy(words, tok[k].norm, first);
-	words[first] = ' ';
-	memcpy(words + first + 1, tok[k + 1].norm, second);
-	return xlqa_lang_naming(a->target, words, first + 1 + second);
-}
-
 /*
  * A naming cue of the target pack (naming.txt) right before the span ("called", "known as",
  * "namens") or right after it ("genannt"), with at most two articles or quotes between, and after it
@@ -1016,8 +1025,8 @@ static bool named(const struct xlqa_answerer *a, const struct xlqa_extract_span 
 	     skipped++)
 		k--;
 	if (k > 0 && tok[k - 1].sentence == s &&
-	    ((naming_at(a, k - 1, 1) & XLQA_NAMING_BEFORE) ||
-	     (k > 1 && tok[k - 2].sentence == s && (naming_at(a, k - 2, 2) & XLQA_NAMING_BEFORE))))
+	    ((a->tok_naming[k - 1] & XLQA_NAMING_BEFORE) ||
+	     (k > 1 && tok[k - 2].sentence == s && ((a->tok_naming[k - 2] >> NAMING_TWO) & XLQA_NAMING_BEFORE))))
 		return true;
 	k = next;
 	while (k < n_tok && tok[k].sentence == s && quote_mark(text, &tok[k]))
@@ -1028,8 +1037,7 @@ static bool named(const struct xlqa_answerer *a, const struct xlqa_extract_span 
 				k = e + 1;
 				break;
 			}
-	return k < n_tok && tok[k].sentence == s &&
-	       ((naming_at(a, k, 1) & XLQA_NAMING_AFTER) || (naming_at(a, k, 2) & XLQA_NAMING_AFTER));
+	return k < n_tok && tok[k].sentence == s && ((a->tok_naming[k] | a->tok_naming[k] >> NAMING_TWO) & XLQA_NAMING_AFTER);
 }
 
 /*
