@@ -189,6 +189,14 @@ enum xlqa_answer_feature {
 	 * bracketed aside of three tokens between: "called [Abilene]", "mit dem Namen [Abilene]",
 	 * "[Gemeinde] (Gmina) genannt" */
 	XLQA_FEATURE_NAMED,
+	/* a measure, a number with what it counts, for a MEASURE question that asks for no count (its
+	 * subtype is not "count"): "How old ...?" "[515 million years]", "How fast ...?" "[110 mph]"; a
+	 * count's answer is the number alone ("How many schools ...?" "[four]") */
+	XLQA_FEATURE_QUANTITY,
+	/* a number with the question's focus noun a little way after it: two to four words on,
+	 * only words and hyphens between ("[two] Major League Soccer teams", "a [5]-cylinder engine"); right
+	 * after it is the focus feature's */
+	XLQA_FEATURE_FOCUS_AHEAD,
 	/*
 	 * A one-hot block: 1 at KIND_TYPE + kind * XLQA_TYPE_GROUPS + group for its kind and the question's
 	 * type group, so a model learns which kinds answer which questions ("kind_measure@measure").

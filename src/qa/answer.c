@@ -24,6 +24,7 @@
 #define CLAUSE_MAX_WORDS 8
 #define PASSAGE_REACH 400 /* bytes a passage may widen each way to whole sentences */
 #define MAX_GROUPS 64
+#define FOCUS_AHEAD_WORDS 4 /* the focus_ahead feature's reach in words */
 #define WINDOW_WORDS 6 /* the window feature's reach on each side */ /* query concepts tracked per sentence (a bit each) */
 
 static const char *const feature_names[XLQA_ANSWER_FEATURES] = {
@@ -32,7 +33,7 @@ static const char *const feature_names[XLQA_ANSWER_FEATURES] = {
 	"before", "after", "focus", "head", "side", "side_near", "idf", "edge_query",
 	"left_content", "left_article", "left_stop", "right_content", "right_close", "focus_before", "stranded",
 	"contains", "inside", "nearest", "between", "coordination", "in_brackets", "known", "lower_tail", "kind_of",
-	"person_clash", "sentence_idf", "compound", "role_prefix", "named",
+	"person_clash", "sentence_idf", "compound", "role_prefix", "named", "quantity", "focus_ahead",
 	/* the kind-type block, kind by kind (extract kinds), group by group (type_group) */
 	"name@named", "name@time", "name@measure", "name@open", "name@definition", "year@named", "year@time",
 	"year@measure", "year@open", "year@definition", "date@named", "date@time", "date@measure", "date@open",
@@ -135,6 +136,8 @@ struct xlqa_answerer {
 	const char *stranded; /* xlqa_question.stranded for a monolingual pair, else NULL (prepositions are not translated) */
 	const struct xlqa_answer_subtype_info *year; /* the registry's TIME.year, found once (lacks_year) */
 	bool wants_year; /* the question being answered is of subtype `year` */
+	const struct xlqa_answer_subtype_info *count; /* the registry's MEASURE.count, found once */
+	bool wants_quantity; /* the question is a MEASURE question of another subtype than `count`, or none */
 };
 
 void xlqa_answer_set_init(struct xlqa_answer_set *s)
@@ -398,6 +401,7 @@ int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_o
 		a->source = a->target;
 	a->capitalised_nouns = (xlqa_lang_get_info(a->target)->flags & XLQA_LANG_CAPITALISED_NOUNS) != 0;
 	a->year = xlqa_answer_subtype_find(XLQA_ANSWER_TIME, "year", 4);
+	a->count = xlqa_answer_subtype_find(XLQA_ANSWER_MEASURE, "count", 5);
 	if ((rc = xlqa_question_rules_new(a->source, &a->rules, err)))
 		goto fail;
 	if (a->source == a->target)
@@ -1041,6 +1045,31 @@ static bool named(const struct xlqa_answerer *a, const struct xlqa_extract_span 
 }
 
 /*
+ * Whether the question's focus noun stands two to FOCUS_AHEAD_WORDS words after a span whose next
+ * token is `next`, with only words and hyphens between: what a number counts may follow its
+ * modifiers ("[two] Major League Soccer teams", "[5]-cylinder"). Query words between count as words.
+ */
+static bool focus_ahead(const struct xlqa_answerer *a, const struct xlqa_extract_span *sp, size_t next)
+{
+	const struct xlqa_token *tok = a->ex.a.tokens;
+	const char *text = a->passage.buf;
+	size_t words = 0;
+
+	for (size_t k = next; k < a->ex.a.n_tokens && tok[k].sentence == sp->sentence; k++) {
+		if (tok[k].kind == XLQA_SPAN_PUNCT) {
+			if (!qa_punct_is(text, &tok[k], "-"))
+				return false;
+			continue;
+		}
+		if (++words > FOCUS_AHEAD_WORDS)
+			return false;
+		if (focus_group(a, a->tok_group[k]))
+			return words > 1 || k > next;
+	}
+	return false;
+}
+
+/*
  * The features of a span's neighbourhood: whether query words stand right before and after it, and
  * whether its last word is a query word (its head, when the rest is not) or the focus noun follows.
  * What follows an abbreviation's full stop follows the span: a full stop glued to its last word with
@@ -1064,6 +1093,7 @@ static void neighbours(const struct xlqa_answerer *a, const struct xlqa_extract_
 	f[XLQA_FEATURE_FOCUS] = focus_group(a, a->tok_group[last]) || (same_after && focus_group(a, a->tok_group[next]));
 	f[XLQA_FEATURE_HEAD] = sp->n > 1 && a->tok_group[last] >= 0 && a->tok_group[sp->first] < 0;
 	f[XLQA_FEATURE_FOCUS_BEFORE] = same_before && focus_group(a, a->tok_group[sp->first - 1]);
+	f[XLQA_FEATURE_FOCUS_AHEAD] = sp->kind == XLQA_EXTRACT_NUMBER && same_after && focus_ahead(a, sp, next);
 	for (size_t k = sp->first; k <= last; k++)
 		holds_kind |= kind_group(a, a->tok_group[k]);
 	f[XLQA_FEATURE_KIND_OF] = !holds_kind && ((same_after && kind_group(a, a->tok_group[next])) ||
@@ -1202,6 +1232,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		f[XLQA_FEATURE_LOWER_TAIL] = a->capitalised_nouns && words > 1 && tok[last].kind == XLQA_SPAN_WORD &&
 		                             !(tok[last].flags & XLQA_TOKEN_NUMERIC) && !qa_capitalised(text, &tok[last]);
 		f[XLQA_FEATURE_ROLE_PREFIX] = role_prefixed(a, sp);
+		f[XLQA_FEATURE_QUANTITY] = a->wants_quantity && sp->kind == XLQA_EXTRACT_MEASURE;
 		f[XLQA_FEATURE_PERSON_CLASH] = type == XLQA_ANSWER_PERSON &&
 		                               ((sp->n == 1 && qa_acronym(text + tok[sp->first].start,
 		                                                          tok[sp->first].end - tok[sp->first].start)) ||
@@ -1234,6 +1265,7 @@ int xlqa_answerer_answer(struct xlqa_answerer *a, const char *text, char categor
 		return rc;
 	a->stranded = a->source == a->target ? out->question.stranded : NULL;
 	a->wants_year = a->year && out->question.subtype == a->year;
+	a->wants_quantity = out->question.type == XLQA_ANSWER_MEASURE && out->question.subtype != a->count;
 	if (a->tr)
 		rc = xlqa_translator_translate(a->tr, &out->source, &out->query, NULL, err);
 	else
