@@ -364,12 +364,16 @@ int xlqa_model_data_oof_inputs(const struct xlqa_model_data *t, const struct xlq
  * over the questions with candidates; it replaces any calibration of `m`. oof_best_p[q] (n_questions,
  * may be NULL) gets q's out-of-fold calibrated confidence (-1 without candidates) and oof_best_right[q]
  * (may be NULL) the label, the inputs of xlqa_model_fit_nil_threshold: a threshold fitted on
- * in-sample confidences would be fitted on optimistic ones. Errors: those of
- * xlqa_model_data_oof_inputs and xlqa_model_fit (all best candidates right or all wrong); XLQA_ENOMEM
- * (m unchanged on error).
+ * in-sample confidences would be fitted on optimistic ones. With gold-NIL questions and others among
+ * those with candidates it also fits the NIL calibration, the same regression of "the gold answer is
+ * NIL", on the questions that the NIL threshold fitted on those confidences
+ * (xlqa_model_fit_nil_threshold_smooth, width nil_smooth) answers NIL: a NIL answer's confidence is
+ * asked of them alone (all questions with candidates when they are all gold-NIL or none are).
+ * Errors: those of xlqa_model_data_oof_inputs, xlqa_model_fit (all best candidates right or all
+ * wrong) and xlqa_model_fit_nil_threshold_smooth; XLQA_ENOMEM (m unchanged on error).
  */
 int xlqa_model_data_fit_answer_calibration(struct xlqa_model *m, const struct xlqa_model_data *t,
-                                           const struct xlqa_model_fit_options *opt, size_t folds,
+                                           const struct xlqa_model_fit_options *opt, size_t folds, double nil_smooth,
                                            double *oof_best_p, unsigned char *oof_best_right,
                                            struct xlqa_error *err);
 /*

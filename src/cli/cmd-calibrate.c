@@ -316,7 +316,7 @@ static int fit_calibration(struct xlqa_model *m, const struct scored *s, const s
 	*oof_right = malloc(nq);
 	if (!*oof_p || !*oof_right)
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-	rc = xlqa_model_data_fit_answer_calibration(m, &s->t, &fo, o->folds, *oof_p, *oof_right, err);
+	rc = xlqa_model_data_fit_answer_calibration(m, &s->t, &fo, o->folds, o->nil_smooth, *oof_p, *oof_right, err);
 	if (rc == XLQA_EINVAL) {
 		fprintf(stderr, "xlqa calibrate fit: warning: %s: no answer calibration: %s\n", o->features, err->message);
 		xlqa_error_clear(err);

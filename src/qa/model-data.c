@@ -507,7 +507,7 @@ static int fit_one_calibration(const double *xc, const unsigned char *y, size_t 
 }
 
 int xlqa_model_data_fit_answer_calibration(struct xlqa_model *m, const struct xlqa_model_data *t,
-                                           const struct xlqa_model_fit_options *opt, size_t folds,
+                                           const struct xlqa_model_fit_options *opt, size_t folds, double nil_smooth,
                                            double *oof_best_p, unsigned char *oof_best_right,
                                            struct xlqa_error *err)
 {
@@ -556,8 +556,34 @@ int xlqa_model_data_fit_answer_calibration(struct xlqa_model *m, const struct xl
 	/* each question's confidence, from the compacted rows in order: -1 without candidates */
 	for (size_t q = 0, j = 0; q < t->n_questions; q++)
 		conf[q] = isnan(inputs[q * K]) ? -1.0 : cc[j++];
-	/* the NIL calibration, when the table has gold-NIL questions and others among those with candidates */
+	/*
+	 * The NIL calibration, when the table has gold-NIL questions and others among those with
+	 * candidates: fitted on the questions the NIL threshold (fitted as the caller will, on these
+	 * out-of-fold confidences) answers NIL, the only ones whose confidence it gives; on all of them
+	 * when those hold no gold-NIL question or nothing else.
+	 */
 	if (n_nil > 0 && n_nil < n) {
+		double threshold;
+		size_t below = 0, below_nil = 0;
+
+		if ((rc = xlqa_model_fit_nil_threshold_smooth(conf, t->gold_nil, right, t->n_questions, nil_smooth,
+		                                              &threshold, NULL, err)))
+			goto done;
+		for (size_t j = 0; j < n; j++)
+			if (cc[j] < threshold) {
+				below_nil += nil[j];
+				below++;
+			}
+		if (below_nil > 0 && below_nil < below) {
+			size_t w = 0;
+
+			for (size_t j = 0; j < n; j++)
+				if (cc[j] < threshold) {
+					memmove(xc + w * K, xc + j * K, K * sizeof *xc);
+					nil[w++] = nil[j];
+				}
+			n = w;
+		}
 		if ((rc = fit_one_calibration(xc, nil, n, folds, opt, &nc, cc, err))) {
 			xlqa_error_prefix(err, "NIL calibration");
 			goto done;
