@@ -364,10 +364,10 @@ int xlqa_model_data_oof_inputs(const struct xlqa_model_data *t, const struct xlq
  * over the questions with candidates; it replaces any calibration of `m`. oof_best_p[q] (n_questions,
  * may be NULL) gets q's out-of-fold calibrated confidence (-1 without candidates) and oof_best_right[q]
  * (may be NULL) the label, the inputs of xlqa_model_fit_nil_threshold: a threshold fitted on
- * in-sample confidences would be fitted on optimistic ones. With gold-NIL questions and others among
- * those with candidates it also fits the NIL calibration, the same regression of "the gold answer is
- * NIL", on the questions that the NIL threshold fitted on those confidences
- * (xlqa_model_fit_nil_threshold_smooth, width nil_smooth) answers NIL: a NIL answer's confidence is
+ * in-sample confidences would be fitted on optimistic ones; the model's NIL threshold becomes the one
+ * fitted on them (xlqa_model_fit_nil_threshold_smooth, width nil_smooth). With gold-NIL questions and
+ * others among those with candidates it also fits the NIL calibration, the same regression of "the
+ * gold answer is NIL", on the questions that threshold answers NIL: a NIL answer's confidence is
  * asked of them alone (all questions with candidates when they are all gold-NIL or none are).
  * Errors: those of xlqa_model_data_oof_inputs, xlqa_model_fit (all best candidates right or all
  * wrong) and xlqa_model_fit_nil_threshold_smooth; XLQA_ENOMEM (m unchanged on error).

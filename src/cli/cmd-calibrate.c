@@ -301,29 +301,20 @@ static void print_weights(const struct xlqa_model *m)
 
 /*
  * The answer calibration of a ranked model (model.h): fitted on out-of-fold inputs of --calibration-folds
- * folds, whose confidences (*oof_p, *oof_right: one a question) the NIL threshold is then fitted on.
- * A table too small to split (a fold's rest without a right and a wrong candidate) keeps the model
- * without one, with a warning: the pointwise probability stays the confidence.
+ * folds, whose confidences the model's NIL threshold is fitted on (*fitted true). A table too small to
+ * split (a fold's rest without a right and a wrong candidate) keeps the model without one, with a
+ * warning (*fitted false): the pointwise probability stays the confidence.
  */
-static int fit_calibration(struct xlqa_model *m, const struct scored *s, const struct calibrate_opts *o,
-                           double **oof_p, unsigned char **oof_right, struct xlqa_error *err)
+static int fit_calibration(struct xlqa_model *m, const struct scored *s, const struct calibrate_opts *o, bool *fitted,
+                           struct xlqa_error *err)
 {
 	struct xlqa_model_fit_options fo = { .l2 = o->l2, .rank_l2 = o->rank_l2, .max_iter = o->max_iter };
-	size_t nq = s->t.n_questions;
-	int rc;
+	int rc = xlqa_model_data_fit_answer_calibration(m, &s->t, &fo, o->folds, o->nil_smooth, NULL, NULL, err);
 
-	*oof_p = malloc(nq * sizeof **oof_p);
-	*oof_right = malloc(nq);
-	if (!*oof_p || !*oof_right)
-		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-	rc = xlqa_model_data_fit_answer_calibration(m, &s->t, &fo, o->folds, o->nil_smooth, *oof_p, *oof_right, err);
+	*fitted = rc == XLQA_OK;
 	if (rc == XLQA_EINVAL) {
 		fprintf(stderr, "xlqa calibrate fit: warning: %s: no answer calibration: %s\n", o->features, err->message);
 		xlqa_error_clear(err);
-		free(*oof_p);
-		free(*oof_right);
-		*oof_p = NULL;
-		*oof_right = NULL;
 		rc = XLQA_OK;
 	}
 	return rc;
@@ -336,8 +327,8 @@ static int calibrate_fit(int argc, char **argv)
 	struct xlqa_model *m = NULL;
 	struct xlqa_error err = { 0 };
 	int rc = parse_args("calibrate fit", argc, argv, &o);
-	double threshold, *oof_p = NULL;
-	unsigned char *oof_right = NULL;
+	double threshold;
+	bool calibrated = false;
 
 	if (rc)
 		return rc < 0 ? cli_finish_output("calibrate", CLI_EXIT_OK) : rc;
@@ -363,23 +354,22 @@ static int calibrate_fit(int argc, char **argv)
 			rc = input_error(&err, o.features);
 	}
 	if (!rc && o.ranking && o.folds > 0)
-		rc = fit_calibration(m, &s, &o, &oof_p, &oof_right, &err);
-	/* the threshold on the out-of-fold confidences when there are some, else on the table's own */
-	if (!rc && !(rc = score_table(m, &s, &err)) &&
-	    !(rc = xlqa_model_fit_nil_threshold_smooth(oof_p ? oof_p : s.best_p, s.t.gold_nil,
-	                                               oof_p ? oof_right : s.best_right, s.t.n_questions, o.nil_smooth,
-	                                               &threshold, NULL, &err))) {
+		rc = fit_calibration(m, &s, &o, &calibrated, &err);
+	if (!rc)
+		rc = score_table(m, &s, &err);
+	/* the calibration fitted the threshold on out-of-fold confidences; without it, on the table's own */
+	if (!rc && !calibrated &&
+	    !(rc = xlqa_model_fit_nil_threshold_smooth(s.best_p, s.t.gold_nil, s.best_right, s.t.n_questions,
+	                                               o.nil_smooth, &threshold, NULL, &err)))
 		xlqa_model_set_nil_threshold(m, threshold);
+	if (!rc)
 		rc = xlqa_model_write(m, o.out, &err);
-	}
 	if (!rc) {
 		print_weights(m);
 		rc = print_evaluation(m, &s, &err);
 	}
 	xlqa_model_free(m);
 	scored_release(&s);
-	free(oof_p);
-	free(oof_right);
 	return cli_finish_output("calibrate", rc ? cli_fail("calibrate fit", &err) : CLI_EXIT_OK);
 }
 

@@ -520,6 +520,7 @@ int xlqa_model_data_fit_answer_calibration(struct xlqa_model *m, const struct xl
 	const struct xlqa_model_answer_calibration *old_nil = xlqa_model_nil_calibration(m);
 	bool had = old != NULL, had_nil = old_nil != NULL;
 	size_t n = 0, n_nil = 0;
+	double threshold;
 	int rc;
 
 	if (had)
@@ -556,19 +557,18 @@ int xlqa_model_data_fit_answer_calibration(struct xlqa_model *m, const struct xl
 	/* each question's confidence, from the compacted rows in order: -1 without candidates */
 	for (size_t q = 0, j = 0; q < t->n_questions; q++)
 		conf[q] = isnan(inputs[q * K]) ? -1.0 : cc[j++];
+	/* the NIL threshold, on these out-of-fold confidences (the model's once all is fitted) */
+	if ((rc = xlqa_model_fit_nil_threshold_smooth(conf, t->gold_nil, right, t->n_questions, nil_smooth, &threshold,
+	                                              NULL, err)))
+		goto done;
 	/*
 	 * The NIL calibration, when the table has gold-NIL questions and others among those with
-	 * candidates: fitted on the questions the NIL threshold (fitted as the caller will, on these
-	 * out-of-fold confidences) answers NIL, the only ones whose confidence it gives; on all of them
-	 * when those hold no gold-NIL question or nothing else.
+	 * candidates: fitted on the questions the threshold answers NIL, the only ones whose confidence
+	 * it gives; on all of them when those hold no gold-NIL question or nothing else.
 	 */
 	if (n_nil > 0 && n_nil < n) {
-		double threshold;
 		size_t below = 0, below_nil = 0;
 
-		if ((rc = xlqa_model_fit_nil_threshold_smooth(conf, t->gold_nil, right, t->n_questions, nil_smooth,
-		                                              &threshold, NULL, err)))
-			goto done;
 		for (size_t j = 0; j < n; j++)
 			if (cc[j] < threshold) {
 				below_nil += nil[j];
@@ -593,6 +593,7 @@ int xlqa_model_data_fit_answer_calibration(struct xlqa_model *m, const struct xl
 		rc = xlqa_model_set_nil_calibration(m, NULL, err);
 	if (rc)
 		goto done;
+	xlqa_model_set_nil_threshold(m, threshold);
 	if (oof_best_p)
 		memcpy(oof_best_p, conf, t->n_questions * sizeof *conf);
 	if (oof_best_right)
