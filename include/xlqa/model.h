@@ -223,6 +223,26 @@ double xlqa_model_nil_threshold(const struct xlqa_model *m);
 void xlqa_model_set_nil_threshold(struct xlqa_model *m, double t);
 
 /*
+ * The decision for one question: which candidate answers, with what confidence, and whether the
+ * model's threshold makes the response NIL. The one rule `run`, `ask` (through
+ * xlqa_answerer_respond) and `calibrate` (through xlqa_model_data_apply) share.
+ */
+struct xlqa_model_decision {
+	size_t best;       /* the rank-best row (the highest xlqa_model_rank_score, ties: the first) */
+	double confidence; /* with an answer calibration xlqa_model_answer_confidence of the question's
+	                      inputs, else the best row's xlqa_model_predict; NaN without rows */
+	double nil;        /* xlqa_model_nil_confidence of the inputs: NaN without a NIL calibration or rows */
+	bool below_threshold; /* confidence < xlqa_model_nil_threshold: the response is NIL */
+};
+/*
+ * Decides one question whose n_rows candidates have the features rows[0..n_rows) (xlqa_model_dim(m)
+ * each). With no rows, best is 0, confidence and nil are NaN and below_threshold is false (the
+ * caller answers NIL for want of a candidate). Cannot fail.
+ */
+void xlqa_model_decide(const struct xlqa_model *m, const double *const *rows, size_t n_rows,
+                       struct xlqa_model_decision *out);
+
+/*
  * How NIL decisions at one threshold fare. A question is answered NIL when it has no candidate
  * (best_p -1) or its best candidate's probability is below the threshold. NIL precision = NIL answers
  * to gold-NIL questions / NIL answers, recall = the same / gold-NIL questions, F1 their harmonic

@@ -10,6 +10,7 @@
 #include "xlqa/clef.h"
 #include "xlqa/corpus.h"
 #include "xlqa/eval.h"
+#include "xlqa/extract.h"
 #include "xlqa/index.h"
 #include "xlqa/lang.h"
 #include "xlqa/lexicon.h"

@@ -55,10 +55,7 @@ struct answering {
 	struct xlqa_answerer *answerer;
 	struct xlqa_model *model;
 	struct xlqa_answer_set set;
-	double nil_confidence; /* the confidence of a NIL answer the model's NIL calibration cannot give */
 	size_t trace_candidates; /* candidates a trace line shows; SIZE_MAX: all */
-	const double **rows;   /* the candidates' feature rows for the answer calibration, reused */
-	size_t alloc_rows;
 };
 
 /* Reads --nil-confidence's probability into *out; false (after a usage message) when it is none. */
@@ -76,17 +73,17 @@ static bool nil_confidence_arg(const char *cmd, const char *arg, double *out)
 }
 
 static int answering_open(struct answering *an, const char *dir, const char *source, const char *lexicon_dir,
-                          const char *model, struct xlqa_error *err)
+                          const char *model, double nil_confidence, struct xlqa_error *err)
 {
-	struct xlqa_answerer_options opt = { source, lexicon_dir, 0, 0 };
+	struct xlqa_answerer_options opt = { source, lexicon_dir, 0, 0, NULL, nil_confidence };
 
 	xlqa_answer_set_init(&an->set);
 	if (xlqa_index_open(dir, &an->idx, err) || (model && xlqa_model_read(model, &an->model, err)))
 		return err->status;
-	if (an->model && xlqa_model_dim(an->model) != XLQA_ANSWER_FEATURES)
-		return xlqa_error_set(err, XLQA_EINVAL, "%s: %zu features, the answerer has %d", model,
-		                      xlqa_model_dim(an->model), XLQA_ANSWER_FEATURES);
-	return xlqa_answerer_new(an->idx, &opt, &an->answerer, err);
+	opt.model = an->model;
+	if (xlqa_answerer_new(an->idx, &opt, &an->answerer, err) && model && err->status == XLQA_EINVAL)
+		xlqa_error_prefix(err, "%s: ", model);
+	return err->status;
 }
 
 static void answering_close(struct answering *an)
@@ -95,86 +92,10 @@ static void answering_close(struct answering *an)
 	xlqa_model_free(an->model);
 	xlqa_index_close(an->idx);
 	xlqa_answer_set_release(&an->set);
-	free(an->rows);
-}
-
-/*
- * With a model, the candidates are ordered by its rank score (the listwise ranking when the model has
- * one, else the probability) and their scores become its probabilities.
- */
-static void rescore(struct answering *an)
-{
-	if (!an->model)
-		return;
-	for (size_t i = 0; i < an->set.n; i++)
-		an->set.candidates[i].score = xlqa_model_rank_score(an->model, an->set.candidates[i].features);
-	xlqa_answer_set_sort(&an->set);
-	for (size_t i = 0; i < an->set.n; i++)
-		an->set.candidates[i].score = xlqa_model_predict(an->model, an->set.candidates[i].features);
-}
-
-/*
- * The confidence of the answer, the first candidate after rescore, into *p: with an answer
- * calibration the calibrated confidence of the candidates' answer inputs (model.h), else its
- * probability; with a NIL calibration *nil gets the probability that NIL is right (else NaN).
- * Fails only when out of memory.
- */
-static int answer_confidence(struct answering *an, double *p, double *nil, struct xlqa_error *err)
-{
-	double inputs[XLQA_MODEL_ANSWER_INPUTS];
-	size_t best;
-
-	*p = an->set.candidates[0].score;
-	*nil = NAN;
-	if (!xlqa_model_answer_calibration(an->model) && !xlqa_model_nil_calibration(an->model))
-		return XLQA_OK;
-	if (XLQA_ARRAY_RESERVE(an->rows, an->alloc_rows, an->set.n))
-		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-	for (size_t i = 0; i < an->set.n; i++)
-		an->rows[i] = an->set.candidates[i].features;
-	xlqa_model_answer_inputs(an->model, an->rows, an->set.n, &best, inputs);
-	/* sorted by rank score, so the rank-best (ties: the first) is candidates[0], the answer */
-	if (xlqa_model_answer_calibration(an->model))
-		*p = xlqa_model_answer_confidence(an->model, inputs);
-	*nil = xlqa_model_nil_confidence(an->model, inputs);
-	return XLQA_OK;
-}
-
-/*
- * The response: the best candidate with its confidence (answer_confidence), or NIL (*best NULL) when
- * there is none or the model's threshold says so. A NIL's confidence is the probability that NIL is
- * right, which the best candidate's doubt (1 - p) overstates: most questions answered NIL have an
- * answer that was not found. The model's NIL calibration estimates it from the question's
- * candidates; without one, or without candidates, it is the NIL precision on the fitting sets
- * (--nil-confidence). Fails only when out of memory.
- */
-static int decide(struct answering *an, const struct xlqa_candidate **best, double *confidence,
-                  struct xlqa_error *err)
-{
-	const struct xlqa_candidate *c = an->set.n ? &an->set.candidates[0] : NULL;
-	double p, nil = NAN;
-	int rc;
-
-	*best = NULL;
-	*confidence = an->nil_confidence;
-	if (!c)
-		return XLQA_OK;
-	if (!an->model)
-		p = c->score;
-	else if ((rc = answer_confidence(an, &p, &nil, err)))
-		return rc;
-	if (an->model && p < xlqa_model_nil_threshold(an->model)) {
-		if (!isnan(nil))
-			*confidence = fmin(1, fmax(0, nil));
-		return XLQA_OK;
-	}
-	*best = c;
-	*confidence = fmin(1, fmax(0, p));
-	return XLQA_OK;
 }
 
 static json_t *trace_json(const struct answering *an, const struct xlqa_testset_question *q,
-                          const struct xlqa_candidate *best, double confidence, const char *error)
+                          const struct xlqa_response *r, const char *error)
 {
 	const struct xlqa_answer_set *s = &an->set;
 	struct xlqa_buf query = XLQA_BUF_INIT;
@@ -222,9 +143,9 @@ static json_t *trace_json(const struct answering *an, const struct xlqa_testset_
 	}
 	json_object_set_new(o, "passages", ps);
 	json_object_set_new(o, "candidates", cs);
-	json_object_set_new(o, "answer", json_string(best ? best->text : "NIL"));
-	json_object_set_new(o, "docno", json_string(best ? xlqa_index_docno(an->idx, best->doc) : "NIL"));
-	json_object_set_new(o, "confidence", json_real(confidence));
+	json_object_set_new(o, "answer", json_string(r->text));
+	json_object_set_new(o, "docno", json_string(r->docno));
+	json_object_set_new(o, "confidence", json_real(r->confidence));
 	xlqa_buf_release(&query);
 	return o;
 }
@@ -282,24 +203,18 @@ static int run_all(struct answering *an, const struct xlqa_testset *ts, const ch
 	}
 	for (size_t i = 0; i < ts->count && rc == XLQA_OK; i++) {
 		const struct xlqa_testset_question *q = &ts->questions[i];
-		const struct xlqa_candidate *best = NULL;
+		struct xlqa_response r;
 		struct xlqa_error qerr;
-		double confidence = 0;
 
 		xlqa_error_clear(&qerr);
-		if (xlqa_answerer_answer(an->answerer, q->text, q->type, &an->set, &qerr)) {
+		if (xlqa_answerer_respond(an->answerer, q->text, q->type, &an->set, &r, &qerr)) {
 			fprintf(stderr, "xlqa run: warning: question %s: %s; answered NIL\n", q->id, qerr.message);
 			failed++;
-			an->set.n = 0;
-		} else {
-			rescore(an);
-			if ((rc = decide(an, &best, &confidence, err)))
-				break;
 		}
-		rc = xlqa_clef_run_add(&run, q->type ? q->type : 'F', q->number, tag, confidence,
-		                       best ? xlqa_index_docno(an->idx, best->doc) : "NIL", best ? best->text : NULL, err);
+		rc = xlqa_clef_run_add(&run, q->type ? q->type : 'F', q->number, tag, r.confidence, r.docno,
+		                       r.answer ? r.text : NULL, err);
 		if (rc == XLQA_OK && trace) {
-			json_t *o = trace_json(an, q, best, confidence, qerr.status ? qerr.message : NULL);
+			json_t *o = trace_json(an, q, &r, qerr.status ? qerr.message : NULL);
 			char *line = o ? json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(6)) : NULL;
 
 			if (!line || xlqa_buf_addstr(&tr, line) || xlqa_buf_addch(&tr, '\n'))
@@ -390,9 +305,8 @@ int cmd_run(int argc, char **argv)
 		goto done;
 	}
 	snprintf(source, sizeof source, "%c%c", ts.source[0] | 0x20, ts.source[1] | 0x20);
-	an.nil_confidence = nil_confidence;
 	an.trace_candidates = trace_candidates;
-	if (answering_open(&an, dir, source, lexicon_dir, model, &err) ||
+	if (answering_open(&an, dir, source, lexicon_dir, model, nil_confidence, &err) ||
 	    (strncasecmp(ts.target, xlqa_index_get_stats(an.idx)->language, 2) != 0 &&
 	     xlqa_error_set(&err, XLQA_EINVAL, "%s: target language %s, but the index is in '%s'", questions, ts.target,
 	                    xlqa_index_get_stats(an.idx)->language)) ||
@@ -444,22 +358,18 @@ int cmd_ask(int argc, char **argv)
 		xlqa_buf_addf(&question, "%s%s", i > optind ? " " : "", argv[i]);
 	xlqa_error_clear(&err);
 	memset(&an, 0, sizeof an);
-	an.nil_confidence = nil_confidence;
-	if (answering_open(&an, dir, lang, lexicon_dir, model, &err) ||
-	    xlqa_answerer_answer(an.answerer, question.buf, 0, &an.set, &err))
+	if (answering_open(&an, dir, lang, lexicon_dir, model, nil_confidence, &err)) {
 		status = cli_fail("ask", &err);
-	else {
-		const struct xlqa_candidate *best;
-		double confidence;
+	} else {
+		struct xlqa_response r;
 
-		rescore(&an);
-		if (decide(&an, &best, &confidence, &err))
+		if (xlqa_answerer_respond(an.answerer, question.buf, 0, &an.set, &r, &err))
 			status = cli_fail("ask", &err);
-		else if (best)
-			printf("answer: %s\ndocno: %s\nconfidence: %.3f\nsupport: %s\n", best->text,
-			       xlqa_index_docno(an.idx, best->doc), confidence, best->support);
+		else if (r.answer)
+			printf("answer: %s\ndocno: %s\nconfidence: %.3f\nsupport: %s\n", r.text, r.docno, r.confidence,
+			       r.support);
 		else
-			printf("answer: NIL\ndocno: NIL\nconfidence: %.3f\n", confidence);
+			printf("answer: NIL\ndocno: NIL\nconfidence: %.3f\n", r.confidence);
 	}
 	answering_close(&an);
 	xlqa_buf_release(&question);

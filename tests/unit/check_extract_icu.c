@@ -1,6 +1,6 @@
 /*
- * Unit tests of what ICU's locale data adds to answer extraction (src/qa/extract-icu.c,
- * extract-dates.c, icu-tables.c): spelled-out numbers and their values, abbreviated scales, numeric
+ * Unit tests of what ICU's locale data adds to answer extraction (src/extract/icu.c,
+ * dates.c, icu-tables.c): spelled-out numbers and their values, abbreviated scales, numeric
  * dates in the locale's order, decades, centuries, relative dates resolved against a document's
  * date, and ICU's names of countries and languages, table-driven over English, German and Spanish
  * (the benchmark's languages) and French, Italian and Portuguese.

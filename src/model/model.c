@@ -15,7 +15,7 @@
  */
 #include "config.h"
 
-#include "qa-internal.h"
+#include "model-internal.h"
 #include "xlqa/model.h"
 
 #include <float.h>
@@ -838,6 +838,22 @@ void xlqa_model_answer_inputs(const struct xlqa_model *m, const double *const *r
 				inputs[3] = fmax(inputs[3], rows[i][j]);
 			break;
 		}
+}
+
+void xlqa_model_decide(const struct xlqa_model *m, const double *const *rows, size_t n_rows,
+                       struct xlqa_model_decision *out)
+{
+	double inputs[XLQA_MODEL_ANSWER_INPUTS];
+
+	xlqa_model_answer_inputs(m, rows, n_rows, &out->best, inputs);
+	out->confidence = out->nil = NAN;
+	out->below_threshold = false;
+	if (!n_rows)
+		return;
+	/* without a calibration the best probability itself, not sigmoid(u1), which is clamped */
+	out->confidence = m->cal ? xlqa_model_answer_confidence(m, inputs) : xlqa_model_predict(m, rows[out->best]);
+	out->nil = xlqa_model_nil_confidence(m, inputs);
+	out->below_threshold = out->confidence < xlqa_model_nil_threshold(m);
 }
 
 const struct xlqa_model_answer_calibration *xlqa_model_answer_calibration(const struct xlqa_model *m)

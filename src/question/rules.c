@@ -10,7 +10,7 @@
  */
 #include "config.h"
 
-#include "qa-internal.h"
+#include "question-internal.h"
 #include "xlqa/text.h"
 
 #include <stddef.h>

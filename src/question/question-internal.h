@@ -1,11 +1,11 @@
 /*
- * qa-internal: what the files of src/qa share: the loaded rules (rules.c) and the view of a question's
- * words the rules are matched against (question.c builds it).
+ * question-internal: what the files of src/question share, and what the answerer (src/answer) may ask
+ * of question analysis beyond the public header: the loaded rules (rules.c) and the view of a
+ * question's words the rules are matched against (analysis.c builds it).
  */
-#ifndef XLQA_QA_INTERNAL_H
-#define XLQA_QA_INTERNAL_H
+#ifndef XLQA_QUESTION_INTERNAL_H
+#define XLQA_QUESTION_INTERNAL_H
 
-#include "xlqa/model.h"
 #include "xlqa/question.h"
 
 /* The words of a question (punctuation left out), with what the matcher asks of each. */
@@ -67,9 +67,4 @@ const char *qa_rules_file(const struct xlqa_question_rules *rules);
 
 /* True when every letter of the `len` bytes at `s` is upper case and there are two or more ("UNICEF"). */
 bool qa_acronym(const char *s, size_t len);
-/* The index of the first name in names[0..d) equal to an earlier one, or -1 (model.c). */
-long qa_model_repeated_name(const char *const *names, size_t d);
-/* A calibration's confidence for answer inputs `inputs`: sigmoid(bias + weights . inputs) (model.c). */
-double qa_model_calibrated(const struct xlqa_model_answer_calibration *c, const double *inputs);
-
 #endif

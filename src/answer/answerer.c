@@ -1,5 +1,5 @@
 /*
- * answer: the answerer (include/xlqa/answer.h). Question analysis in the source language gives the
+ * answerer: the answerer (include/xlqa/answer.h). Question analysis in the source language gives the
  * query, the pair's translator turns it into the target language, the searcher ranks documents and
  * passages, and the extractor (extract.c) finds candidates in the top passages. Each occurrence is
  * described by where it stands: how much of the query its sentence holds, how near it is to a query
@@ -11,8 +11,8 @@
  */
 #include "config.h"
 
-#include "extract-internal.h"
-#include "qa-internal.h"
+#include "../extract/extract-internal.h"
+#include "../question/question-internal.h"
 #include "xlqa/answer.h"
 
 #include <math.h>
@@ -97,6 +97,8 @@ struct xlqa_answerer {
 	struct xlqa_termer *termer;
 	struct xlqa_search_options search;
 	size_t passages, max_candidates;
+	const struct xlqa_model *model; /* borrowed (xlqa_answerer_options), or NULL */
+	double nil_confidence;
 	/* per-question scratch */
 	struct xlqa_term_list words;
 	struct xlqa_extraction ex;
@@ -363,6 +365,13 @@ int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_o
 	a->doc_loaded = UINT32_MAX;
 	a->passages = opt && opt->passages ? opt->passages : DEFAULT_PASSAGES;
 	a->max_candidates = opt && opt->max_candidates ? opt->max_candidates : DEFAULT_CANDIDATES;
+	if (opt && opt->model && xlqa_model_dim(opt->model) != XLQA_ANSWER_FEATURES) {
+		free(a);
+		return xlqa_error_set(err, XLQA_EINVAL, "the model has %zu features, the answerer has %d",
+		                      xlqa_model_dim(opt->model), XLQA_ANSWER_FEATURES);
+	}
+	a->model = opt ? opt->model : NULL;
+	a->nil_confidence = opt ? opt->nil_confidence : 0;
 	a->search = (struct xlqa_search_options){ XLQA_BM25_K1, XLQA_BM25_B, 100, 20, 3, 20, XLQA_PASSAGE_WEIGHT };
 	xlqa_term_list_init(&a->words);
 	xlqa_extraction_init(&a->ex);
@@ -1288,4 +1297,18 @@ int xlqa_answerer_answer(struct xlqa_answerer *a, const char *text, char categor
 	if (out->n > a->max_candidates)
 		out->n = a->max_candidates;
 	return XLQA_OK;
+}
+
+int xlqa_answerer_respond(struct xlqa_answerer *a, const char *text, char category, struct xlqa_answer_set *set,
+                          struct xlqa_response *out, struct xlqa_error *err)
+{
+	int rc = xlqa_answerer_answer(a, text, category, set, err);
+
+	if (rc == XLQA_OK)
+		rc = xlqa_answer_respond(a->idx, a->model, a->nil_confidence, set, out, err);
+	if (rc != XLQA_OK) {
+		set->n = 0;
+		*out = (struct xlqa_response){ NULL, "NIL", "NIL", NULL, 0, XLQA_NIL_ERROR };
+	}
+	return rc;
 }

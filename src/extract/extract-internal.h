@@ -1,6 +1,6 @@
 /*
- * extract-internal: what the files of answer extraction share (extract.c, extract-icu.c,
- * extract-dates.c, icu-tables.c): token tests and the one way a span is appended, and what ICU's
+ * extract-internal: what the files of answer extraction share (extract.c, icu.c, dates.c,
+ * spans.c, icu-tables.c): token tests and the one way a span is appended, and what ICU's
  * locale data adds. extract.c calls two hooks around its pack-driven extractors: qa_icu_mark before
  * them (spelled-out numbers the pack does not list become numeric tokens, so the number extractor
  * takes them), qa_icu_extract after them (number runs with connectors and abbreviated scales,
@@ -9,14 +9,14 @@
  *
  * The tables (struct xlqa_extract_resources) are built from ICU once per language, at the first
  * extraction with it, and kept in the extraction until xlqa_extraction_release: an answerer builds
- * them once, not once per passage. Built by icu-tables.c; used by extract-icu.c and
- * extract-dates.c. Invariant: every key of every table is normalised like a token's `norm` (NFC,
+ * them once, not once per passage. Built by icu-tables.c; used by icu.c and
+ * dates.c. Invariant: every key of every table is normalised like a token's `norm` (NFC,
  * case folded, "'" apostrophes), with the hyphens of number words as blanks.
  */
 #ifndef XLQA_EXTRACT_INTERNAL_H
 #define XLQA_EXTRACT_INTERNAL_H
 
-#include "xlqa/answer.h"
+#include "xlqa/extract.h"
 
 #include <unicode/ucal.h>
 #include <unicode/udat.h>
@@ -111,7 +111,7 @@ unsigned qa_icu_roles(const struct xlqa_extract_resources *r, const char *norm);
 /* The entry of the `numbers` table for `key`, or NULL. */
 const struct qa_icu_number *qa_icu_number_of(const struct xlqa_extract_resources *r, const char *key, size_t len);
 
-/* ---- shared by the extractors (defined in extract-icu.c) ---- */
+/* ---- shared by the extractors (spans.c; the first three: icu.c) ---- */
 
 /*
  * True when digit token `t` continues the digits of `prev` as a group of a number grouped by blanks:
@@ -151,7 +151,7 @@ struct xlqa_extract_span *qa_extract_append(struct xlqa_extraction *x, size_t fi
 int qa_icu_add(struct xlqa_extraction *x, size_t first, size_t n, enum xlqa_extract_kind kind, double value,
                const char *resolved, struct xlqa_error *err);
 
-/* ---- dates (extract-dates.c) ---- */
+/* ---- dates (dates.c) ---- */
 
 /* Numeric, decade, century, year-word and relative dates of the analysed text. */
 int qa_icu_dates(struct xlqa_lang *lang, const char *text, struct xlqa_extraction *x, struct xlqa_error *err);

@@ -1,5 +1,5 @@
 /*
- * model-data: feature tables, the TSV files models are fitted from (format in include/xlqa/model.h),
+ * tables: feature tables, the TSV files models are fitted from (format in include/xlqa/model.h),
  * applying a model to one (each candidate's probability, each question's best candidate and its
  * confidence), and the cross-fitted (out-of-fold) answer calibration fitted over one.
  *
@@ -9,7 +9,7 @@
  */
 #include "config.h"
 
-#include "qa-internal.h"
+#include "model-internal.h"
 #include "xlqa/eval.h"
 #include "xlqa/model.h"
 
@@ -346,21 +346,21 @@ int xlqa_model_data_apply(const struct xlqa_model *m, const struct xlqa_model_da
 	if ((rc = groups_build(t, &g, err)))
 		return rc;
 	for (size_t q = 0; q < t->n_questions; q++) {
-		double inputs[XLQA_MODEL_ANSWER_INPUTS];
-		size_t row;
+		struct xlqa_model_decision dec;
+		size_t a = g.start[q], n = g.start[q + 1] - a;
 
-		if (g.start[q] == g.start[q + 1]) {
+		if (n == 0) {
 			best_p[q] = -1.0;
 			if (best_right)
 				best_right[q] = 0;
 			continue;
 		}
-		row = question_inputs(m, t, &g, q, inputs);
-		/* without a calibration the best probability itself, not sigmoid(u1), which is clamped */
-		best_p[q] = xlqa_model_answer_calibration(m) ? xlqa_model_answer_confidence(m, inputs)
-		                                             : xlqa_model_predict(m, t->x + row * d);
+		for (size_t k = 0; k < n; k++)
+			g.rows[k] = t->x + g.order[a + k] * t->d;
+		xlqa_model_decide(m, g.rows, n, &dec);
+		best_p[q] = dec.confidence;
 		if (best_right)
-			best_right[q] = t->y[row];
+			best_right[q] = t->y[g.order[a + dec.best]];
 	}
 	groups_release(&g);
 	return XLQA_OK;

@@ -8,7 +8,7 @@
 #include "config.h"
 
 #include "extract-internal.h"
-#include "xlqa/answer.h"
+#include "xlqa/extract.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /*
- * extract-dates: dates the month-name rule of extract.c does not see, read with ICU's locale data
+ * dates: dates the month-name rule of extract.c does not see, read with ICU's locale data
  * (extract-internal.h): numeric dates in the locale's field order ("12.03.1994", "3/12/94", ISO
  * "1994-03-12"), decades ("the 1950s", "1950er Jahre", "década de 1950", "los años 80"), centuries
  * ("19th century", "neunzehnten Jahrhundert", "siglo XIX", "XIXe siècle") and their ordinal alone

@@ -764,3 +764,10 @@ int qa_icu_new(struct xlqa_lang *lang, struct xlqa_extract_resources **out, stru
 	*out = r;
 	return XLQA_OK;
 }
+
+const struct qa_icu_number *qa_icu_number_of(const struct xlqa_extract_resources *r, const char *key, size_t len)
+{
+	void *v;
+
+	return xlqa_hash_get(&r->numbers, key, len, &v) ? v : NULL;
+}
