@@ -364,6 +364,21 @@ int xlqa_model_data_clear_features(struct xlqa_model_data *t, const char *patter
 int xlqa_model_data_apply(const struct xlqa_model *m, const struct xlqa_model_data *t, double *p, double *best_p,
                           unsigned char *best_right, struct xlqa_error *err);
 
+/* The response a run gives one question of a table (xlqa_answer_respond's rule). */
+struct xlqa_model_response {
+	bool nil;          /* answered NIL: no candidate, or the best below the model's NIL threshold */
+	double confidence; /* in [0, 1]: the answer's (xlqa_model_decide), or the NIL's: the NIL
+	                      calibration's, else nil_confidence */
+	bool right;        /* the answer's row is labelled right, or NIL for a gold-NIL question */
+};
+/*
+ * The response to each of t's n_questions questions under `m`, into out[0..n_questions): what
+ * `xlqa run` with that model and --nil-confidence would write, judged by the table's labels, so a
+ * table alone gives a run's accuracy, CWS, K1 and ECE. Errors: those of xlqa_model_data_apply.
+ */
+int xlqa_model_data_respond(const struct xlqa_model *m, const struct xlqa_model_data *t, double nil_confidence,
+                            struct xlqa_model_response *out, struct xlqa_error *err);
+
 /*
  * Out-of-fold answer inputs of a table (cross-fitting): question q (its index in `t`) is in fold
  * q mod `folds`; for each fold a pointwise model, and with `ranking` its listwise ranking, is fitted

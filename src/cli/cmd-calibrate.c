@@ -19,7 +19,8 @@ static const char calibrate_help[] =
 	"usage: xlqa calibrate fit --features FILE.tsv [--l2 X] [--max-iter N] [--ranking [--rank-l2 X]]\n"
 	"                          [--calibration-folds K] [--nil-smooth W] [--without PATTERN[,PATTERN...]]...\n"
 	"                          --out MODEL.json\n"
-	"       xlqa calibrate apply --model MODEL.json --features FILE.tsv [--questions | --summary]\n"
+	"       xlqa calibrate apply --model MODEL.json --features FILE.tsv\n"
+	"                            [--questions [--nil-confidence P] | --summary]\n"
 	"\n"
 	"fit    fits P(right | features) by L2-penalised logistic regression on standardised features,\n"
 	"       then the NIL threshold maximising NIL F1 on the same questions; writes the model and\n"
@@ -29,8 +30,9 @@ static const char calibrate_help[] =
 	"       logistic regression over its log-odds, its rank-softmax share and its rank margin, fitted on\n"
 	"       5-fold out-of-fold values, as is the NIL threshold then\n"
 	"apply  prints question, label and probability for each candidate; --questions prints each\n"
-	"       question's best probability, the answer at the model's NIL threshold and whether it is\n"
-	"       right; --summary prints the evaluation block of fit on this table instead (with_right:\n"
+	"       question's best probability, the answer at the model's NIL threshold, whether it is\n"
+	"       right and the confidence `xlqa run` would give it (a NIL's from the model's NIL calibration,\n"
+	"       else --nil-confidence, default 0); --summary prints the evaluation block of fit on this table instead (with_right:\n"
 	"       questions with a right candidate; first_right: those whose first-ranked candidate is right,\n"
 	"       whatever the NIL threshold; answer_ece: the ECE of the questions' best candidates'\n"
 	"       confidences)\n"
@@ -68,7 +70,7 @@ struct calibrate_opts {
 	const char *features, *out, *model;
 	char *without[MAX_WITHOUT]; /* --without patterns, pointing into argv (commas cut) */
 	size_t n_without;
-	double l2, rank_l2, nil_smooth;
+	double l2, rank_l2, nil_smooth, nil_confidence;
 	size_t max_iter, folds;
 	bool questions, summary, ranking;
 };
@@ -77,7 +79,7 @@ static int parse_args(const char *sub, int argc, char **argv, struct calibrate_o
 {
 	enum {
 		OPT_L2 = 256, OPT_RANK_L2, OPT_MAX_ITER, OPT_QUESTIONS, OPT_SUMMARY, OPT_RANKING, OPT_WITHOUT, OPT_FOLDS,
-		OPT_NIL_SMOOTH
+		OPT_NIL_SMOOTH, OPT_NIL_CONFIDENCE
 	};
 	static const struct option opts[] = {
 		{ "features", required_argument, NULL, 'f' }, { "out", required_argument, NULL, 'o' },
@@ -87,6 +89,7 @@ static int parse_args(const char *sub, int argc, char **argv, struct calibrate_o
 		{ "rank-l2", required_argument, NULL, OPT_RANK_L2 }, { "without", required_argument, NULL, OPT_WITHOUT },
 		{ "calibration-folds", required_argument, NULL, OPT_FOLDS },
 		{ "nil-smooth", required_argument, NULL, OPT_NIL_SMOOTH },
+		{ "nil-confidence", required_argument, NULL, OPT_NIL_CONFIDENCE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -109,6 +112,11 @@ static int parse_args(const char *sub, int argc, char **argv, struct calibrate_o
 			o->nil_smooth = strtod(optarg, &end);
 			if (end == optarg || *end || !isfinite(o->nil_smooth) || o->nil_smooth < 0 || o->nil_smooth > 1)
 				return cli_usage_error(sub, "--nil-smooth needs a number from 0 to 1, not '%s'", optarg);
+			break;
+		case OPT_NIL_CONFIDENCE:
+			o->nil_confidence = strtod(optarg, &end);
+			if (end == optarg || *end || !(o->nil_confidence >= 0 && o->nil_confidence <= 1))
+				return cli_usage_error(sub, "--nil-confidence wants a probability in [0, 1], not '%s'", optarg);
 			break;
 		case OPT_RANK_L2:
 			o->rank_l2 = strtod(optarg, &end);
@@ -373,6 +381,29 @@ static int calibrate_fit(int argc, char **argv)
 	return cli_finish_output("calibrate", rc ? cli_fail("calibrate fit", &err) : CLI_EXIT_OK);
 }
 
+/* apply --questions: each question's best probability and the response a run would give it. */
+static int print_responses(const struct xlqa_model *m, const struct scored *s, double nil_confidence,
+                           struct xlqa_error *err)
+{
+	struct xlqa_model_response *r = calloc(s->t.n_questions ? s->t.n_questions : 1, sizeof *r);
+	int rc;
+
+	if (!r)
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	if (!(rc = xlqa_model_data_respond(m, &s->t, nil_confidence, r, err))) {
+		printf("question\tbest_probability\tanswer\tright\tconfidence\n");
+		for (size_t q = 0; q < s->t.n_questions; q++) {
+			if (s->best_p[q] < 0)
+				printf("%s\t-", s->t.question_ids[q]);
+			else
+				printf("%s\t%.6f", s->t.question_ids[q], s->best_p[q]);
+			printf("\t%s\t%d\t%.6f\n", r[q].nil ? "NIL" : "candidate", r[q].right, r[q].confidence);
+		}
+	}
+	free(r);
+	return rc;
+}
+
 static int calibrate_apply(int argc, char **argv)
 {
 	struct calibrate_opts o = { 0 };
@@ -389,6 +420,8 @@ static int calibrate_apply(int argc, char **argv)
 		return cli_usage_error("calibrate apply", "--questions and --summary exclude each other");
 	if (o.n_without)
 		return cli_usage_error("calibrate apply", "--without belongs to 'fit'");
+	if (o.nil_confidence > 0 && !o.questions)
+		return cli_usage_error("calibrate apply", "--nil-confidence goes with --questions");
 	xlqa_model_data_init(&s.t);
 	if (!(rc = xlqa_model_read(o.model, &m, &err)) && !(rc = xlqa_model_data_read(&s.t, o.features, &err)) &&
 	    (rc = score_table(m, &s, &err)))
@@ -396,16 +429,7 @@ static int calibrate_apply(int argc, char **argv)
 	if (!rc && o.summary) {
 		rc = print_evaluation(m, &s, &err);
 	} else if (!rc && o.questions) {
-		printf("question\tbest_probability\tanswer\tright\n");
-		for (size_t q = 0; q < s.t.n_questions; q++) {
-			bool nil = s.best_p[q] < 0 || s.best_p[q] < xlqa_model_nil_threshold(m);
-
-			if (s.best_p[q] < 0)
-				printf("%s\t-\tNIL\t%d\n", s.t.question_ids[q], s.t.gold_nil[q]);
-			else
-				printf("%s\t%.6f\t%s\t%d\n", s.t.question_ids[q], s.best_p[q], nil ? "NIL" : "candidate",
-				       nil ? s.t.gold_nil[q] : s.best_right[q]);
-		}
+		rc = print_responses(m, &s, o.nil_confidence, &err);
 	} else if (!rc) {
 		printf("question\tlabel\tprobability\n");
 		for (size_t i = 0; i < s.t.n; i++)

@@ -328,6 +328,24 @@ static size_t question_inputs(const struct xlqa_model *m, const struct xlqa_mode
 	return g->order[a + best];
 }
 
+/*
+ * The model's decision for question q of `t` (xlqa_model_decide over its rows) and, in *row, the
+ * table row of the candidate it answers with; false when the question has no candidates.
+ */
+static bool question_decision(const struct xlqa_model *m, const struct xlqa_model_data *t, struct groups *g,
+                              size_t q, struct xlqa_model_decision *dec, size_t *row)
+{
+	size_t a = g->start[q], n = g->start[q + 1] - a;
+
+	if (n == 0)
+		return false;
+	for (size_t k = 0; k < n; k++)
+		g->rows[k] = t->x + g->order[a + k] * t->d;
+	xlqa_model_decide(m, g->rows, n, dec);
+	*row = g->order[a + dec->best];
+	return true;
+}
+
 int xlqa_model_data_apply(const struct xlqa_model *m, const struct xlqa_model_data *t, double *p, double *best_p,
                           unsigned char *best_right, struct xlqa_error *err)
 {
@@ -347,20 +365,39 @@ int xlqa_model_data_apply(const struct xlqa_model *m, const struct xlqa_model_da
 		return rc;
 	for (size_t q = 0; q < t->n_questions; q++) {
 		struct xlqa_model_decision dec;
-		size_t a = g.start[q], n = g.start[q + 1] - a;
+		size_t row;
 
-		if (n == 0) {
+		if (!question_decision(m, t, &g, q, &dec, &row)) {
 			best_p[q] = -1.0;
 			if (best_right)
 				best_right[q] = 0;
 			continue;
 		}
-		for (size_t k = 0; k < n; k++)
-			g.rows[k] = t->x + g.order[a + k] * t->d;
-		xlqa_model_decide(m, g.rows, n, &dec);
 		best_p[q] = dec.confidence;
 		if (best_right)
-			best_right[q] = t->y[g.order[a + dec.best]];
+			best_right[q] = t->y[row];
+	}
+	groups_release(&g);
+	return XLQA_OK;
+}
+
+int xlqa_model_data_respond(const struct xlqa_model *m, const struct xlqa_model_data *t, double nil_confidence,
+                            struct xlqa_model_response *out, struct xlqa_error *err)
+{
+	struct groups g;
+	int rc;
+
+	if ((rc = xlqa_model_data_apply(m, t, NULL, NULL, NULL, err)) || (rc = groups_build(t, &g, err)))
+		return rc;
+	for (size_t q = 0; q < t->n_questions; q++) {
+		struct xlqa_model_decision dec = { 0, NAN, NAN, false };
+		size_t row = 0;
+		bool answered = question_decision(m, t, &g, q, &dec, &row) && !dec.below_threshold;
+		double nil = isnan(dec.nil) ? nil_confidence : dec.nil;
+
+		out[q].nil = !answered;
+		out[q].confidence = fmin(1, fmax(0, answered ? dec.confidence : nil));
+		out[q].right = answered ? t->y[row] != 0 : t->gold_nil[q] != 0;
 	}
 	groups_release(&g);
 	return XLQA_OK;
