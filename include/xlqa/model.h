@@ -222,6 +222,21 @@ double xlqa_model_nil_confidence(const struct xlqa_model *m, const double *input
 double xlqa_model_nil_threshold(const struct xlqa_model *m);
 void xlqa_model_set_nil_threshold(struct xlqa_model *m, double t);
 
+/* ---- default models ------------------------------------------------------------------------ */
+
+/* The name of the language-independent default model, for targets without a model of their own. */
+#define XLQA_MODEL_ANY "any"
+/* The folder of the default models: $XLQA_MODEL_DIR when set, else the installed one. Static. */
+const char *xlqa_model_default_dir(void);
+/*
+ * The default model for target language `lang` (an ISO 639-1 code): DIR/LANG.model.json when it
+ * exists, else DIR/any.model.json (*language_independent true; the pointer may be NULL), into
+ * `path` (reset first). `dir` NULL: xlqa_model_default_dir(). Errors: XLQA_ENOTFOUND naming the
+ * folder and XLQA_MODEL_DIR (path left empty), XLQA_ENOMEM.
+ */
+int xlqa_model_default_path(const char *lang, const char *dir, struct xlqa_buf *path, bool *language_independent,
+                            struct xlqa_error *err);
+
 /*
  * The decision for one question: which candidate answers, with what confidence, and whether the
  * model's threshold makes the response NIL. The one rule `run`, `ask` (through

@@ -28,8 +28,10 @@ static const char run_usage[] =
 	"  -o, --out FILE           the run file (written atomically)\n"
 	"  -L, --lexicon-dir DIR    pair lexicons (default: $XLQA_LEXICON_DIR or the cache)\n"
 	"  -m, --model FILE         the answer model (xlqa calibrate fit): the confidence is its probability,\n"
-	"                           NIL below its threshold; without it, a heuristic score and NIL only\n"
-	"                           when there is no candidate\n"
+	"                           NIL below its threshold; default: the installed model of the index's\n"
+	"                           language, else the language-independent one ($XLQA_MODEL_DIR or the\n"
+	"                           installed models folder), named on standard error\n"
+	"      --no-model           no model: a heuristic score, and NIL only when there is no candidate\n"
 	"  -N, --nil-confidence P   the confidence of a NIL answer the model's NIL calibration cannot give\n"
 	"                           (no candidates, or no nil_calibration in the model): how often NIL was\n"
 	"                           right on its fitting sets (calibrate apply --summary: nil_precision);\n"
@@ -42,10 +44,11 @@ static const char run_usage[] =
 	"  -h, --help               this text\n";
 
 static const char ask_usage[] =
-	"usage: xlqa ask --index DIR [--lang XX] [--lexicon-dir DIR] [--model FILE] [--nil-confidence P]\n"
-	"                QUESTION...\n"
+	"usage: xlqa ask --index DIR [--lang XX] [--lexicon-dir DIR] [--model FILE | --no-model]\n"
+	"                [--nil-confidence P] QUESTION...\n"
 	"\n"
 	"Answers one question: prints the answer, its DOCNO, the confidence and the supporting sentence.\n"
+	"Without --model the default model of the index's language answers, as for xlqa run.\n"
 	"--lang is the question's language (default: the index's); another language needs its lexicon.\n"
 	"--nil-confidence is the confidence of a NIL answer the model's NIL calibration cannot give, as\n"
 	"for xlqa run (default 0).\n";
@@ -72,18 +75,38 @@ static bool nil_confidence_arg(const char *cmd, const char *arg, double *out)
 	return true;
 }
 
-static int answering_open(struct answering *an, const char *dir, const char *source, const char *lexicon_dir,
-                          const char *model, double nil_confidence, struct xlqa_error *err)
+/*
+ * Opens the index, the model and the answerer. Without --model (`model` NULL) the default model of
+ * the index's language answers (xlqa_model_default_path), and the command says which; with
+ * --no-model (`no_model`) none does: the heuristic order, NIL only without candidates.
+ */
+static int answering_open(struct answering *an, const char *cmd, const char *dir, const char *source,
+                          const char *lexicon_dir, const char *model, bool no_model, double nil_confidence,
+                          struct xlqa_error *err)
 {
 	struct xlqa_answerer_options opt = { source, lexicon_dir, 0, 0, NULL, nil_confidence };
+	struct xlqa_buf path = XLQA_BUF_INIT;
+	bool any = false;
 
 	xlqa_answer_set_init(&an->set);
-	if (xlqa_index_open(dir, &an->idx, err) || (model && xlqa_model_read(model, &an->model, err)))
+	if (xlqa_index_open(dir, &an->idx, err))
 		return err->status;
+	if (!model && !no_model) {
+		if (xlqa_model_default_path(xlqa_index_get_stats(an->idx)->language, NULL, &path, &any, err)) {
+			xlqa_buf_release(&path);
+			return err->status;
+		}
+		model = path.buf;
+		fprintf(stderr, "xlqa %s: answering with the %s model '%s'\n", cmd, any ? "language-independent" : "default",
+		        model);
+	}
+	if (model && xlqa_model_read(model, &an->model, err)) {
+		xlqa_buf_release(&path);
+		return err->status;
+	}
+	xlqa_buf_release(&path);
 	opt.model = an->model;
-	if (xlqa_answerer_new(an->idx, &opt, &an->answerer, err) && model && err->status == XLQA_EINVAL)
-		xlqa_error_prefix(err, "%s: ", model);
-	return err->status;
+	return xlqa_answerer_new(an->idx, &opt, &an->answerer, err);
 }
 
 static void answering_close(struct answering *an)
@@ -250,8 +273,9 @@ int cmd_run(int argc, char **argv)
 		{ "trace", required_argument, NULL, 'T' },       { "features-out", required_argument, NULL, 'F' },
 		{ "gold", required_argument, NULL, 'g' },        { "nil-confidence", required_argument, NULL, 'N' },
 		{ "trace-candidates", required_argument, NULL, 'K' }, { "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		{ "no-model", no_argument, NULL, 'M' },          { NULL, 0, NULL, 0 },
 	};
+	bool no_model = false;
 	const char *dir = NULL, *questions = NULL, *tag = NULL, *out = NULL, *lexicon_dir = NULL, *model = NULL,
 	           *trace = NULL, *features = NULL, *gold = NULL;
 	struct answering an;
@@ -265,6 +289,7 @@ int cmd_run(int argc, char **argv)
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "i:Q:t:o:L:m:T:F:g:N:K:h", opts, NULL)) != -1) {
 		switch (c) {
+		case 'M': no_model = true; break;
 		case 'i': dir = optarg; break;
 		case 'Q': questions = optarg; break;
 		case 't': tag = optarg; break;
@@ -297,6 +322,8 @@ int cmd_run(int argc, char **argv)
 		return cli_usage_error("run", "unexpected argument '%s'", argv[optind]);
 	if (!features != !gold)
 		return cli_usage_error("run", "--features-out and --gold go together");
+	if (model && no_model)
+		return cli_usage_error("run", "--model and --no-model exclude each other");
 	xlqa_error_clear(&err);
 	xlqa_testset_init(&ts);
 	memset(&an, 0, sizeof an);
@@ -306,7 +333,7 @@ int cmd_run(int argc, char **argv)
 	}
 	snprintf(source, sizeof source, "%c%c", ts.source[0] | 0x20, ts.source[1] | 0x20);
 	an.trace_candidates = trace_candidates;
-	if (answering_open(&an, dir, source, lexicon_dir, model, nil_confidence, &err) ||
+	if (answering_open(&an, "run", dir, source, lexicon_dir, model, no_model, nil_confidence, &err) ||
 	    (strncasecmp(ts.target, xlqa_index_get_stats(an.idx)->language, 2) != 0 &&
 	     xlqa_error_set(&err, XLQA_EINVAL, "%s: target language %s, but the index is in '%s'", questions, ts.target,
 	                    xlqa_index_get_stats(an.idx)->language)) ||
@@ -324,8 +351,9 @@ int cmd_ask(int argc, char **argv)
 		{ "index", required_argument, NULL, 'i' }, { "lang", required_argument, NULL, 'l' },
 		{ "lexicon-dir", required_argument, NULL, 'L' }, { "model", required_argument, NULL, 'm' },
 		{ "nil-confidence", required_argument, NULL, 'N' }, { "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		{ "no-model", no_argument, NULL, 'M' },          { NULL, 0, NULL, 0 },
 	};
+	bool no_model = false;
 	const char *dir = NULL, *lang = NULL, *lexicon_dir = NULL, *model = NULL;
 	struct xlqa_buf question = XLQA_BUF_INIT;
 	struct answering an;
@@ -336,6 +364,7 @@ int cmd_ask(int argc, char **argv)
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "i:l:L:m:N:h", opts, NULL)) != -1) {
 		switch (c) {
+		case 'M': no_model = true; break;
 		case 'N':
 			if (!nil_confidence_arg("ask", optarg, &nil_confidence))
 				return CLI_EXIT_USAGE;
@@ -354,11 +383,13 @@ int cmd_ask(int argc, char **argv)
 		return cli_usage_error("ask", "--index DIR is required");
 	if (optind >= argc)
 		return cli_usage_error("ask", "a question is required");
+	if (model && no_model)
+		return cli_usage_error("ask", "--model and --no-model exclude each other");
 	for (int i = optind; i < argc; i++)
 		xlqa_buf_addf(&question, "%s%s", i > optind ? " " : "", argv[i]);
 	xlqa_error_clear(&err);
 	memset(&an, 0, sizeof an);
-	if (answering_open(&an, dir, lang, lexicon_dir, model, nil_confidence, &err)) {
+	if (answering_open(&an, "ask", dir, lang, lexicon_dir, model, no_model, nil_confidence, &err)) {
 		status = cli_fail("ask", &err);
 	} else {
 		struct xlqa_response r;

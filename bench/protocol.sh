@@ -1,0 +1,325 @@
+#!/bin/sh
+# The development protocol (doc/protocol.md): estimates of how a ranking choice does on data its model
+# never saw, from feature tables alone, so every choice (a feature, a learner, a penalty, a threshold
+# rule) is made on them and never on the reported sets.
+#   usage: bench/protocol.sh BUILD_DIR [SHARED_DIR] [STAGE...]
+# Stages (default: tables cv loto lobo):
+#   tables  index the benchmarks' collections (xquad-clef EN DE ES, piaf-clef FR), build the pair
+#           lexicons, and answer every set of every pair into a feature table (no model is needed:
+#           the candidates and their features do not depend on one); question ids become
+#           BENCH/SET/SRC-TGT/NUMBER, and groups.tsv maps BENCH/SET/NUMBER to the article its gold
+#           document comes from (a NIL question is a group of its own).
+#   cv      grouped cross-validation on the development sets (xquad-clef 1-2, piaf-clef 1-5): a
+#           question's rows in every pair and every question about the same article fall in one fold;
+#           one model a target language, as bench/run.sh fits them; REPEATS fold assignments.
+#   loto    leave one target language out: the language-independent model fitted on the development
+#           sets of three targets answers the fourth target's development sets.
+#   lobo    leave one benchmark out: fitted on xquad-clef's development sets (all targets, and English
+#           alone), reported on piaf-clef's development sets; fitted on piaf-clef's, reported on
+#           xquad-clef's.
+#   models  the default models into MODELS_DIR (default: the tree's models/): one a target language
+#           the benchmarks cover, fitted on its development sets (en, de, es: xquad-clef 1-2; fr:
+#           piaf-clef 1-5), and the language-independent any.model.json on all four targets' development
+#           sets. `make models` runs tables and models.
+#   report  the reported sets, once a choice is made: xquad-clef 3-5 with the models of sets 1-2 (one a
+#           target), piaf-clef 6-10 with the French model of sets 1-5 and with the language-independent
+#           model fitted without French.
+# Every table line says what fitted the model and what it answered. Measures come from
+# `xlqa calibrate apply --questions` (the response `xlqa run` writes, judged by the table's labels):
+# accuracy, CWS (responses sorted by confidence, ties in table order), K1, ECE (10 bins), NIL
+# precision and recall, per pair and set, then means over a pair's sets and over the pairs.
+# Environment: OUT (default BUILD_DIR/protocol; tables are reused when present), FIT_OPTS (default
+# --ranking), FOLDS (5), REPEATS ("1 2 3"), TAG (a name for this state, default "current": results go
+# to OUT/results/TAG-STAGE.tsv, so two states are compared on the same folds).
+set -eu
+build=$(cd "${1:?usage: bench/protocol.sh BUILD_DIR [SHARED_DIR] [STAGE...]}" && pwd)
+shift
+top=$(cd "$(dirname "$0")/.." && pwd)
+shared="$top/../shared"
+if [ $# -gt 0 ] && [ -d "$1" ]; then
+    shared=$1
+    shift
+fi
+shared=$(cd "$shared" && pwd)
+stages=${*:-tables cv loto lobo}
+xlqa="$build/xlqa"
+out=${OUT:-$build/protocol}
+fit_opts=${FIT_OPTS---ranking}
+folds=${FOLDS:-5}
+repeats=${REPEATS:-1 2 3}
+tag=${TAG:-current}
+XLQA_LANG_DIR=${XLQA_LANG_DIR:-$top/lang}
+XLQA_CORPORA_DIR=${XLQA_CORPORA_DIR:-$top/corpora-config}
+export XLQA_LANG_DIR XLQA_CORPORA_DIR
+lexicons=${XLQA_LEXICON_DIR:-$out/lexicon}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$out/tables" "$out/results"
+xq="$shared/bench/xquad-clef"
+pf="$shared/bench/piaf-clef"
+lower() { echo "$1" | tr 'A-Z' 'a-z'; }
+
+# ---- tables ------------------------------------------------------------------------------------
+
+# index NAME LANG: the index of collection NAME (corpora-config) into $out/index-LANG, unless built
+index_of() {
+    [ -f "$out/index-$2/index.xlqa" ] ||
+        "$xlqa" index --quiet --data-root "$(dirname "$shared")" --out "$out/index-$2" "$1" >/dev/null
+}
+
+# table BENCH DIR SET SRC TGT: answers one test set into $out/tables/BENCH-SET-SRC-TGT.tsv, ids rewritten
+table() {
+    t="$out/tables/$1-$3-$4-$5.tsv"
+    [ -s "$t" ] && return 0
+    "$xlqa" run --index "$out/index-$(lower "$5")" --questions "$2/sets/$3/questions/$4-$5.txt" \
+        --tag "xlqa041$(lower "$4$5")" --lexicon-dir "$lexicons" --out "$tmp/run.txt" \
+        --gold "$2/sets/$3/gold/$5.gold" --features-out "$tmp/f.tsv"
+    awk -v p="$1/$3/$4-$5/" 'NR == 1 { print; next } { print p $0 }' "$tmp/f.tsv" >"$t.tmp"
+    mv "$t.tmp" "$t"
+}
+
+# groups BENCH DIR COLLECTION SETS...: BENCH/SET/NUMBER TAB the title of its gold document's article
+groups() {
+    b=$1 d=$2 c=$3
+    shift 3
+    for s in "$@"; do
+        for g in "$d/sets/$s/gold/"*.gold; do
+            awk -v b="$b" -v s="$s" -F'\t' '
+                FILENAME == c { if (match($0, /<DOCNO>[^<]*/)) no = substr($0, RSTART + 7, RLENGTH - 7)
+                                if (match($0, /<TITLE>[^<]*/)) title[substr(no, length(no) - 4)] = substr($0, RSTART + 7, RLENGTH - 7)
+                                next }
+                { key = b "/" s "/" $1
+                  if ($2 == "NIL") print key "\tnil:" key
+                  else print key "\t" b ":" title[substr($2, length($2) - 4)] }' c="$c" "$c" "$g"
+            break # the gold documents of every target are the same paragraphs
+        done
+    done
+}
+
+stage_tables() {
+    index_of xquad-en en
+    index_of xquad-de de
+    index_of xquad-es es
+    index_of piaf-fr fr
+    . "$top/bench/pair-lexicon.sh"
+    for s in EN DE ES; do
+        for t in EN DE ES; do
+            pair_lexicon "$s" "$t" "$tmp"
+        done
+    done
+    for set_ in 1 2 3 4 5; do
+        for s in EN DE ES; do
+            for t in EN DE ES; do
+                table xq "$xq" "$set_" "$s" "$t"
+            done
+        done
+    done
+    for set_ in 1 2 3 4 5 6 7 8 9 10; do
+        table pf "$pf" "$set_" FR FR
+    done
+    { groups xq "$xq" "$xq/collections/EN/xquad-en.sgml" 1 2 3 4 5
+      groups pf "$pf" "$pf/collections/FR/piaf-fr.sgml" 1 2 3 4 5 6 7 8 9 10; } >"$out/groups.tsv"
+    echo "protocol: $(ls "$out/tables" | wc -l) feature tables in $out/tables, $(cut -f2 "$out/groups.tsv" |
+        sort -u | wc -l) groups"
+}
+
+# ---- fitting and measuring ------------------------------------------------------------------------
+
+# pool FILE TABLE...: the tables' rows under one header
+pool() {
+    f=$1
+    shift
+    head -n 1 "$1" >"$f"
+    for t in "$@"; do
+        tail -n +2 "$t"
+    done >>"$f"
+}
+
+# tables_of BENCH SETS TARGETS: the paths of those feature tables (every source of each target)
+tables_of() {
+    for s in $2; do
+        for t in $3; do
+            ls "$out/tables/$1-$s-"*"-$t.tsv"
+        done
+    done
+}
+
+# fit MODEL TABLE: fits a model and prints the NIL confidence its fitting tables give (NIL precision,
+# as bench/run.sh uses it)
+fit() {
+    # shellcheck disable=SC2086 # the option list is a word list on purpose
+    "$xlqa" calibrate fit $fit_opts --features "$2" --out "$1" >/dev/null
+    "$xlqa" calibrate apply --model "$1" --features "$2" --summary | awk '$1 == "nil_precision" { print $2 }'
+}
+
+# answer MODEL NILC TABLE: the responses to the table's questions, "id gold_nil nil right confidence"
+answer() {
+    "$xlqa" calibrate apply --model "$1" --features "$3" --questions --nil-confidence "$2" |
+        awk -F'\t' 'FILENAME == t { if (FNR > 1) g[$1] = $2; next }
+                    FNR > 1 { print $1 "\t" g[$1] "\t" ($3 == "NIL") "\t" $4 "\t" $5 }' t="$3" "$3" -
+}
+
+# measure LABEL: reads response lines (id gold_nil nil right confidence) and prints one line a pair:
+# the measures averaged over its sets, then the mean over the pairs
+measure() {
+    awk -F'\t' -v label="$1" '
+        { split($1, k, "/"); run = k[1] "/" k[2] "/" k[3]; pair = k[1] ":" k[3]
+          if (!(run in n)) { runs[++nr] = run; runpair[run] = pair; if (!(pair in np)) pairs[++npairs] = pair; np[pair]++ }
+          i = ++n[run]; conf[run, i] = $5; right[run, i] = $4
+          r[run] += $4; k1[run] += ($4 ? 1 : -1) * $5
+          if ($3) { nilans[run]++; nilok[run] += $2 }
+          gnil[run] += $2
+          b = int($5 * 10); if (b > 9) b = 9; bn[run, b]++; bc[run, b] += $5; br[run, b] += $4 }
+        END {
+          for (j = 1; j <= nr; j++) {
+              run = runs[j]; q = n[run]
+              # CWS: stable sort by confidence, highest first (insertion sort keeps ties in order)
+              for (a = 1; a <= q; a++) idx[a] = a
+              for (a = 2; a <= q; a++) { v = idx[a]; c = a - 1
+                  while (c >= 1 && conf[run, idx[c]] < conf[run, v]) { idx[c + 1] = idx[c]; c-- }
+                  idx[c + 1] = v }
+              cws = 0; seen = 0
+              for (a = 1; a <= q; a++) { seen += right[run, idx[a]]; cws += seen / a }
+              ece = 0
+              for (b = 0; b < 10; b++) if (bn[run, b]) ece += bn[run, b] / q * (bc[run, b] / bn[run, b] - br[run, b] / bn[run, b] > 0 ? bc[run, b] / bn[run, b] - br[run, b] / bn[run, b] : br[run, b] / bn[run, b] - bc[run, b] / bn[run, b])
+              p = runpair[run]
+              m[p, 1] += r[run] / q; m[p, 2] += cws / q; m[p, 3] += k1[run] / q; m[p, 4] += ece
+              m[p, 5] += nilans[run] ? nilok[run] / nilans[run] : 0; m[p, 6] += gnil[run] ? nilok[run] / gnil[run] : 0
+              qs[p] += q
+          }
+          for (j = 1; j <= npairs; j++) {
+              p = pairs[j]
+              printf "%s\t%s\t%d\t%d", label, p, np[p], qs[p]
+              for (c = 1; c <= 6; c++) { printf "\t%.3f", m[p, c] / np[p]; mean[c] += m[p, c] / np[p] }
+              printf "\n"
+          }
+          printf "%s\tmean\t-\t-", label
+          for (c = 1; c <= 6; c++) printf "\t%.3f", mean[c] / npairs
+          printf "\n"
+        }'
+}
+
+header() {
+    printf 'fitted on -> answered\tpair\truns\tquestions\taccuracy\tCWS\tK1\tECE\tNIL-P\tNIL-R\n'
+}
+
+# fit_answer LABEL FIT_TABLES ANSWER_TABLES: one model on the first list, measured on the second
+fit_answer() {
+    # shellcheck disable=SC2086 # the lists are word lists on purpose
+    pool "$tmp/fit.tsv" $2
+    nilc=$(fit "$tmp/model.json" "$tmp/fit.tsv")
+    for t in $3; do
+        answer "$tmp/model.json" "$nilc" "$t"
+    done | measure "$1"
+}
+
+# ---- cv ------------------------------------------------------------------------------------------
+
+# split K R POOL: rows of POOL whose group falls in fold K of assignment R into $tmp/test.tsv, the rest
+# into $tmp/train.tsv (the fold hashes the group's name from the repeat as seed, as bench/cv.sh does)
+split_fold() {
+    awk -F'\t' -v K="$folds" -v k="$1" -v r="$2" -v train="$tmp/train.tsv" -v test="$tmp/test.tsv" '
+        BEGIN { p = 1000003; for (i = 32; i < 127; i++) ord[sprintf("%c", i)] = i }
+        FILENAME == groups { group[$1] = $2; next }
+        FNR == 1 { print > train; print > test; next }
+        { split($1, k_, "/"); g = group[k_[1] "/" k_[2] "/" k_[4]]
+          if (!(g in fold)) { h = r
+              for (i = 1; i <= length(g); i++) h = (h * 31 + ord[substr(g, i, 1)] + 1) % p
+              for (i = 0; i < 3; i++) h = (h * h + r) % p
+              fold[g] = h % K }
+          print > (fold[g] == k ? test : train) }' groups="$out/groups.tsv" "$out/groups.tsv" "$3"
+}
+
+stage_cv() {
+    result="$out/results/$tag-cv.tsv"
+    header >"$result"
+    for r in $repeats; do
+        for t in EN DE ES FR; do
+            if [ "$t" = FR ]; then
+                pool "$tmp/pool.tsv" $(tables_of pf "1 2 3 4 5" FR)
+            else
+                pool "$tmp/pool.tsv" $(tables_of xq "1 2" "$t")
+            fi
+            k=0
+            while [ "$k" -lt "$folds" ]; do
+                split_fold "$k" "$r" "$tmp/pool.tsv"
+                nilc=$(fit "$tmp/model.json" "$tmp/train.tsv")
+                answer "$tmp/model.json" "$nilc" "$tmp/test.tsv"
+                k=$((k + 1))
+            done
+        done | measure "cv$r: other folds, same target -> held-out fold" >>"$result"
+    done
+    summarise "$result"
+}
+
+# ---- loto and lobo -------------------------------------------------------------------------------
+
+dev_tables() { # TARGETS: the development tables of those targets
+    for t in $1; do
+        if [ "$t" = FR ]; then tables_of pf "1 2 3 4 5" FR; else tables_of xq "1 2" "$t"; fi
+    done
+}
+
+stage_loto() {
+    result="$out/results/$tag-loto.tsv"
+    header >"$result"
+    for t in EN DE ES FR; do
+        others=$(echo EN DE ES FR | tr ' ' '\n' | grep -vx "$t" | tr '\n' ' ')
+        fit_answer "dev of ${others% }-> dev of $t" "$(dev_tables "$others")" "$(dev_tables "$t")" >>"$result"
+    done
+    summarise "$result"
+}
+
+stage_lobo() {
+    result="$out/results/$tag-lobo.tsv"
+    header >"$result"
+    fit_answer "xquad dev (EN DE ES) -> piaf dev" "$(dev_tables "EN DE ES")" "$(dev_tables FR)" >>"$result"
+    fit_answer "xquad dev (EN) -> piaf dev" "$(dev_tables EN)" "$(dev_tables FR)" >>"$result"
+    fit_answer "piaf dev (FR) -> xquad dev" "$(dev_tables FR)" "$(dev_tables "EN DE ES")" >>"$result"
+    summarise "$result"
+}
+
+stage_report() {
+    result="$out/results/$tag-report.tsv"
+    header >"$result"
+    for t in EN DE ES; do
+        fit_answer "xquad 1-2 ($t) -> xquad 3-5" "$(tables_of xq "1 2" "$t")" "$(tables_of xq "3 4 5" "$t")"
+    done | grep -v '	mean	' >>"$result"
+    fit_answer "piaf 1-5 (FR) -> piaf 6-10" "$(tables_of pf "1 2 3 4 5" FR)" \
+        "$(tables_of pf "6 7 8 9 10" FR)" | grep -v '	mean	' >>"$result"
+    fit_answer "xquad 1-2 (EN DE ES, no FR) -> piaf 6-10" "$(dev_tables "EN DE ES")" \
+        "$(tables_of pf "6 7 8 9 10" FR)" | grep -v '	mean	' >>"$result"
+    summarise "$result"
+}
+
+# summarise RESULT: the result table, aligned, and the mean of the cv repeats' means when there are several
+summarise() {
+    echo "== $(basename "$1" .tsv) (FIT_OPTS: $fit_opts)"
+    column -t -s '	' "$1"
+    awk -F'\t' '$2 == "mean" && $1 ~ /^cv/ { n++; for (c = 5; c <= 10; c++) m[c] += $c }
+        END { if (n > 1) { printf "cv mean of %d repeats: accuracy %.3f CWS %.3f K1 %.3f ECE %.3f\n", n, m[5] / n, m[6] / n, m[7] / n, m[8] / n } }' "$1"
+}
+
+stage_models() {
+    dir=${MODELS_DIR:-$top/models}
+    mkdir -p "$dir"
+    for t in EN DE ES FR any; do
+        if [ "$t" = any ]; then
+            # shellcheck disable=SC2046 # the list is a word list on purpose
+            pool "$tmp/fit.tsv" $(dev_tables "EN DE ES FR")
+        else
+            # shellcheck disable=SC2046
+            pool "$tmp/fit.tsv" $(dev_tables "$t")
+        fi
+        # shellcheck disable=SC2086 # the option list is a word list on purpose
+        "$xlqa" calibrate fit $fit_opts --features "$tmp/fit.tsv" --out "$dir/$(lower "$t").model.json" >/dev/null
+        echo "protocol: $dir/$(lower "$t").model.json fitted on the development sets of $([ "$t" = any ] && echo "EN DE ES FR" || echo "$t")"
+    done
+}
+
+for st in $stages; do
+    case $st in
+    tables | cv | loto | lobo | report | models) "stage_$st" ;;
+    *) echo "bench/protocol.sh: unknown stage '$st' (tables, cv, loto, lobo, report, models)" >&2; exit 2 ;;
+    esac
+done
