@@ -71,7 +71,7 @@ index_of() {
 table() {
     t="$out/tables/$1-$3-$4-$5.tsv"
     [ -s "$t" ] && return 0
-    "$xlqa" run --index "$out/index-$(lower "$5")" --questions "$2/sets/$3/questions/$4-$5.txt" \
+    "$xlqa" run --no-model --index "$out/index-$(lower "$5")" --questions "$2/sets/$3/questions/$4-$5.txt" \
         --tag "xlqa041$(lower "$4$5")" --lexicon-dir "$lexicons" --out "$tmp/run.txt" \
         --gold "$2/sets/$3/gold/$5.gold" --features-out "$tmp/f.tsv"
     awk -v p="$1/$3/$4-$5/" 'NR == 1 { print; next } { print p $0 }' "$tmp/f.tsv" >"$t.tmp"

@@ -59,7 +59,7 @@ for t in $langs; do
     : >"$table"
     for set_ in 1 2; do
         for s in $langs; do
-            answer "$set_" "$s" "$t" --gold "$bench/sets/$set_/gold/$t.gold" --features-out "$work/f.tsv"
+            answer "$set_" "$s" "$t" --no-model --gold "$bench/sets/$set_/gold/$t.gold" --features-out "$work/f.tsv"
             # one header; question ids made unique across sets and source languages
             awk -v p="$set_-$s-" -v first="$([ -s "$table" ] && echo 0 || echo 1)" \
                 'NR == 1 { if (first) print; next } { print p $0 }' "$work/f.tsv" >>"$table"

@@ -34,7 +34,7 @@ if [ -d "$shared/bench/xquad-clef" ]; then
     sets="$shared/bench/xquad-clef/sets"
     echo
     # fit on set 1 (its candidates labelled from the gold key), answer set 2, score it
-    ./xlqa run --index demo-index --questions "$sets/1/questions/EN-EN.txt" --tag demo1 \
+    ./xlqa run --no-model --index demo-index --questions "$sets/1/questions/EN-EN.txt" --tag demo1 \
         --gold "$sets/1/gold/EN.gold" --features-out demo-features.tsv --out demo-fit-run.txt
     ./xlqa calibrate fit --ranking --features demo-features.tsv --out demo-model.json |
         awk -F'\t' '$1 ~ /^(questions|first_right|nil_threshold|accuracy)$/'

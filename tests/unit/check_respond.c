@@ -135,6 +135,16 @@ static void responder_close(struct responder *rs)
 	xlqa_answerer_free(rs->answerer);
 }
 
+/* The response is NIL for `reason`, with `confidence`. */
+static void assert_nil(const struct responder *rs, enum xlqa_nil_reason reason, double confidence)
+{
+	ck_assert_ptr_null(rs->r.answer);
+	ck_assert_int_eq(rs->r.nil_reason, reason);
+	ck_assert_str_eq(rs->r.text, "NIL");
+	ck_assert_str_eq(rs->r.docno, "NIL");
+	ck_assert_double_eq_tol(rs->r.confidence, confidence, 1e-12);
+}
+
 /* Without a model the heuristic's first candidate answers, its score the confidence. */
 START_TEST(respond_without_model)
 {
@@ -160,11 +170,7 @@ START_TEST(respond_no_candidate)
 
 	respond(&rs, m, 0.37, "Zygomorphic xylophones quench?");
 	ck_assert_uint_eq(rs.set.n, 0);
-	ck_assert_ptr_null(rs.r.answer);
-	ck_assert_int_eq(rs.r.nil_reason, XLQA_NIL_NO_CANDIDATE);
-	ck_assert_str_eq(rs.r.text, "NIL");
-	ck_assert_str_eq(rs.r.docno, "NIL");
-	ck_assert_double_eq(rs.r.confidence, 0.37);
+	assert_nil(&rs, XLQA_NIL_NO_CANDIDATE, 0.37);
 	responder_close(&rs);
 	xlqa_model_free(m);
 }
@@ -221,16 +227,12 @@ START_TEST(respond_threshold)
 	xlqa_model_set_nil_threshold(m, 0.6);
 	respond(&rs, m, 0.25, "Who designed the Centre Pompidou?");
 	ck_assert_uint_gt(rs.set.n, 0);
-	ck_assert_ptr_null(rs.r.answer);
-	ck_assert_int_eq(rs.r.nil_reason, XLQA_NIL_THRESHOLD);
-	ck_assert_str_eq(rs.r.docno, "NIL");
-	ck_assert_double_eq(rs.r.confidence, 0.25);
+	assert_nil(&rs, XLQA_NIL_THRESHOLD, 0.25);
 	responder_close(&rs);
 
 	constant_calibration(m, true, -1.5);
 	respond(&rs, m, 0.25, "Who designed the Centre Pompidou?");
-	ck_assert_int_eq(rs.r.nil_reason, XLQA_NIL_THRESHOLD);
-	ck_assert_double_eq_tol(rs.r.confidence, sigmoid(-1.5), 1e-12);
+	assert_nil(&rs, XLQA_NIL_THRESHOLD, sigmoid(-1.5));
 	responder_close(&rs);
 
 	xlqa_model_set_nil_threshold(m, 0.5);
