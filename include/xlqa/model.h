@@ -345,6 +345,13 @@ struct xlqa_model_data {
 	char **question_ids;       /* n_questions ids, in the order first seen, in the arena */
 	unsigned char *gold_nil;   /* n_questions flags */
 	unsigned char *no_candidates; /* n_questions flags: listed with label `-` */
+	/*
+	 * n_questions group numbers (xlqa_model_data_read_groups), or NULL: each question its own group.
+	 * The answer calibration's cross-fitting puts group g in fold g % folds, so the questions of one
+	 * group (the same question in several source languages, the questions about one article) are
+	 * never fitted and answered by the same fold model.
+	 */
+	size_t *group;
 	size_t x_alloc, row_alloc, q_alloc; /* allocated sizes */
 	struct xlqa_hash ids;      /* question id -> index + 1 */
 	struct xlqa_arena strings;
@@ -358,6 +365,14 @@ void xlqa_model_data_release(struct xlqa_model_data *t);
  * question); XLQA_EEMPTY when there is no data line; XLQA_ENOMEM.
  */
 int xlqa_model_data_read(struct xlqa_model_data *t, const char *path, struct xlqa_error *err);
+/*
+ * Reads the groups of t's questions from `path`: lines "question_id TAB group" (# comments and blank
+ * lines skipped); groups are numbered in the order the table's questions first meet them. Errors:
+ * file errors; XLQA_EPARSE "path:line: ..." for a line without a tab, an id given twice or an id the
+ * table does not have; XLQA_EINVAL naming the first question of the table the file leaves out;
+ * XLQA_ENOMEM. On error t->group is left NULL.
+ */
+int xlqa_model_data_read_groups(struct xlqa_model_data *t, const char *path, struct xlqa_error *err);
 /*
  * Sets to 0 every feature of `t` whose name matches the shell pattern `pattern` (fnmatch(3):
  * "proximity", "proximity@*", "*@named"), so that a model fitted on `t` leaves them out: a constant
@@ -396,7 +411,7 @@ int xlqa_model_data_respond(const struct xlqa_model *m, const struct xlqa_model_
 
 /*
  * Out-of-fold answer inputs of a table (cross-fitting): question q (its index in `t`) is in fold
- * q mod `folds`; for each fold a pointwise model, and with `ranking` its listwise ranking, is fitted
+ * q mod `folds`, or with groups (xlqa_model_data_read_groups) in fold group[q] mod `folds`; for each fold a pointwise model, and with `ranking` its listwise ranking, is fitted
  * with `opt` on the rows of the other folds, and the held-out questions' xlqa_model_answer_inputs
  * computed under it, so no question's inputs come from a model that saw it. inputs (n_questions *
  * XLQA_MODEL_ANSWER_INPUTS, row-major) gets them, NaN for a question without candidates;

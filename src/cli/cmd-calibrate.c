@@ -17,8 +17,8 @@
 
 static const char calibrate_help[] =
 	"usage: xlqa calibrate fit --features FILE.tsv [--l2 X] [--max-iter N] [--ranking [--rank-l2 X]]\n"
-	"                          [--calibration-folds K] [--nil-smooth W] [--without PATTERN[,PATTERN...]]...\n"
-	"                          --out MODEL.json\n"
+	"                          [--calibration-folds K] [--groups FILE] [--nil-smooth W]\n"
+	"                          [--without PATTERN[,PATTERN...]]... --out MODEL.json\n"
 	"       xlqa calibrate apply --model MODEL.json --features FILE.tsv\n"
 	"                            [--questions [--nil-confidence P] | --summary]\n"
 	"\n"
@@ -50,6 +50,9 @@ static const char calibrate_help[] =
 	"  --calibration-folds K\n"
 	"                folds of the answer calibration's cross-fitting (default 5; 0: no answer\n"
 	"                calibration, the top candidate's probability is its confidence)\n"
+	"  --groups FILE question TAB group lines: the cross-fitting keeps a group's questions in one\n"
+	"                fold (the same question in several source languages, the questions of one\n"
+	"                article), so no fold model has seen a question like the ones it answers\n"
 	"  --without P   fit without the features whose names match the shell pattern P (\"window\",\n"
 	"                \"proximity@*\"): they are set to 0 in the table, so their weights are 0 (an\n"
 	"                ablation; the model file still lists every feature); a pattern that matches none\n"
@@ -67,7 +70,7 @@ static const char calibrate_help[] =
 #define LOG_LOSS_EPS 1e-15
 
 struct calibrate_opts {
-	const char *features, *out, *model;
+	const char *features, *out, *model, *groups;
 	char *without[MAX_WITHOUT]; /* --without patterns, pointing into argv (commas cut) */
 	size_t n_without;
 	double l2, rank_l2, nil_smooth, nil_confidence;
@@ -79,7 +82,7 @@ static int parse_args(const char *sub, int argc, char **argv, struct calibrate_o
 {
 	enum {
 		OPT_L2 = 256, OPT_RANK_L2, OPT_MAX_ITER, OPT_QUESTIONS, OPT_SUMMARY, OPT_RANKING, OPT_WITHOUT, OPT_FOLDS,
-		OPT_NIL_SMOOTH, OPT_NIL_CONFIDENCE
+		OPT_NIL_SMOOTH, OPT_NIL_CONFIDENCE, OPT_GROUPS
 	};
 	static const struct option opts[] = {
 		{ "features", required_argument, NULL, 'f' }, { "out", required_argument, NULL, 'o' },
@@ -90,6 +93,7 @@ static int parse_args(const char *sub, int argc, char **argv, struct calibrate_o
 		{ "calibration-folds", required_argument, NULL, OPT_FOLDS },
 		{ "nil-smooth", required_argument, NULL, OPT_NIL_SMOOTH },
 		{ "nil-confidence", required_argument, NULL, OPT_NIL_CONFIDENCE },
+		{ "groups", required_argument, NULL, OPT_GROUPS },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -113,6 +117,7 @@ static int parse_args(const char *sub, int argc, char **argv, struct calibrate_o
 			if (end == optarg || *end || !isfinite(o->nil_smooth) || o->nil_smooth < 0 || o->nil_smooth > 1)
 				return cli_usage_error(sub, "--nil-smooth needs a number from 0 to 1, not '%s'", optarg);
 			break;
+		case OPT_GROUPS: o->groups = optarg; break;
 		case OPT_NIL_CONFIDENCE:
 			o->nil_confidence = strtod(optarg, &end);
 			if (end == optarg || *end || !(o->nil_confidence >= 0 && o->nil_confidence <= 1))
@@ -347,6 +352,8 @@ static int calibrate_fit(int argc, char **argv)
 	xlqa_model_data_init(&s.t);
 	if (!(rc = xlqa_model_data_read(&s.t, o.features, &err)) && s.t.n == 0)
 		rc = xlqa_error_set(&err, XLQA_EEMPTY, "%s: no candidates to fit", o.features);
+	if (!rc && o.groups)
+		rc = xlqa_model_data_read_groups(&s.t, o.groups, &err);
 	for (size_t i = 0; !rc && i < o.n_without; i++)
 		if (xlqa_model_data_clear_features(&s.t, o.without[i], NULL, &err) == XLQA_ENOTFOUND) {
 			scored_release(&s);
@@ -420,6 +427,8 @@ static int calibrate_apply(int argc, char **argv)
 		return cli_usage_error("calibrate apply", "--questions and --summary exclude each other");
 	if (o.n_without)
 		return cli_usage_error("calibrate apply", "--without belongs to 'fit'");
+	if (o.groups)
+		return cli_usage_error("calibrate apply", "--groups belongs to 'fit'");
 	if (o.nil_confidence > 0 && !o.questions)
 		return cli_usage_error("calibrate apply", "--nil-confidence goes with --questions");
 	xlqa_model_data_init(&s.t);

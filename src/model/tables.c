@@ -37,6 +37,7 @@ void xlqa_model_data_release(struct xlqa_model_data *t)
 	free(t->question_ids);
 	free(t->gold_nil);
 	free(t->no_candidates);
+	free(t->group);
 	xlqa_hash_release(&t->ids);
 	xlqa_arena_release(&t->strings);
 	xlqa_model_data_init(t);
@@ -403,6 +404,80 @@ int xlqa_model_data_respond(const struct xlqa_model *m, const struct xlqa_model_
 	return XLQA_OK;
 }
 
+/* One line of a groups file: the question's index into *q; false (with err set) when it is bad. */
+static bool group_line(const struct xlqa_model_data *t, const char *path, size_t line, const char *s, size_t len,
+                       const char **group, size_t *group_len, size_t *q, struct xlqa_error *err)
+{
+	const char *tab = memchr(s, '\t', len);
+	void *v;
+
+	if (!tab || tab == s || tab + 1 == s + len)
+		return xlqa_error_set(err, XLQA_EPARSE, "%s:%zu: 'question TAB group' expected", path, line), false;
+	if (!xlqa_hash_get(&t->ids, s, (size_t)(tab - s), &v))
+		return xlqa_error_set(err, XLQA_EPARSE, "%s:%zu: question '%.*s' is not in the table", path, line,
+		                      (int)(tab - s), s),
+		       false;
+	*q = (size_t)(uintptr_t)v - 1;
+	*group = tab + 1;
+	*group_len = (size_t)(s + len - *group);
+	return true;
+}
+
+int xlqa_model_data_read_groups(struct xlqa_model_data *t, const char *path, struct xlqa_error *err)
+{
+	struct xlqa_buf text = XLQA_BUF_INIT;
+	struct xlqa_hash names;
+	const char **name = calloc(t->n_questions ? t->n_questions : 1, sizeof *name);
+	size_t *len = calloc(t->n_questions ? t->n_questions : 1, sizeof *len), line = 0, next = 0;
+	size_t *group = malloc((t->n_questions ? t->n_questions : 1) * sizeof *group);
+	int rc = !name || !len || !group ? xlqa_error_set(err, XLQA_ENOMEM, "out of memory") : XLQA_OK;
+
+	xlqa_hash_init(&names);
+	if (!rc)
+		rc = xlqa_file_read(path, &text, err);
+	for (const char *s = text.buf, *end = text.buf + text.len; !rc && s < end; line++) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s)), *g;
+		size_t n = (size_t)((nl ? nl : end) - s), q, glen;
+
+		if (n && s[n - 1] == '\r')
+			n--;
+		if (n && s[0] != '#' && group_line(t, path, line + 1, s, n, &g, &glen, &q, err)) {
+			if (name[q])
+				rc = xlqa_error_set(err, XLQA_EPARSE, "%s:%zu: question '%s' given twice", path, line + 1,
+				                    t->question_ids[q]);
+			name[q] = g;
+			len[q] = glen;
+		} else if (n && s[0] != '#') {
+			rc = err->status;
+		}
+		s = nl ? nl + 1 : end;
+	}
+	for (size_t q = 0; !rc && q < t->n_questions; q++) {
+		void *v;
+
+		if (!name[q]) {
+			rc = xlqa_error_set(err, XLQA_EINVAL, "%s: no group for question '%s'", path, t->question_ids[q]);
+		} else if (xlqa_hash_get(&names, name[q], len[q], &v)) {
+			group[q] = (size_t)(uintptr_t)v - 1;
+		} else {
+			group[q] = next++;
+			if (xlqa_hash_put(&names, name[q], len[q], (void *)(uintptr_t)(group[q] + 1), NULL))
+				rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+		}
+	}
+	if (!rc) {
+		free(t->group);
+		t->group = group;
+		group = NULL;
+	}
+	free(group);
+	free(name);
+	free(len);
+	xlqa_hash_release(&names);
+	xlqa_buf_release(&text);
+	return rc;
+}
+
 /* The rows of `t` outside fold k of `folds`, question indices renumbered densely, for one fold's fit. */
 struct fold_rows {
 	double *x;
@@ -418,6 +493,12 @@ static void fold_rows_release(struct fold_rows *f)
 	free(f->renumber);
 }
 
+/* The cross-fitting fold of question q: its group's, or its own number's without groups. */
+static size_t fold_of(const struct xlqa_model_data *t, size_t q, size_t folds)
+{
+	return (t->group ? t->group[q] : q) % folds;
+}
+
 static void fold_rows_fill(const struct xlqa_model_data *t, size_t k, size_t folds, struct fold_rows *f)
 {
 	size_t next = 0;
@@ -428,7 +509,7 @@ static void fold_rows_fill(const struct xlqa_model_data *t, size_t k, size_t fol
 	for (size_t i = 0; i < t->n; i++) {
 		size_t q = t->question[i];
 
-		if (q % folds == k)
+		if (fold_of(t, q, folds) == k)
 			continue;
 		if (f->renumber[q] == SIZE_MAX)
 			f->renumber[q] = next++;
@@ -469,9 +550,11 @@ int xlqa_model_data_oof_inputs(const struct xlqa_model_data *t, const struct xlq
 			xlqa_model_free(fm);
 			break;
 		}
-		for (size_t q = k; q < t->n_questions; q += folds) {
+		for (size_t q = 0; q < t->n_questions; q++) {
 			size_t row = 0;
 
+			if (fold_of(t, q, folds) != k)
+				continue;
 			if (g.start[q] < g.start[q + 1])
 				row = question_inputs(fm, t, &g, q, inputs + q * XLQA_MODEL_ANSWER_INPUTS);
 			else

@@ -29,5 +29,6 @@ Suite *model_suite(void);
 Suite *answer_suite(void);
 Suite *extract_icu_suite(void);
 Suite *respond_suite(void);
+Suite *model_groups_suite(void);
 
 #endif
