@@ -29,7 +29,7 @@
 # accuracy, CWS (responses sorted by confidence, ties in table order), K1, ECE (10 bins), NIL
 # precision and recall, per pair and set, then means over a pair's sets and over the pairs.
 # Environment: OUT (default BUILD_DIR/protocol; tables are reused when present), FIT_OPTS (default
-# --ranking), FOLDS (5), REPEATS ("1 2 3"), TAG (a name for this state, default "current": results go
+# --ranking), GROUPED (1: the calibration cross-fitted by article), FOLDS (5), REPEATS ("1 2 3"), TAG (a name for this state, default "current": results go
 # to OUT/results/TAG-STAGE.tsv, so two states are compared on the same folds).
 set -eu
 build=$(cd "${1:?usage: bench/protocol.sh BUILD_DIR [SHARED_DIR] [STAGE...]}" && pwd)
@@ -145,10 +145,18 @@ tables_of() {
 }
 
 # fit MODEL TABLE: fits a model and prints the NIL confidence its fitting tables give (NIL precision,
-# as bench/run.sh uses it)
+# as bench/run.sh uses it). With GROUPED=1 the calibration's cross-fitting is grouped by article
+# (calibrate fit --groups).
 fit() {
-    # shellcheck disable=SC2086 # the option list is a word list on purpose
-    "$xlqa" calibrate fit $fit_opts --features "$2" --out "$1" >/dev/null
+    groups_opt=
+    if [ "${GROUPED:-0}" = 1 ]; then
+        awk -F'\t' 'FILENAME == g { group[$1] = $2; next }
+            FNR > 1 && !seen[$1]++ { split($1, k, "/"); print $1 "\t" group[k[1] "/" k[2] "/" k[4]] }' \
+            g="$out/groups.tsv" "$out/groups.tsv" "$2" >"$tmp/fit-groups.tsv"
+        groups_opt="--groups $tmp/fit-groups.tsv"
+    fi
+    # shellcheck disable=SC2086 # the option lists are word lists on purpose
+    "$xlqa" calibrate fit $fit_opts $groups_opt --features "$2" --out "$1" >/dev/null
     "$xlqa" calibrate apply --model "$1" --features "$2" --summary | awk '$1 == "nil_precision" { print $2 }'
 }
 
@@ -294,7 +302,7 @@ stage_report() {
 
 # summarise RESULT: the result table, aligned, and the mean of the cv repeats' means when there are several
 summarise() {
-    echo "== $(basename "$1" .tsv) (FIT_OPTS: $fit_opts)"
+    echo "== $(basename "$1" .tsv) (FIT_OPTS: $fit_opts; GROUPED: ${GROUPED:-0})"
     column -t -s '	' "$1"
     awk -F'\t' '$2 == "mean" && $1 ~ /^cv/ { n++; for (c = 5; c <= 10; c++) m[c] += $c }
         END { if (n > 1) { printf "cv mean of %d repeats: accuracy %.3f CWS %.3f K1 %.3f ECE %.3f\n", n, m[5] / n, m[6] / n, m[7] / n, m[8] / n } }' "$1"
@@ -311,8 +319,7 @@ stage_models() {
             # shellcheck disable=SC2046
             pool "$tmp/fit.tsv" $(dev_tables "$t")
         fi
-        # shellcheck disable=SC2086 # the option list is a word list on purpose
-        "$xlqa" calibrate fit $fit_opts --features "$tmp/fit.tsv" --out "$dir/$(lower "$t").model.json" >/dev/null
+        fit "$dir/$(lower "$t").model.json" "$tmp/fit.tsv" >/dev/null
         echo "protocol: $dir/$(lower "$t").model.json fitted on the development sets of $([ "$t" = any ] && echo "EN DE ES FR" || echo "$t")"
     done
 }

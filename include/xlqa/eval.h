@@ -79,6 +79,12 @@ int xlqa_judge_add_file(struct xlqa_judge *j, const char *path, struct xlqa_erro
 /* The kind's name ("gold"), and the number of conflicting judgments pooled so far. */
 const char *xlqa_judge_kind_name(const struct xlqa_judge *j);
 size_t xlqa_judge_conflicts(const struct xlqa_judge *j);
+/*
+ * Gold-key entries whose every answer normalises to nothing (only articles or punctuation: "un" in
+ * French): their questions stay answerable and no response to them can be right. The caller reports
+ * the count.
+ */
+size_t xlqa_judge_unmatchable(const struct xlqa_judge *j);
 
 /*
  * Judges one response: *out is R, X, U, W, or NONE when the judge cannot say (no pooled judgment,

@@ -68,6 +68,8 @@ int cli_source_query(struct xlqa_lang *lang, struct xlqa_analysis *a, const char
 
 /* Prints "xlqa CMD: message" for a library error and returns the exit status for its status. */
 int cli_fail(const char *cmd, const struct xlqa_error *err);
+/* Warns on standard error about gold-key entries no response can match (xlqa_judge_unmatchable). */
+void cli_judge_unmatchable(const char *cmd, const struct xlqa_judge *j);
 /* Prints "xlqa CMD: message" and a hint to run --help; returns CLI_EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) XLQA_PRINTF(2, 3);
 /* Flushes standard output; a write error (disk full, closed pipe) becomes CLI_EXIT_SYSTEM. */

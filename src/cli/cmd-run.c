@@ -219,6 +219,7 @@ static int run_all(struct answering *an, const struct xlqa_testset *ts, const ch
 	if (features) {
 		if ((rc = xlqa_judge_open("gold", gold, target, &judge, err)))
 			goto out;
+		cli_judge_unmatchable("run", judge);
 		xlqa_buf_addstr(&ft, "question\tgold_nil\tlabel");
 		for (size_t k = 0; k < XLQA_ANSWER_FEATURES; k++)
 			xlqa_buf_addf(&ft, "\t%s", xlqa_answer_feature_name(k));

@@ -40,6 +40,16 @@ static const struct {
 	{ XLQA_ENOMEM, CLI_EXIT_SYSTEM },  { XLQA_EOVERFLOW, CLI_EXIT_INPUT }, { XLQA_ECORRUPT, CLI_EXIT_INPUT },
 };
 
+void cli_judge_unmatchable(const char *cmd, const struct xlqa_judge *j)
+{
+	size_t n = xlqa_judge_unmatchable(j);
+
+	if (n)
+		fprintf(stderr, "xlqa %s: warning: %zu gold-key %s no answer left after normalisation (only articles or "
+		                "punctuation); every response to %s is judged wrong\n",
+		        cmd, n, n == 1 ? "entry has" : "entries have", n == 1 ? "it" : "them");
+}
+
 int cli_fail(const char *cmd, const struct xlqa_error *err)
 {
 	fprintf(stderr, "xlqa %s: %s\n", cmd, err->message[0] ? err->message : xlqa_strerror(err->status));

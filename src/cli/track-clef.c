@@ -100,6 +100,7 @@ static int judge_open(const char *cmd, const struct judge_spec *s, const char *l
 	if (xlqa_judge_conflicts(*out))
 		fprintf(stderr, "xlqa %s: %zu pooled judgments disagree with an earlier one; the first is kept\n", cmd,
 		        xlqa_judge_conflicts(*out));
+	cli_judge_unmatchable(cmd, *out);
 	return CLI_EXIT_OK;
 }
 

@@ -40,6 +40,7 @@ struct xlqa_judge {
 	struct gold_entry **gold;       /* gold: QMAX pointers, NULL for a question not in the key */
 	signed char nil_known[QMAX];    /* 1 NIL question, 0 answer exists, -1 unknown */
 	size_t conflicts;
+	size_t unmatchable;             /* gold entries with no answer left after normalisation */
 	struct xlqa_buf scratch;        /* normalised response */
 	void *extra;                    /* kind-specific state */
 };
@@ -189,9 +190,10 @@ static int gold_line(struct xlqa_judge *j, const char *p, size_t n, int64_t line
 		}
 		ans = sep < end ? sep + 3 : end;
 	}
+	/* every answer is articles or punctuation ("un"): no response can equal it, so the question stays
+	 * answerable and every response to it is judged wrong; counted, for the caller to report */
 	if (e->n_answers == 0)
-		return xlqa_error_at(err, XLQA_EPARSE, -1, line, "%s:%lld: no answer left after normalisation", path,
-		                     (long long)line);
+		j->unmatchable++;
 	j->gold[number] = e;
 	j->nil_known[number] = 0;
 	return XLQA_OK;
@@ -418,6 +420,11 @@ int xlqa_judge_add_file(struct xlqa_judge *j, const char *path, struct xlqa_erro
 const char *xlqa_judge_kind_name(const struct xlqa_judge *j)
 {
 	return j->ops->kind.name;
+}
+
+size_t xlqa_judge_unmatchable(const struct xlqa_judge *j)
+{
+	return j->unmatchable;
 }
 
 size_t xlqa_judge_conflicts(const struct xlqa_judge *j)

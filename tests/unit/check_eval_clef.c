@@ -486,6 +486,23 @@ START_TEST(test_judge_bad)
 	fclose(fp);
 	ck_assert_int_eq(xlqa_judge_open("gold", path, "en", &j, &err), XLQA_EPARSE);
 	ck_assert(strstr(err.message, "k.gold:3: question 0001 repeats line 1"));
+	/* an answer that is only an article ("un", piaf-clef set 2 question 28) is counted, not an error:
+	 * the question stays answerable, every response to it wrong */
+	fp = fopen(path, "w");
+	ck_assert_ptr_nonnull(fp);
+	fputs("0001\tDOC1\tun\n0002\tDOC2\tParis\n", fp);
+	fclose(fp);
+	ck_assert_msg(xlqa_judge_open("gold", path, "fr", &j, &err) == XLQA_OK, "%s", err.message);
+	ck_assert_uint_eq(xlqa_judge_unmatchable(j), 1);
+	ck_assert_int_eq(xlqa_judge_nil_question(j, 1), 0);
+	{
+		struct xlqa_clef_response r = { .type = 'F', .number = 1, .docno = "DOC1", .answer = "un" };
+		enum xlqa_judgment jd;
+
+		ck_assert_int_eq(xlqa_judge_response(j, &r, &jd, &err), XLQA_OK);
+		ck_assert_int_eq(jd, XLQA_JUDGMENT_W);
+	}
+	xlqa_judge_free(j);
 	unlink(path);
 	rmdir(dir);
 }
