@@ -84,7 +84,7 @@ groups() {
     shift 3
     for s in "$@"; do
         for g in "$d/sets/$s/gold/"*.gold; do
-            awk -v b="$b" -v s="$s" -F'\t' '
+            LC_ALL=C awk -v b="$b" -v s="$s" -F'\t' '
                 FILENAME == c { if (match($0, /<DOCNO>[^<]*/)) no = substr($0, RSTART + 7, RLENGTH - 7)
                                 if (match($0, /<TITLE>[^<]*/)) title[substr(no, length(no) - 4)] = substr($0, RSTART + 7, RLENGTH - 7)
                                 next }
