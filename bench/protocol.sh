@@ -130,16 +130,16 @@ pool() {
     f=$1
     shift
     head -n 1 "$1" >"$f"
-    for t in "$@"; do
-        tail -n +2 "$t"
+    for _pt in "$@"; do
+        tail -n +2 "$_pt"
     done >>"$f"
 }
 
 # tables_of BENCH SETS TARGETS: the paths of those feature tables (every source of each target)
 tables_of() {
-    for s in $2; do
-        for t in $3; do
-            ls "$out/tables/$1-$s-"*"-$t.tsv"
+    for _ts in $2; do
+        for _tt in $3; do
+            ls "$out/tables/$1-$_ts-"*"-$_tt.tsv"
         done
     done
 }
@@ -263,8 +263,8 @@ stage_cv() {
 # ---- loto and lobo -------------------------------------------------------------------------------
 
 dev_tables() { # TARGETS: the development tables of those targets
-    for t in $1; do
-        if [ "$t" = FR ]; then tables_of pf "1 2 3 4 5" FR; else tables_of xq "1 2" "$t"; fi
+    for _dt in $1; do
+        if [ "$_dt" = FR ]; then tables_of pf "1 2 3 4 5" FR; else tables_of xq "1 2" "$_dt"; fi
     done
 }
 
@@ -311,16 +311,16 @@ summarise() {
 stage_models() {
     dir=${MODELS_DIR:-$top/models}
     mkdir -p "$dir"
-    for t in EN DE ES FR any; do
-        if [ "$t" = any ]; then
+    for target in EN DE ES FR any; do
+        if [ "$target" = any ]; then
             # shellcheck disable=SC2046 # the list is a word list on purpose
             pool "$tmp/fit.tsv" $(dev_tables "EN DE ES FR")
         else
             # shellcheck disable=SC2046
-            pool "$tmp/fit.tsv" $(dev_tables "$t")
+            pool "$tmp/fit.tsv" $(dev_tables "$target")
         fi
-        fit "$dir/$(lower "$t").model.json" "$tmp/fit.tsv" >/dev/null
-        echo "protocol: $dir/$(lower "$t").model.json fitted on the development sets of $([ "$t" = any ] && echo "EN DE ES FR" || echo "$t")"
+        fit "$dir/$(lower "$target").model.json" "$tmp/fit.tsv" >/dev/null
+        echo "protocol: $dir/$(lower "$target").model.json fitted on the development sets of $([ "$target" = any ] && echo "EN DE ES FR" || echo "$target")"
     done
 }
 
