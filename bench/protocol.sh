@@ -32,6 +32,9 @@
 # --ranking), GROUPED (1: the calibration cross-fitted by article), FOLDS (5), REPEATS ("1 2 3"), TAG (a name for this state, default "current": results go
 # to OUT/results/TAG-STAGE.tsv, so two states are compared on the same folds).
 set -eu
+# collection titles and question ids are bytes (Latin-1 titles): compare and hash them as bytes
+LC_ALL=C
+export LC_ALL
 build=$(cd "${1:?usage: bench/protocol.sh BUILD_DIR [SHARED_DIR] [STAGE...]}" && pwd)
 shift
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -84,7 +87,7 @@ groups() {
     shift 3
     for s in "$@"; do
         for g in "$d/sets/$s/gold/"*.gold; do
-            LC_ALL=C awk -v b="$b" -v s="$s" -F'\t' '
+            awk -v b="$b" -v s="$s" -F'\t' '
                 FILENAME == c { if (match($0, /<DOCNO>[^<]*/)) no = substr($0, RSTART + 7, RLENGTH - 7)
                                 if (match($0, /<TITLE>[^<]*/)) title[substr(no, length(no) - 4)] = substr($0, RSTART + 7, RLENGTH - 7)
                                 next }
