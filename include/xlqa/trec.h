@@ -278,9 +278,10 @@ void xlqa_trec_series_result_release(struct xlqa_trec_series_result *r);
  * Judges and scores a series run (TREC 2007 QA guidelines, "Scoring"):
  *  - factoid: right when a pattern matches (and, for a +docs key, supports the document); NIL is right
  *    when the key has no pattern for the question; series factoid score = right / factoid questions;
- *  - list: an instance is correct when it matches a key pattern (with its document for a +docs key)
- *    no earlier instance of the response claimed: each key instance counts once, which stands for the
- *    assessor's "distinct"; IR = distinct / key instances, IP = distinct / instances returned,
+ *  - list: distinct = the size of a maximum one-to-one assignment of the response's instances to the
+ *    key instances each matches (with its document for a +docs key; a non-empty match, patterns.h):
+ *    each key instance counts once, which stands for the assessor's "distinct", and the order of the
+ *    instances does not matter; IR = distinct / key instances, IP = distinct / instances returned,
  *    F = 2*IP*IR/(IP+IR) (0 when both are 0); series list score = mean F of its list questions;
  *  - Other: NR = returned weight / total weight, allowance = 100 * nuggets returned, length = non-white-
  *    space characters of the response, NP = 1 if length < allowance else 1 - (length - allowance)/length,
