@@ -28,6 +28,7 @@
 #ifndef XLQA_SIGNIFICANCE_H
 #define XLQA_SIGNIFICANCE_H
 
+#include "xlqa/eval.h"
 #include "xlqa/util.h"
 
 #include <stdbool.h>
@@ -170,13 +171,6 @@ int xlqa_sig_table_compute(struct xlqa_sig_table *t, const void *const *units, c
                            size_t n_runs, size_t n_units, size_t size, const struct xlqa_sig_measure *measures,
                            size_t n_measures, const struct xlqa_sig_correction *correction,
                            const struct xlqa_sig_options *opt, struct xlqa_error *err);
-
-/* Output formats of reports: a readable table, tab-separated lines, or one JSON value. */
-enum xlqa_report_format {
-	XLQA_REPORT_TEXT = 0,
-	XLQA_REPORT_TSV = 1,
-	XLQA_REPORT_JSON = 2,
-};
 
 /*
  * Appends `t` to `out`. Text: a header line naming the resamples, seed, level, the tests and the
