@@ -76,6 +76,12 @@ int xlqa_judge_open(const char *kind, const char *path, const char *lang, struct
  * different judgment keeps the first judgment and counts as a conflict.
  */
 int xlqa_judge_add_file(struct xlqa_judge *j, const char *path, struct xlqa_error *err);
+/*
+ * The answer patterns of a "patterns" judge (owned by the judge; for their warnings, patterns.h), or
+ * NULL for another kind.
+ */
+struct xlqa_patterns;
+const struct xlqa_patterns *xlqa_judge_patterns(const struct xlqa_judge *j);
 /* The kind's name ("gold"), and the number of conflicting judgments pooled so far. */
 const char *xlqa_judge_kind_name(const struct xlqa_judge *j);
 size_t xlqa_judge_conflicts(const struct xlqa_judge *j);

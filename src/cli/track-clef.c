@@ -99,6 +99,12 @@ static int judge_open(const char *cmd, const struct judge_spec *s, const char *l
 			*out = NULL;
 			return cli_fail(cmd, &err);
 		}
+	for (size_t i = 0; xlqa_judge_patterns(*out) && i < xlqa_patterns_warnings(xlqa_judge_patterns(*out)); i++) {
+		int64_t line;
+		const char *why = xlqa_patterns_warning(xlqa_judge_patterns(*out), i, &line);
+
+		fprintf(stderr, "xlqa %s: %s:%lld: warning: %s\n", cmd, s->paths[0], (long long)line, why);
+	}
 	if (xlqa_judge_conflicts(*out))
 		fprintf(stderr, "xlqa %s: %zu pooled judgments disagree with an earlier one; the first is kept\n", cmd,
 		        xlqa_judge_conflicts(*out));
