@@ -471,9 +471,10 @@ int xlqa_sig_table_compute(struct xlqa_sig_table *t, const void *const *units, c
 
 /* ---- reports ----------------------------------------------------------------------------------- */
 
-static int add_num(struct xlqa_buf *out, const char *sep, double v)
+/* A value after `sep`, right-aligned in `width` columns (0: as short as it goes); NaN as "-". */
+static int add_num(struct xlqa_buf *out, const char *sep, int width, double v)
 {
-	return isnan(v) ? xlqa_buf_addf(out, "%s%s", sep, "-") : xlqa_buf_addf(out, "%s%.4f", sep, v);
+	return isnan(v) ? xlqa_buf_addf(out, "%s%*s", sep, width, "-") : xlqa_buf_addf(out, "%s%*.4f", sep, width, v);
 }
 
 static int report_delimited(const struct xlqa_sig_table *t, bool tsv, struct xlqa_buf *out)
@@ -495,11 +496,11 @@ static int report_delimited(const struct xlqa_sig_table *t, bool tsv, struct xlq
 			rc = tsv ? xlqa_buf_addf(out, "interval\t%s\t%s", t->measures[m].name, t->runs[r])
 			         : xlqa_buf_addf(out, "%-10s  %-24s  ", t->measures[m].name, t->runs[r]);
 			if (!rc)
-				rc = add_num(out, tsv ? "" : "  ", iv->value);
+				rc = add_num(out, tsv ? "\t" : "", tsv ? 0 : 8, iv->value);
 			if (!rc)
-				rc = add_num(out, tsv ? "\t" : "    ", iv->low);
+				rc = add_num(out, tsv ? "\t" : "  ", tsv ? 0 : 8, iv->low);
 			if (!rc)
-				rc = add_num(out, tsv ? "\t" : "    ", iv->high);
+				rc = add_num(out, tsv ? "\t" : "  ", tsv ? 0 : 8, iv->high);
 			if (!rc)
 				rc = xlqa_buf_addch(out, '\n');
 		}
