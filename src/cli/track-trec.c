@@ -1136,13 +1136,13 @@ static int series_score(int argc, char **argv)
 		const char *path = argv[optind + (int)r];
 		struct xlqa_trec_nugget_judgments *nj = NULL;
 		struct xlqa_trec_run *run = NULL;
-		struct xlqa_trec_series_keys keys = { factoid, list, nuggets, NULL };
 		int rc;
 
 		xlqa_error_clear(&err);
 		if ((nuggets && xlqa_trec_nugget_judgments_read(o.nugget_judgments[r], nuggets, &nj, &err)) ||
 		    xlqa_trec_run_read(path, XLQA_TREC_SERIES, NULL, &run, NULL, &err) ||
-		    (keys.nugget_judgments = nj, xlqa_trec_series_score(qs, run, &keys, &res[r], &err))) {
+		    xlqa_trec_series_score(qs, run, &(struct xlqa_trec_series_keys){ factoid, list, nuggets, nj }, &res[r],
+		                           &err)) {
 			status = cli_fail(cmd, &err);
 		} else {
 			scored++;
