@@ -479,12 +479,17 @@ static int add_num(struct xlqa_buf *out, const char *sep, int width, double v)
 
 static int report_delimited(const struct xlqa_sig_table *t, bool tsv, struct xlqa_buf *out)
 {
-	int rc = xlqa_buf_addf(out,
-	                       "%s%zu resamples of %zu units, seed %llu; %g%% percentile bootstrap intervals; two-sided "
-	                       "p: paired randomization (p_perm) and paired bootstrap (p_boot), adjusted by %s over "
-	                       "%zu pair%s\n",
+	int rc = xlqa_buf_addf(out, "%s%zu resamples of %zu units, seed %llu; %g%% percentile bootstrap intervals",
 	                       tsv ? "# " : "significance: ", t->opt.resamples, t->n_units, (unsigned long long)t->opt.seed,
-	                       100 * t->opt.level, t->correction->name, t->n_pairs, t->n_pairs == 1 ? "" : "s");
+	                       100 * t->opt.level);
+
+	if (!rc && t->n_pairs)
+		rc = xlqa_buf_addf(out,
+		                   "; two-sided p: paired randomization (p_perm) and paired bootstrap (p_boot), adjusted by %s "
+		                   "over %zu pair%s",
+		                   t->correction->name, t->n_pairs, t->n_pairs == 1 ? "" : "s");
+	if (!rc)
+		rc = xlqa_buf_addstr(out, t->n_pairs ? "\n" : " (one run: no test)\n");
 
 	if (!rc)
 		rc = tsv ? xlqa_buf_addstr(out, "interval\tmeasure\trun\tvalue\tlow\thigh\n")
@@ -523,6 +528,18 @@ static int report_delimited(const struct xlqa_sig_table *t, bool tsv, struct xlq
 				                   p->p_permutation, p->p_permutation_adjusted, p->p_bootstrap,
 				                   p->p_bootstrap_adjusted);
 		}
+	/* Resamples where a measure was undefined are left out: say so rather than hide it. */
+	for (size_t m = 0; m < t->n_measures && !rc; m++) {
+		size_t left_out = 0;
+
+		for (size_t r = 0; r < t->n_runs; r++)
+			left_out += t->intervals[m * t->n_runs + r].undefined;
+		for (size_t k = 0; k < t->n_pairs; k++)
+			left_out += t->pairs[m * t->n_pairs + k].undefined;
+		if (left_out)
+			rc = xlqa_buf_addf(out, "%s%s: %zu resample%s left out where it was undefined\n", tsv ? "# " : "note: ",
+			                   t->measures[m].name, left_out, left_out == 1 ? "" : "s");
+	}
 	return rc;
 }
 
