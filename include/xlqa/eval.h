@@ -76,6 +76,12 @@ int xlqa_judge_open(const char *kind, const char *path, const char *lang, struct
  * different judgment keeps the first judgment and counts as a conflict.
  */
 int xlqa_judge_add_file(struct xlqa_judge *j, const char *path, struct xlqa_error *err);
+/*
+ * The answer patterns of a "patterns" judge (owned by the judge; for their warnings, patterns.h), or
+ * NULL for another kind.
+ */
+struct xlqa_patterns;
+const struct xlqa_patterns *xlqa_judge_patterns(const struct xlqa_judge *j);
 /* The kind's name ("gold"), and the number of conflicting judgments pooled so far. */
 const char *xlqa_judge_kind_name(const struct xlqa_judge *j);
 size_t xlqa_judge_conflicts(const struct xlqa_judge *j);
@@ -233,6 +239,13 @@ int xlqa_kendall_compute(const double *a, const double *b, size_t n, struct xlqa
 
 /* ---- reports ----------------------------------------------------------------------------------- */
 
+/* Output formats of reports: a readable table, tab-separated lines, or one JSON value. */
+enum xlqa_report_format {
+	XLQA_REPORT_TEXT = 0,
+	XLQA_REPORT_TSV = 1,
+	XLQA_REPORT_JSON = 2,
+};
+
 /* What a score report shows. */
 enum xlqa_eval_report_flags {
 	XLQA_EVAL_REPORT_LENIENT_X = 1 << 0, /* lenient counts X too, not only U */
@@ -249,6 +262,39 @@ enum xlqa_eval_report_flags {
  */
 int xlqa_eval_report(const char *run_name, const struct xlqa_eval_item *items, size_t n, unsigned flags, bool text,
                      struct xlqa_buf *out, struct xlqa_error *err);
+
+/* The choices of xlqa_eval_report_with. Zero-initialised: all measures, text, no per-question part. */
+struct xlqa_eval_report_options {
+	unsigned flags;                             /* enum xlqa_eval_report_flags */
+	enum xlqa_report_format format;
+	const struct xlqa_measure *const *measures; /* the measures shown, in this order; NULL: the registry's */
+	size_t n_measures;
+	bool per_question;                          /* each question's judgment and values before the summary */
+};
+
+/*
+ * xlqa_eval_report with a choice of measures, the TSV format and per-question output (trec_eval's -q:
+ * a measure's value on a question is the measure computed over that question's item alone, so
+ * accuracy is 1 or 0, k1 is +-confidence and r, undefined on one item, is NaN).
+ *  - text: with per_question, a table `question type answer_type judgment nil confidence` and the
+ *    strict value of each measure, one row a question, then a blank line and the summary tables;
+ *  - TSV: trec_eval's long form, `run<TAB>question<TAB>mode<TAB>measure<TAB>value` after a header
+ *    line; question is the number for per-question rows (mode "-" for judgment, nil and confidence,
+ *    strict and lenient for the measures), then "all", "type:F", "answer_type:TIME" for the summary;
+ *  - JSON: the object of xlqa_eval_report restricted to the chosen measures, plus with per_question
+ *    "per_question": [{question, type, answer_type (or null), judgment ("R", "X", "U", "W" or null
+ *    when unjudged), nil, confidence, strict: {measure: value}, lenient: {measure: value}}].
+ * Errors: XLQA_ENOMEM (out keeps its old length).
+ */
+int xlqa_eval_report_with(const char *run_name, const struct xlqa_eval_item *items, size_t n,
+                          const struct xlqa_eval_report_options *o, struct xlqa_buf *out, struct xlqa_error *err);
+
+/*
+ * A statistic for the significance tests (include/xlqa/significance.h) over CLEF items: `measure` (a
+ * const struct xlqa_measure *) computed strict on `n` items. Use it as a struct xlqa_sig_measure's
+ * stat with the measure as ctx; the units are struct xlqa_eval_item.
+ */
+double xlqa_eval_statistic(const void *items, size_t n, const void *measure);
 
 /*
  * Appends a comparison of `n` runs scored by one measure under two judgment sets to `out`: each run's

@@ -28,6 +28,13 @@
  * alternative of "(1|10) feet" that ends on a boundary. A regex is also compiled alone first, so an
  * error is reported in terms of what the file says.
  *
+ * Only a non-empty match judges. Some keys hold patterns whose every part is optional,
+ * "(Catriona ?)?(Le ?May Doan)?" (trec14patterns_list 96.3): such a pattern finds an empty match in
+ * any answer, and Perl's `$answer =~ /$pattern/` would accept "zebra". The matcher takes the matches
+ * one after another (leftmost first, as ICU's find and findNext give them) and counts the first that
+ * spans at least one character; a pattern that matches the empty string is recorded as a warning
+ * with its line when the key is read (xlqa_patterns_warning).
+ *
  * Invariant: every stored pattern compiled; question ids keep file order of first appearance.
  * A patterns object is not safe to match from two threads at once (ICU regex objects hold the text).
  */
@@ -62,6 +69,13 @@ size_t xlqa_patterns_skipped(const struct xlqa_patterns *p);
 /* Skipped line i: its number goes to *line, the reason ("regex '...' does not compile: ...") is returned,
  * owned by `p`; NULL when i is out of range. */
 const char *xlqa_patterns_skipped_line(const struct xlqa_patterns *p, size_t i, int64_t *line);
+/*
+ * Patterns that match the empty string (see "Only a non-empty match judges" above), in the order
+ * they were added. Warning i: its line goes to *line (0 for a pattern given to xlqa_patterns_add), the
+ * message, naming the pattern and its question, is returned, owned by `p`; NULL when out of range.
+ */
+size_t xlqa_patterns_warnings(const struct xlqa_patterns *p);
+const char *xlqa_patterns_warning(const struct xlqa_patterns *p, size_t i, int64_t *line);
 /* An empty key to fill with xlqa_patterns_add; NULL when out of memory. Free with xlqa_patterns_free. */
 struct xlqa_patterns *xlqa_patterns_new(void);
 void xlqa_patterns_free(struct xlqa_patterns *p);

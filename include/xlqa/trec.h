@@ -156,6 +156,41 @@ struct xlqa_trec_mrr {
 int xlqa_trec_mrr_compute(const struct xlqa_trec_run *run, const char *const *qids, size_t n,
                           struct xlqa_trec_mrr *out, struct xlqa_error *err);
 
+/* One question of a judged ranked run, as MRR sees it. */
+struct xlqa_trec_rr {
+	const char *qid;    /* borrowed from the caller's list */
+	unsigned strict;    /* rank (1..5) of the first right response; 0 when none */
+	unsigned lenient;   /* rank of the first right or unsupported response; 0 when none */
+	size_t responses;   /* lines of the run for the question, any rank */
+	size_t unjudged;    /* of which without a judgment */
+};
+/*
+ * Fills out[0..n) for the questions qids[0..n) (a question the run does not answer has ranks 0 and
+ * no responses). XLQA_OK, XLQA_ENOMEM.
+ */
+int xlqa_trec_mrr_questions(const struct xlqa_trec_run *run, const char *const *qids, size_t n,
+                            struct xlqa_trec_rr *out, struct xlqa_error *err);
+
+/*
+ * The ranked-run measures, a registry like xlqa_measure's: each is a value per question, and over a
+ * run the mean of those values (is_count false) or their sum (is_count true). mrr_strict and
+ * mrr_lenient are the means of 1/rank; no_correct, no_correct_lenient and unjudged are counts.
+ */
+struct xlqa_trec_measure {
+	const char *name;
+	const char *help;
+	bool is_count;
+	double (*question)(const struct xlqa_trec_rr *q);
+};
+size_t xlqa_trec_measure_count(void);
+const struct xlqa_trec_measure *xlqa_trec_measure_at(size_t i);
+const struct xlqa_trec_measure *xlqa_trec_measure_find(const char *name);
+/* The measure over questions q[0..n): mean or sum of the per-question values; NaN for a mean of none. */
+double xlqa_trec_measure_value(const struct xlqa_trec_measure *m, const struct xlqa_trec_rr *q, size_t n);
+/* The same as a significance statistic (include/xlqa/significance.h): units are struct xlqa_trec_rr,
+ * ctx the measure. */
+double xlqa_trec_statistic(const void *units, size_t n, const void *measure);
+
 /* ---- question series ------------------------------------------------------------------------------ */
 
 enum xlqa_trec_qtype {
@@ -278,9 +313,10 @@ void xlqa_trec_series_result_release(struct xlqa_trec_series_result *r);
  * Judges and scores a series run (TREC 2007 QA guidelines, "Scoring"):
  *  - factoid: right when a pattern matches (and, for a +docs key, supports the document); NIL is right
  *    when the key has no pattern for the question; series factoid score = right / factoid questions;
- *  - list: an instance is correct when it matches a key pattern (with its document for a +docs key)
- *    no earlier instance of the response claimed: each key instance counts once, which stands for the
- *    assessor's "distinct"; IR = distinct / key instances, IP = distinct / instances returned,
+ *  - list: distinct = the size of a maximum one-to-one assignment of the response's instances to the
+ *    key instances each matches (with its document for a +docs key; a non-empty match, patterns.h):
+ *    each key instance counts once, which stands for the assessor's "distinct", and the order of the
+ *    instances does not matter; IR = distinct / key instances, IP = distinct / instances returned,
  *    F = 2*IP*IR/(IP+IR) (0 when both are 0); series list score = mean F of its list questions;
  *  - Other: NR = returned weight / total weight, allowance = 100 * nuggets returned, length = non-white-
  *    space characters of the response, NP = 1 if length < allowance else 1 - (length - allowance)/length,

@@ -7,7 +7,9 @@
 
 #include "track-clef.h"
 
+#include <errno.h>
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -97,6 +99,12 @@ static int judge_open(const char *cmd, const struct judge_spec *s, const char *l
 			*out = NULL;
 			return cli_fail(cmd, &err);
 		}
+	for (size_t i = 0; xlqa_judge_patterns(*out) && i < xlqa_patterns_warnings(xlqa_judge_patterns(*out)); i++) {
+		int64_t line;
+		const char *why = xlqa_patterns_warning(xlqa_judge_patterns(*out), i, &line);
+
+		fprintf(stderr, "xlqa %s: %s:%lld: warning: %s\n", cmd, s->paths[0], (long long)line, why);
+	}
 	if (xlqa_judge_conflicts(*out))
 		fprintf(stderr, "xlqa %s: %zu pooled judgments disagree with an earlier one; the first is kept\n", cmd,
 		        xlqa_judge_conflicts(*out));
@@ -377,25 +385,42 @@ static void score_usage(FILE *fp)
 	        "  -q, --testset FILE   score against the test set: unanswered questions count as wrong\n"
 	        "      --types FILE     answer types (TSV: question number, type; a header may name answer_type)\n"
 	        "  -l, --lang LANG      target language for --gold (default: test set's, else the run tag's)\n"
-	        "  -f, --format FMT     text (default) or json (one object; an array for several runs)\n"
+	        "  -f, --format FMT     text (default), tsv (run, question, mode, measure, value lines) or json\n"
+	        "                       (one object; an array for several runs)\n"
+	        "      --per-question   each question's judgment and measure values before the summary\n"
+	        "  -m, --measure NAME   show this measure (repeatable; 'all', the default, shows every one);\n"
+	        "                       --compare ranks by the first (default accuracy)\n"
+	        "      --measures       list the measures\n"
 	        "      --lenient-x      lenient also counts X (inexact) as right\n"
 	        "      --calibration    add the calibration report: reliability table, ECE, Brier, CWS vs best\n"
 	        "      --plot FILE.svg  write a reliability diagram (one run only)\n"
 	        "      --compare        the first two arguments are judges KIND:FILE[,FILE...] (judgments,\n"
-	        "                       gold, patterns): rank the runs under each by --measure and report\n"
+	        "                       gold, patterns): rank the runs under each by the measure and report\n"
 	        "                       Kendall's tau (tau-b) and the swapped pairs\n"
-	        "  -m, --measure NAME   the measure --compare ranks by (default accuracy)\n"
-	        "      --measures       list the measures\n");
+	        "      --significance   (needs --testset) 95%% percentile bootstrap intervals of each run's\n"
+	        "                       strict scores, and for every pair of runs the paired randomization and\n"
+	        "                       paired bootstrap tests' two-sided p-values, adjusted for the number of\n"
+	        "                       pairs; the measures are those of -m that are not counts (default\n"
+	        "                       accuracy and cws)\n"
+	        "      --resamples N    resamples of the tests and intervals (default 10000)\n"
+	        "      --seed N         seed of the resamples (default 1): the same seed, the same numbers\n"
+	        "      --level X        level of the intervals (default 0.95)\n"
+	        "      --correction C   holm (default), bonferroni or none\n");
 }
+
+#define MAX_CHOSEN 32
 
 struct score_opts {
 	const char *cmd;
 	const char *lang;
 	const char *types_path;
 	const char *plot;
-	const char *measure;
-	unsigned flags;
-	bool json;
+	const struct xlqa_measure *chosen[MAX_CHOSEN]; /* -m, in order; none: all */
+	size_t n_chosen;
+	struct xlqa_eval_report_options report;
+	bool significance;
+	struct xlqa_sig_options sig;
+	const struct xlqa_sig_correction *correction;
 	struct xlqa_testset ts;
 	bool have_ts;
 	struct xlqa_answer_types types;
@@ -446,35 +471,101 @@ static int write_plot(struct score_opts *o, const char *run_name, const struct x
 	return status;
 }
 
+/* The measures --significance compares: the chosen ones that are not counts, else accuracy and cws. */
+static size_t sig_measures(const struct score_opts *o, struct xlqa_sig_measure *out)
+{
+	static const char *const defaults[] = { "accuracy", "cws" };
+	size_t n = 0;
+
+	for (size_t i = 0; i < o->n_chosen; i++)
+		if (!o->chosen[i]->is_count)
+			out[n++] = (struct xlqa_sig_measure){ o->chosen[i]->name, xlqa_eval_statistic, o->chosen[i] };
+	for (size_t i = 0; o->n_chosen == 0 && i < 2; i++) {
+		const struct xlqa_measure *m = xlqa_measure_find(defaults[i]);
+
+		out[n++] = (struct xlqa_sig_measure){ m->name, xlqa_eval_statistic, m };
+	}
+	return n;
+}
+
+/* Appends the significance table of the runs' items (all over the same test-set questions). */
+static int score_significance(struct score_opts *o, struct xlqa_eval_item *const *items, size_t n_items,
+                              const char *const *names, size_t n_runs, struct xlqa_buf *out)
+{
+	struct xlqa_sig_measure ms[MAX_CHOSEN + 2];
+	size_t n_ms = sig_measures(o, ms);
+	struct xlqa_sig_table t;
+	struct xlqa_error err;
+	int status = CLI_EXIT_OK;
+
+	xlqa_error_clear(&err);
+	if (n_ms == 0)
+		return cli_usage_error(o->cmd, "--significance needs a measure that is not a count");
+	if (xlqa_sig_table_compute(&t, (const void *const *)items, names, n_runs, n_items, sizeof **items, ms, n_ms,
+	                           o->correction, &o->sig, &err) ||
+	    xlqa_sig_table_report(&t, o->report.format, out, &err))
+		status = cli_fail(o->cmd, &err);
+	xlqa_sig_table_release(&t);
+	return status;
+}
+
 static int score_runs(struct score_opts *o, const struct judge_spec *spec, int n_runs, char **runs)
 {
 	struct xlqa_judge *judge = NULL;
 	struct xlqa_buf out = XLQA_BUF_INIT;
+	struct xlqa_eval_item **items = calloc((size_t)n_runs, sizeof *items);
+	const char **names = calloc((size_t)n_runs, sizeof *names);
+	bool json = o->report.format == XLQA_REPORT_JSON;
+	size_t n = 0;
 	int status = CLI_EXIT_OK;
 
 	if (o->plot && n_runs != 1)
-		return cli_usage_error(o->cmd, "--plot takes one run");
-	if (o->json && n_runs > 1)
-		xlqa_buf_addstr(&out, "[\n");
+		status = cli_usage_error(o->cmd, "--plot takes one run");
+	else if (o->significance && !o->have_ts)
+		status = cli_usage_error(o->cmd, "--significance needs --testset, so that the runs' questions pair up");
+	else if (!items || !names)
+		status = cli_usage_error(o->cmd, "out of memory");
+	if (!status && json)
+		xlqa_buf_addstr(&out, o->significance ? "{\"runs\": [\n" : n_runs > 1 ? "[\n" : "");
 	for (int i = 0; !status && i < n_runs; i++) {
-		struct xlqa_eval_item *items = NULL;
 		struct xlqa_error err;
-		size_t n = 0;
 
 		xlqa_error_clear(&err);
-		status = score_items(o, spec, &judge, runs[i], &items, &n);
-		if (!status && i > 0)
-			xlqa_buf_addstr(&out, o->json ? ",\n" : "\n");
-		if (!status && xlqa_eval_report(base_name(runs[i]), items, n, o->flags, !o->json, &out, &err))
-			status = cli_fail(o->cmd, &err);
+		names[i] = base_name(runs[i]);
+		status = score_items(o, spec, &judge, runs[i], &items[i], &n);
+		if (!status && i > 0 && o->report.format != XLQA_REPORT_TSV)
+			xlqa_buf_addstr(&out, json ? ",\n" : "\n");
+		if (!status) {
+			size_t before = out.len;
+
+			if (xlqa_eval_report_with(names[i], items[i], n, &o->report, &out, &err))
+				status = cli_fail(o->cmd, &err);
+			else if (i > 0 && o->report.format == XLQA_REPORT_TSV) {
+				/* every run's rows under the first run's header line */
+				const char *nl = memchr(out.buf + before, '\n', out.len - before);
+				size_t cut = nl ? (size_t)(nl - (out.buf + before)) + 1 : 0;
+
+				memmove(out.buf + before, out.buf + before + cut, out.len - before - cut);
+				xlqa_buf_setlen(&out, out.len - cut);
+			}
+		}
 		if (!status && o->plot)
-			status = write_plot(o, base_name(runs[i]), items, n);
-		free(items);
+			status = write_plot(o, names[i], items[i], n);
 	}
-	if (!status && o->json)
-		xlqa_buf_addstr(&out, n_runs > 1 ? "\n]\n" : "\n");
+	if (!status && json)
+		xlqa_buf_addstr(&out, o->significance ? "\n],\n\"significance\": " : n_runs > 1 ? "\n]\n" : "\n");
+	else if (!status && o->significance)
+		xlqa_buf_addch(&out, '\n');
+	if (!status && o->significance)
+		status = score_significance(o, items, n, names, (size_t)n_runs, &out);
+	if (!status && json && o->significance)
+		xlqa_buf_addstr(&out, "\n}\n");
 	if (!status)
 		status = emit(o->cmd, NULL, &out);
+	for (int i = 0; items && i < n_runs; i++)
+		free(items[i]);
+	free(items);
+	free(names);
 	xlqa_buf_release(&out);
 	xlqa_judge_free(judge);
 	return status;
@@ -482,7 +573,7 @@ static int score_runs(struct score_opts *o, const struct judge_spec *spec, int n
 
 static int score_compare(struct score_opts *o, char *spec_a, char *spec_b, int n_runs, char **runs)
 {
-	const struct xlqa_measure *m = xlqa_measure_find(o->measure ? o->measure : "accuracy");
+	const struct xlqa_measure *m = o->n_chosen ? o->chosen[0] : xlqa_measure_find("accuracy");
 	struct judge_spec specs[2];
 	struct xlqa_judge *judges[2] = { NULL, NULL };
 	const char *labels[2] = { NULL, NULL };
@@ -493,8 +584,8 @@ static int score_compare(struct score_opts *o, char *spec_a, char *spec_b, int n
 	struct xlqa_error err;
 	int status;
 
-	if (!m || m->is_count)
-		return cli_usage_error(o->cmd, "unknown or count measure '%s' (see --measures)", o->measure);
+	if (m->is_count)
+		return cli_usage_error(o->cmd, "--compare ranks by a measure that is not a count, not '%s'", m->name);
 	if (n_runs < 2)
 		return cli_usage_error(o->cmd, "--compare needs at least two runs to rank");
 	labels[0] = base_name(strchr(spec_a, ':') ? strchr(spec_a, ':') + 1 : spec_a);
@@ -524,9 +615,9 @@ static int score_compare(struct score_opts *o, char *spec_a, char *spec_b, int n
 	}
 	if (!status && (xlqa_kendall_compute(scores[0], scores[1], (size_t)n_runs, &k, &err) ||
 	                xlqa_eval_compare_report(m->name, labels[0], labels[1], names, scores[0], scores[1],
-	                                         (size_t)n_runs, &k, !o->json, &out, &err)))
+	                                         (size_t)n_runs, &k, o->report.format != XLQA_REPORT_JSON, &out, &err)))
 		status = cli_fail(o->cmd, &err);
-	if (!status && o->json)
+	if (!status && o->report.format == XLQA_REPORT_JSON)
 		xlqa_buf_addch(&out, '\n');
 	if (!status)
 		status = emit(o->cmd, NULL, &out);
@@ -538,6 +629,63 @@ static int score_compare(struct score_opts *o, char *spec_a, char *spec_b, int n
 	free(scores[1]);
 	free(names);
 	return status;
+}
+
+/* Parses a whole number for `option` into *out; an exit status. */
+static int parse_count(const char *cmd, const char *option, const char *text, unsigned long long max,
+                       unsigned long long *out)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(text, &end, 10);
+	if (errno || end == text || *end || text[0] == '-' || v > max)
+		return cli_usage_error(cmd, "'%s' needs a whole number up to %llu, found '%s'", option, max, text);
+	*out = v;
+	return CLI_EXIT_OK;
+}
+
+/* The options of --significance and -m; returns -1 when `c` is none of them, else an exit status. */
+static int score_option(struct score_opts *o, int c)
+{
+	unsigned long long v;
+	char *end;
+	int st;
+
+	switch (c) {
+	case 'm':
+		if (strcmp(optarg, "all") == 0)
+			return CLI_EXIT_OK;
+		if (o->n_chosen == MAX_CHOSEN)
+			return cli_usage_error(o->cmd, "too many measures");
+		if (!(o->chosen[o->n_chosen] = xlqa_measure_find(optarg)))
+			return cli_usage_error(o->cmd, "unknown measure '%s' (see --measures)", optarg);
+		o->n_chosen++;
+		return CLI_EXIT_OK;
+	case 'S': o->significance = true; return CLI_EXIT_OK;
+	case 'R':
+		if ((st = parse_count(o->cmd, "--resamples", optarg, 100000000, &v)) || v == 0)
+			return st ? st : cli_usage_error(o->cmd, "'--resamples' needs at least 1");
+		o->sig.resamples = (size_t)v;
+		return CLI_EXIT_OK;
+	case 's':
+		if ((st = parse_count(o->cmd, "--seed", optarg, UINT64_MAX, &v)))
+			return st;
+		o->sig.seed = v;
+		return CLI_EXIT_OK;
+	case 'L':
+		o->sig.level = strtod(optarg, &end);
+		if (*end || end == optarg || !(o->sig.level > 0 && o->sig.level < 1))
+			return cli_usage_error(o->cmd, "'--level' needs a number between 0 and 1, found '%s'", optarg);
+		return CLI_EXIT_OK;
+	case 'K':
+		if (!(o->correction = xlqa_sig_correction_find(optarg)))
+			return cli_usage_error(o->cmd, "unknown correction '%s' (holm, bonferroni, none)", optarg);
+		return CLI_EXIT_OK;
+	case 'Q': o->report.per_question = true; return CLI_EXIT_OK;
+	default: return -1;
+	}
 }
 
 static int clef_score(int argc, char **argv)
@@ -552,6 +700,12 @@ static int clef_score(int argc, char **argv)
 		                              { "compare", no_argument, NULL, 'C' },
 		                              { "measure", required_argument, NULL, 'm' },
 		                              { "measures", no_argument, NULL, 'M' },
+		                              { "per-question", no_argument, NULL, 'Q' },
+		                              { "significance", no_argument, NULL, 'S' },
+		                              { "resamples", required_argument, NULL, 'R' },
+		                              { "seed", required_argument, NULL, 's' },
+		                              { "level", required_argument, NULL, 'L' },
+		                              { "correction", required_argument, NULL, 'K' },
 		                              { "help", no_argument, NULL, 'h' },
 		                              { NULL, 0, NULL, 0 } };
 	struct score_opts o;
@@ -564,9 +718,10 @@ static int clef_score(int argc, char **argv)
 	memset(&o, 0, sizeof o);
 	memset(&spec, 0, sizeof spec);
 	o.cmd = argv[0];
+	o.sig.seed = 1;
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "q:l:f:m:h", opts, NULL)) != -1) {
-		if ((status = judge_option(o.cmd, c, &spec)) >= 0) {
+		if ((status = judge_option(o.cmd, c, &spec)) >= 0 || (status = score_option(&o, c)) >= 0) {
 			if (status)
 				return status;
 			continue;
@@ -576,15 +731,19 @@ static int clef_score(int argc, char **argv)
 		case 't': o.types_path = optarg; break;
 		case 'l': o.lang = optarg; break;
 		case 'f':
-			if (strcmp(optarg, "json") != 0 && strcmp(optarg, "text") != 0)
-				return cli_usage_error(o.cmd, "unknown format '%s' (text, json)", optarg);
-			o.json = strcmp(optarg, "json") == 0;
+			if (strcmp(optarg, "json") == 0)
+				o.report.format = XLQA_REPORT_JSON;
+			else if (strcmp(optarg, "tsv") == 0)
+				o.report.format = XLQA_REPORT_TSV;
+			else if (strcmp(optarg, "text") == 0)
+				o.report.format = XLQA_REPORT_TEXT;
+			else
+				return cli_usage_error(o.cmd, "unknown format '%s' (text, tsv, json)", optarg);
 			break;
-		case 'x': o.flags |= XLQA_EVAL_REPORT_LENIENT_X; break;
-		case 'c': o.flags |= XLQA_EVAL_REPORT_CALIBRATION; break;
+		case 'x': o.report.flags |= XLQA_EVAL_REPORT_LENIENT_X; break;
+		case 'c': o.report.flags |= XLQA_EVAL_REPORT_CALIBRATION; break;
 		case 'p': o.plot = optarg; break;
 		case 'C': compare = true; break;
-		case 'm': o.measure = optarg; break;
 		case 'M':
 			for (size_t i = 0; i < xlqa_measure_count(); i++)
 				printf("%-14s %s\n", xlqa_measure_at(i)->name, xlqa_measure_at(i)->help);
@@ -593,6 +752,12 @@ static int clef_score(int argc, char **argv)
 		default: return cli_usage_error(o.cmd, "unknown option");
 		}
 	}
+	if (o.n_chosen) {
+		o.report.measures = o.chosen;
+		o.report.n_measures = o.n_chosen;
+	}
+	if (compare && (o.significance || o.report.per_question))
+		return cli_usage_error(o.cmd, "--compare does not take --significance or --per-question");
 	if (compare && spec.kind)
 		return cli_usage_error(o.cmd, "--compare takes its judges as arguments, not as --%s", spec.kind);
 	if (optind + (compare ? 2 : 0) >= argc)

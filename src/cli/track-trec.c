@@ -8,14 +8,33 @@
 
 #include "track-trec.h"
 
+#include <errno.h>
 #include <getopt.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 /* ---- key files: read one, print a one-line summary ---------------------------------------------- */
+
+/*
+ * Prints the key's warnings (patterns that match the empty string) to `fp` as "path:line: warning:
+ * ...", prefixed "xlqa CMD: " when `cmd` is not NULL.
+ */
+static void print_warnings(const char *cmd, FILE *fp, const char *path, const struct xlqa_patterns *p)
+{
+	for (size_t i = 0; i < xlqa_patterns_warnings(p); i++) {
+		int64_t line;
+		const char *why = xlqa_patterns_warning(p, i, &line);
+
+		fprintf(fp, "%s%s%s%s:%lld: warning: %s\n", cmd ? "xlqa " : "", cmd ? cmd : "", cmd ? ": " : "", path,
+		        (long long)line, why);
+	}
+}
 
 /*
  * Reads an answer-pattern key, skipping lines that are malformed or whose regex does not compile;
@@ -36,6 +55,7 @@ static int read_patterns(const char *cmd, FILE *fp, const char *path, struct xlq
 		fprintf(fp, "%s%s%s%s:%lld: skipped: %s\n", cmd ? "xlqa " : "", cmd ? cmd : "", cmd ? ": " : "", path,
 		        (long long)line, why);
 	}
+	print_warnings(cmd, fp, path, *p);
 	if (skipped)
 		*skipped = xlqa_patterns_skipped(*p);
 	return XLQA_OK;
@@ -92,6 +112,7 @@ static int summary_list_key(const char *path, size_t *problems, struct xlqa_erro
 
 	if (rc)
 		return rc;
+	print_warnings(NULL, stdout, path, p);
 	printf("%s: list key: %zu questions, %zu instances, %zu with documents\n", path, xlqa_patterns_questions(p),
 	       xlqa_patterns_total(p), xlqa_patterns_total_with_docs(p));
 	xlqa_patterns_free(p);
@@ -128,7 +149,7 @@ static const struct key_kind {
 
 /* ---- shared option handling ------------------------------------------------------------------------ */
 
-enum out_format { OUT_TEXT, OUT_JSON };
+#define MAX_CHOSEN 16
 
 struct trec_opts {
 	const char *kind_file[N_KEY_KINDS][64]; /* check: key files by kind */
@@ -136,11 +157,33 @@ struct trec_opts {
 	size_t limit;                           /* ranked check: answer byte limit */
 	const char *output;                     /* judge: -o */
 	const char *qids;                       /* ranked score: --qids */
-	const char *factoid, *list, *nuggets, *nugget_judgments; /* series score */
-	enum out_format format;
+	const char *factoid, *list, *nuggets;   /* series score */
+	const char *nugget_judgments[64];       /* one a run, in the runs' order */
+	size_t n_nj;
+	enum xlqa_report_format format;
+	/* score */
+	bool per_question;                 /* -q */
+	const char *chosen[MAX_CHOSEN];    /* -m names, checked by the track; none: all */
+	size_t n_chosen;
+	bool list_measures;                /* --measures */
+	bool significance;
+	struct xlqa_sig_options sig;
+	const struct xlqa_sig_correction *correction;
 };
 
-enum { OPT_KIND = 256, OPT_QIDS = OPT_KIND + (int)N_KEY_KINDS, OPT_FACTOID, OPT_LIST, OPT_NJ };
+enum {
+	OPT_KIND = 256,
+	OPT_QIDS = OPT_KIND + (int)N_KEY_KINDS,
+	OPT_FACTOID,
+	OPT_LIST,
+	OPT_NJ,
+	OPT_MEASURES,
+	OPT_SIGNIFICANCE,
+	OPT_RESAMPLES,
+	OPT_SEED,
+	OPT_LEVEL,
+	OPT_CORRECTION,
+};
 
 static const struct option long_opts[] = {
 	{ "patterns", required_argument, NULL, OPT_KIND + 0 },
@@ -155,9 +198,73 @@ static const struct option long_opts[] = {
 	{ "limit", required_argument, NULL, 'l' },
 	{ "output", required_argument, NULL, 'o' },
 	{ "format", required_argument, NULL, 'f' },
+	{ "per-question", no_argument, NULL, 'q' },
+	{ "measure", required_argument, NULL, 'm' },
+	{ "measures", no_argument, NULL, OPT_MEASURES },
+	{ "significance", no_argument, NULL, OPT_SIGNIFICANCE },
+	{ "resamples", required_argument, NULL, OPT_RESAMPLES },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "level", required_argument, NULL, OPT_LEVEL },
+	{ "correction", required_argument, NULL, OPT_CORRECTION },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
+
+/* A whole number up to `max` for `option`; -1 to go on, or the usage error's exit status. */
+static int whole_number(const char *cmd, const char *option, const char *text, unsigned long long max,
+                        unsigned long long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtoull(text, &end, 10);
+	if (errno || end == text || *end || text[0] == '-' || *out > max)
+		return cli_usage_error(cmd, "'--%s' needs a whole number up to %llu, found '%s'", option, max, text);
+	return -1;
+}
+
+/* The scoring options (-q, -m, --significance and its settings); -1 when `c` is not one of them. */
+static int score_option(const char *cmd, int c, struct trec_opts *o)
+{
+	unsigned long long v;
+	char *end;
+	int st;
+
+	switch (c) {
+	case 'q': o->per_question = true; return -1;
+	case 'm':
+		if (strcmp(optarg, "all") == 0)
+			return -1;
+		if (o->n_chosen == MAX_CHOSEN)
+			return cli_usage_error(cmd, "too many measures");
+		o->chosen[o->n_chosen++] = optarg;
+		return -1;
+	case OPT_MEASURES: o->list_measures = true; return -1;
+	case OPT_SIGNIFICANCE: o->significance = true; return -1;
+	case OPT_RESAMPLES:
+		if ((st = whole_number(cmd, "resamples", optarg, 100000000, &v)) >= 0)
+			return st;
+		if (v == 0)
+			return cli_usage_error(cmd, "'--resamples' needs at least 1");
+		o->sig.resamples = (size_t)v;
+		return -1;
+	case OPT_SEED:
+		if ((st = whole_number(cmd, "seed", optarg, UINT64_MAX, &v)) >= 0)
+			return st;
+		o->sig.seed = v;
+		return -1;
+	case OPT_LEVEL:
+		o->sig.level = strtod(optarg, &end);
+		if (*end || end == optarg || !(o->sig.level > 0 && o->sig.level < 1))
+			return cli_usage_error(cmd, "'--level' needs a number between 0 and 1, found '%s'", optarg);
+		return -1;
+	case OPT_CORRECTION:
+		if (!(o->correction = xlqa_sig_correction_find(optarg)))
+			return cli_usage_error(cmd, "unknown correction '%s' (holm, bonferroni, none)", optarg);
+		return -1;
+	default: return -2;
+	}
+}
 
 /* Parses argv into *o; returns -1 to go on, or an exit status (help printed, usage error). */
 static int parse_opts(int argc, char **argv, const char *help, struct trec_opts *o)
@@ -166,8 +273,15 @@ static int parse_opts(int argc, char **argv, const char *help, struct trec_opts 
 	int c;
 
 	memset(o, 0, sizeof *o);
+	o->sig.seed = 1;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "l:o:f:h", long_opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "l:o:f:hqm:", long_opts, NULL)) != -1) {
+		int st = score_option(cmd, c, o);
+
+		if (st >= 0)
+			return st;
+		if (st == -1)
+			continue;
 		if (c >= OPT_KIND && c < OPT_KIND + (int)N_KEY_KINDS) {
 			size_t k = (size_t)(c - OPT_KIND);
 
@@ -191,11 +305,13 @@ static int parse_opts(int argc, char **argv, const char *help, struct trec_opts 
 			break;
 		case 'f':
 			if (strcmp(optarg, "text") == 0)
-				o->format = OUT_TEXT;
+				o->format = XLQA_REPORT_TEXT;
+			else if (strcmp(optarg, "tsv") == 0)
+				o->format = XLQA_REPORT_TSV;
 			else if (strcmp(optarg, "json") == 0)
-				o->format = OUT_JSON;
+				o->format = XLQA_REPORT_JSON;
 			else
-				return cli_usage_error(cmd, "unknown format '%s' (text or json)", optarg);
+				return cli_usage_error(cmd, "unknown format '%s' (text, tsv or json)", optarg);
 			break;
 		case OPT_QIDS:
 			o->qids = optarg;
@@ -207,7 +323,9 @@ static int parse_opts(int argc, char **argv, const char *help, struct trec_opts 
 			o->list = optarg;
 			break;
 		case OPT_NJ:
-			o->nugget_judgments = optarg;
+			if (o->n_nj == sizeof o->nugget_judgments / sizeof o->nugget_judgments[0])
+				return cli_usage_error(cmd, "too many '--nugget-judgments' files");
+			o->nugget_judgments[o->n_nj++] = optarg;
 			break;
 		case 'h':
 			fputs(help, stdout);
@@ -318,19 +436,6 @@ static int one_run(const char *cmd, int argc)
 	return -1;
 }
 
-/* Prints a JSON value on standard output; false when out of memory. */
-static bool print_json(json_t *root)
-{
-	char *s = root ? json_dumps(root, JSON_INDENT(2) | JSON_REAL_PRECISION(6)) : NULL;
-
-	json_decref(root);
-	if (!s)
-		return false;
-	puts(s);
-	free(s);
-	return true;
-}
-
 /* ---- trec: ranked runs -------------------------------------------------------------------------- */
 
 static const char trec_check_help[] =
@@ -359,17 +464,27 @@ static const char trec_judge_help[] =
 	"  -h, --help             this text\n";
 
 static const char trec_score_help[] =
-	"usage: xlqa score --track trec (--judgments=FILE | --patterns=KEY) [options] RUN\n"
+	"usage: xlqa score --track trec (--judgments=FILE | --patterns=KEY) [options] RUN...\n"
 	"\n"
-	"Scores a ranked run: mean reciprocal rank of the first right response over the questions, strict\n"
+	"Scores ranked runs: mean reciprocal rank of the first right response over the questions, strict\n"
 	"(unsupported is wrong) and lenient (unsupported is right), and the questions with no right response.\n"
-	"The questions are those of the key and of the run, or those listed in --qids.\n"
+	"The questions are those of the key and of the runs, or those listed in --qids; every run is scored\n"
+	"over the same questions, so runs can be compared question by question.\n"
 	"\n"
 	"      --judgments=FILE   judge with a judgment set 'qid docno judgment answer'\n"
 	"      --patterns=KEY     judge with answer patterns instead\n"
 	"      --qids=FILE        score over these questions (first field of each line)\n"
-	"  -f, --format=FMT       'text' (default) or 'json' (keys questions, mrr_strict, mrr_lenient,\n"
-	"                         no_correct, no_correct_lenient, unjudged)\n"
+	"  -f, --format=FMT       'text' (default), 'tsv' (run, question, measure, value lines) or 'json'\n"
+	"                         (keys run, tag, questions and the measures; an array for several runs)\n"
+	"  -q, --per-question     each question's responses, first right ranks and measure values first\n"
+	"  -m, --measure=NAME     show this measure (repeatable; 'all', the default, shows every one)\n"
+	"      --measures         list the measures\n"
+	"      --significance     95% percentile bootstrap intervals of each run's MRR and, for every pair\n"
+	"                         of runs, paired randomization and paired bootstrap p-values, adjusted for\n"
+	"                         the number of pairs (measures: those of -m that are not counts, default\n"
+	"                         mrr_strict and mrr_lenient)\n"
+	"      --resamples=N      resamples (default 10000)      --seed=N   their seed (default 1)\n"
+	"      --level=X          interval level (default 0.95)  --correction=holm|bonferroni|none\n"
 	"  -h, --help             this text\n";
 
 static int trec_check(int argc, char **argv)
@@ -456,22 +571,34 @@ done:
 	return cli_finish_output(cmd, status);
 }
 
+/* Appends `q` to qids[0..*n) unless `seen` holds it. XLQA_OK or XLQA_ENOMEM. */
+static int add_qid(struct xlqa_hash *seen, const char *q, const char **qids, size_t *n)
+{
+	int rc = XLQA_OK;
+
+	if (!xlqa_hash_find(seen, q, strlen(q)) && (rc = xlqa_hash_put(seen, q, strlen(q), NULL, NULL)) == XLQA_OK)
+		qids[(*n)++] = q;
+	return rc;
+}
+
 /*
  * The question ids to score over: --qids (first field of each line, cut in place in `store`, which
- * must outlive the list), else the key's and then the run's, each once.
+ * must outlive the list), else the key's and then the runs', each once.
  */
 static int collect_qids(const struct trec_opts *o, const struct xlqa_trec_judgments *j, const struct xlqa_patterns *p,
-                        const struct xlqa_trec_run *run, struct xlqa_buf *store, const char ***qids, size_t *n,
-                        struct xlqa_error *err)
+                        const struct xlqa_trec_run *const *runs, size_t n_runs, struct xlqa_buf *store,
+                        const char ***qids, size_t *n, struct xlqa_error *err)
 {
-	size_t nk = j ? xlqa_trec_judgments_questions(j) : xlqa_patterns_questions(p);
+	size_t nk = j ? xlqa_trec_judgments_questions(j) : xlqa_patterns_questions(p), responses = 0;
 	struct xlqa_hash seen;
 	int rc;
 
 	*n = 0;
+	for (size_t r = 0; r < n_runs; r++)
+		responses += runs[r]->count;
 	if (o->qids && (rc = xlqa_file_read(o->qids, store, err)))
 		return rc;
-	if (!(*qids = calloc(o->qids ? store->len / 2 + 1 : nk + run->count + 1, sizeof **qids)))
+	if (!(*qids = calloc(o->qids ? store->len / 2 + 1 : nk + responses + 1, sizeof **qids)))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	xlqa_hash_init(&seen);
 	rc = XLQA_OK;
@@ -492,18 +619,143 @@ static int collect_qids(const struct trec_opts *o, const struct xlqa_trec_judgme
 			line = next;
 		}
 	} else {
-		for (size_t i = 0; i < nk + run->count && !rc; i++) {
-			const char *q = i < nk ? (j ? xlqa_trec_judgments_qid(j, i) : xlqa_patterns_qid(p, i))
-			                       : run->responses[i - nk].qid;
-
-			if (!xlqa_hash_find(&seen, q, strlen(q))) {
-				rc = xlqa_hash_put(&seen, q, strlen(q), NULL, NULL);
-				(*qids)[(*n)++] = q;
-			}
-		}
+		for (size_t i = 0; i < nk && !rc; i++)
+			rc = add_qid(&seen, j ? xlqa_trec_judgments_qid(j, i) : xlqa_patterns_qid(p, i), *qids, n);
+		for (size_t r = 0; r < n_runs; r++)
+			for (size_t i = 0; i < runs[r]->count && !rc; i++)
+				rc = add_qid(&seen, runs[r]->responses[i].qid, *qids, n);
 	}
 	xlqa_hash_release(&seen);
 	return rc ? xlqa_error_set(err, rc, "out of memory") : XLQA_OK;
+}
+
+/* The significance table of `n_runs` runs' units, appended to `out`; an exit status. */
+static int significance(const char *cmd, const struct trec_opts *o, const void *const *units, const char *const *names,
+                        size_t n_runs, size_t n_units, size_t size, const struct xlqa_sig_measure *ms, size_t n_ms,
+                        struct xlqa_buf *out)
+{
+	struct xlqa_sig_table t;
+	struct xlqa_error err;
+	int status = CLI_EXIT_OK;
+
+	xlqa_error_clear(&err);
+	if (n_ms == 0)
+		return cli_usage_error(cmd, "--significance needs a measure that is not a count");
+	if (xlqa_sig_table_compute(&t, units, names, n_runs, n_units, size, ms, n_ms, o->correction, &o->sig, &err) ||
+	    xlqa_sig_table_report(&t, o->format, out, &err))
+		status = cli_fail(cmd, &err);
+	xlqa_sig_table_release(&t);
+	return status;
+}
+
+/* The ranked measures -m chose (all when none); an exit status. */
+static int ranked_measures(const char *cmd, const struct trec_opts *o, const struct xlqa_trec_measure **ms, size_t *n)
+{
+	*n = 0;
+	for (size_t i = 0; i < o->n_chosen; i++)
+		if (!(ms[(*n)++] = xlqa_trec_measure_find(o->chosen[i])))
+			return cli_usage_error(cmd, "unknown measure '%s' (see --measures)", o->chosen[i]);
+	for (size_t i = 0; o->n_chosen == 0 && i < xlqa_trec_measure_count(); i++)
+		ms[(*n)++] = xlqa_trec_measure_at(i);
+	return -1;
+}
+
+static json_t *json_value(double v, bool is_count)
+{
+	return isnan(v) ? json_null() : is_count ? json_integer((json_int_t)v) : json_real(v);
+}
+
+/* One ranked run's report: per question (with -q), then the summary. */
+static int ranked_report(const struct trec_opts *o, const char *path, const struct xlqa_trec_run *run,
+                         const struct xlqa_trec_rr *rr, size_t n, const struct xlqa_trec_measure *const *ms, size_t n_ms,
+                         bool first, struct xlqa_buf *out)
+{
+	int rc = XLQA_OK;
+
+	if (o->format == XLQA_REPORT_JSON) {
+		json_t *root = json_pack("{s:s, s:s, s:I}", "run", path, "tag", run->tag, "questions", (json_int_t)n), *qs;
+		char *text;
+
+		for (size_t m = 0; root && m < n_ms; m++)
+			json_object_set_new(root, ms[m]->name, json_value(xlqa_trec_measure_value(ms[m], rr, n), ms[m]->is_count));
+		if (root && o->per_question && (qs = json_array())) {
+			for (size_t i = 0; i < n; i++) {
+				json_t *q = json_pack("{s:s, s:I, s:I, s:I}", "qid", rr[i].qid, "responses", (json_int_t)rr[i].responses,
+				                      "rank_strict", (json_int_t)rr[i].strict, "rank_lenient", (json_int_t)rr[i].lenient);
+
+				for (size_t m = 0; q && m < n_ms; m++)
+					json_object_set_new(q, ms[m]->name, json_value(ms[m]->question(&rr[i]), ms[m]->is_count));
+				json_array_append_new(qs, q);
+			}
+			json_object_set_new(root, "per_question", qs);
+		}
+		text = root ? json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6)) : NULL;
+		json_decref(root);
+		rc = text ? xlqa_buf_addstr(out, text) : XLQA_ENOMEM;
+		free(text);
+		return rc;
+	}
+	if (o->format == XLQA_REPORT_TSV) {
+		if (first)
+			rc = xlqa_buf_addstr(out, "run\tquestion\tmeasure\tvalue\n");
+		for (size_t i = 0; !rc && o->per_question && i < n; i++) {
+			rc = xlqa_buf_addf(out, "%s\t%s\tresponses\t%zu\n%s\t%s\trank_strict\t%u\n%s\t%s\trank_lenient\t%u\n", path,
+			                   rr[i].qid, rr[i].responses, path, rr[i].qid, rr[i].strict, path, rr[i].qid, rr[i].lenient);
+			for (size_t m = 0; !rc && m < n_ms; m++)
+				rc = xlqa_buf_addf(out, ms[m]->is_count ? "%s\t%s\t%s\t%.0f\n" : "%s\t%s\t%s\t%.6f\n", path, rr[i].qid,
+				                   ms[m]->name, ms[m]->question(&rr[i]));
+		}
+		for (size_t m = 0; !rc && m < n_ms; m++)
+			rc = xlqa_buf_addf(out, ms[m]->is_count ? "%s\tall\t%s\t%.0f\n" : "%s\tall\t%s\t%.6f\n", path, ms[m]->name,
+			                   xlqa_trec_measure_value(ms[m], rr, n));
+		return rc;
+	}
+	if (!first)
+		rc = xlqa_buf_addch(out, '\n');
+	if (!rc && o->per_question) {
+		rc = xlqa_buf_addf(out, "%-12s %9s %11s %12s", "qid", "responses", "rank_strict", "rank_lenient");
+		for (size_t m = 0; !rc && m < n_ms; m++)
+			rc = xlqa_buf_addf(out, " %*s", (int)strlen(ms[m]->name) > 8 ? (int)strlen(ms[m]->name) : 8, ms[m]->name);
+		for (size_t i = 0; !rc && i < n; i++) {
+			rc = xlqa_buf_addf(out, "\n%-12s %9zu %11u %12u", rr[i].qid, rr[i].responses, rr[i].strict, rr[i].lenient);
+			for (size_t m = 0; !rc && m < n_ms; m++)
+				rc = xlqa_buf_addf(out, ms[m]->is_count ? " %*.0f" : " %*.4f",
+				                   (int)strlen(ms[m]->name) > 8 ? (int)strlen(ms[m]->name) : 8, ms[m]->question(&rr[i]));
+		}
+		if (!rc)
+			rc = xlqa_buf_addstr(out, "\n\n");
+	}
+	if (!rc)
+		rc = xlqa_buf_addf(out, "%-20s%s\n%-20s%s\n%-20s%zu\n", "run", path, "tag", run->tag, "questions", n);
+	for (size_t m = 0; !rc && m < n_ms; m++)
+		rc = xlqa_buf_addf(out, ms[m]->is_count ? "%-20s%.0f\n" : "%-20s%.4f\n", ms[m]->name,
+		                   xlqa_trec_measure_value(ms[m], rr, n));
+	return rc;
+}
+
+/* Several runs' JSON reports go in an array, or with --significance under "runs". */
+static int open_runs(const struct trec_opts *o, size_t n_runs, struct xlqa_buf *out)
+{
+	if (o->format != XLQA_REPORT_JSON)
+		return XLQA_OK;
+	return xlqa_buf_addstr(out, o->significance ? "{\"runs\": [\n" : n_runs > 1 ? "[\n" : "");
+}
+
+static int between_runs(const struct trec_opts *o, struct xlqa_buf *out)
+{
+	return o->format == XLQA_REPORT_JSON ? xlqa_buf_addstr(out, ",\n") : XLQA_OK;
+}
+
+static int close_runs(const struct trec_opts *o, size_t n_runs, struct xlqa_buf *out)
+{
+	if (o->format != XLQA_REPORT_JSON)
+		return o->significance ? xlqa_buf_addch(out, '\n') : XLQA_OK;
+	return xlqa_buf_addstr(out, o->significance ? "\n],\n\"significance\": " : n_runs > 1 ? "\n]\n" : "\n");
+}
+
+static int finish_runs(const struct trec_opts *o, struct xlqa_buf *out)
+{
+	return o->format == XLQA_REPORT_JSON && o->significance ? xlqa_buf_addstr(out, "\n}\n") : XLQA_OK;
 }
 
 static int trec_score(int argc, char **argv)
@@ -512,56 +764,92 @@ static int trec_score(int argc, char **argv)
 	struct trec_opts o;
 	struct xlqa_patterns *p = NULL;
 	struct xlqa_trec_judgments *j = NULL;
-	struct xlqa_trec_run *run = NULL;
-	struct xlqa_trec_mrr m;
-	struct xlqa_buf store = XLQA_BUF_INIT;
+	struct xlqa_trec_run **runs = NULL;
+	struct xlqa_trec_rr **rr = NULL;
+	const struct xlqa_trec_measure *ms[MAX_CHOSEN + 8];
+	struct xlqa_sig_measure sm[MAX_CHOSEN + 8];
+	struct xlqa_buf store = XLQA_BUF_INIT, out = XLQA_BUF_INIT;
 	const char **qids = NULL;
-	size_t n = 0;
+	size_t n = 0, n_ms = 0, n_sm = 0, n_runs;
 	struct xlqa_error err;
 	int status = parse_opts(argc, argv, trec_score_help, &o);
 
 	if (status >= 0 || (status = reject_kinds(cmd, &o, "patterns judgments")) >= 0 ||
-	    (status = one_run(cmd, argc)) >= 0)
+	    (status = ranked_measures(cmd, &o, ms, &n_ms)) >= 0)
 		return status;
+	if (o.list_measures) {
+		for (size_t i = 0; i < xlqa_trec_measure_count(); i++)
+			printf("%-19s %s\n", xlqa_trec_measure_at(i)->name, xlqa_trec_measure_at(i)->help);
+		return cli_finish_output(cmd, CLI_EXIT_OK);
+	}
+	if (optind >= argc)
+		return cli_usage_error(cmd, "a run file is needed");
 	if (o.n_kind[0] + o.n_kind[1] != 1)
 		return cli_usage_error(cmd, "one key is needed: '--judgments' or '--patterns'");
+	n_runs = (size_t)(argc - optind);
+	runs = calloc(n_runs, sizeof *runs);
+	rr = calloc(n_runs, sizeof *rr);
 	xlqa_error_clear(&err);
-	if ((o.n_kind[1] ? xlqa_trec_judgments_read(o.kind_file[1][0], &j, &err)
-	                 : read_patterns(cmd, stderr, o.kind_file[0][0], &p, NULL, &err)) ||
-	    xlqa_trec_run_read(argv[optind], XLQA_TREC_RANKED, NULL, &run, NULL, &err)) {
+	if (!runs || !rr) {
+		status = CLI_EXIT_SYSTEM;
+		goto done;
+	}
+	if (o.n_kind[1] ? xlqa_trec_judgments_read(o.kind_file[1][0], &j, &err)
+	                : read_patterns(cmd, stderr, o.kind_file[0][0], &p, NULL, &err)) {
 		status = cli_fail(cmd, &err);
 		goto done;
 	}
-	if (j)
-		xlqa_trec_judge_judgments(run, j);
-	if ((p && xlqa_trec_judge_patterns(run, p, &err)) || collect_qids(&o, j, p, run, &store, &qids, &n, &err) ||
-	    xlqa_trec_mrr_compute(run, qids, n, &m, &err)) {
+	for (size_t r = 0; r < n_runs; r++) {
+		if (xlqa_trec_run_read(argv[optind + (int)r], XLQA_TREC_RANKED, NULL, &runs[r], NULL, &err) ||
+		    (p && xlqa_trec_judge_patterns(runs[r], p, &err))) {
+			status = cli_fail(cmd, &err);
+			goto done;
+		}
+		if (j)
+			xlqa_trec_judge_judgments(runs[r], j);
+	}
+	if (collect_qids(&o, j, p, (const struct xlqa_trec_run *const *)runs, n_runs, &store, &qids, &n, &err)) {
 		status = cli_fail(cmd, &err);
 		goto done;
 	}
-	if (o.format == OUT_JSON) {
-		json_t *root = json_pack("{s:s, s:s, s:I, s:f, s:f, s:I, s:I, s:I}", "run", argv[optind], "tag", run->tag,
-		                         "questions", (json_int_t)m.questions, "mrr_strict", m.mrr_strict, "mrr_lenient",
-		                         m.mrr_lenient, "no_correct", (json_int_t)m.no_correct_strict,
-		                         "no_correct_lenient", (json_int_t)m.no_correct_lenient, "unjudged",
-		                         (json_int_t)m.unjudged);
-
-		status = print_json(root) ? CLI_EXIT_OK : CLI_EXIT_SYSTEM;
-	} else {
-		printf("run                 %s\n", argv[optind]);
-		printf("tag                 %s\n", run->tag);
-		printf("questions           %zu\n", m.questions);
-		printf("mrr_strict          %.4f\n", m.mrr_strict);
-		printf("mrr_lenient         %.4f\n", m.mrr_lenient);
-		printf("no_correct          %zu\n", m.no_correct_strict);
-		printf("no_correct_lenient  %zu\n", m.no_correct_lenient);
-		printf("unjudged            %zu\n", m.unjudged);
-		status = CLI_EXIT_OK;
+	if (n == 0) {
+		xlqa_error_set(&err, XLQA_EEMPTY, "no question to score");
+		status = cli_fail(cmd, &err);
+		goto done;
 	}
+	status = open_runs(&o, n_runs, &out) ? CLI_EXIT_SYSTEM : CLI_EXIT_OK;
+	for (size_t r = 0; !status && r < n_runs; r++) {
+		if (!(rr[r] = calloc(n, sizeof *rr[r])) || xlqa_trec_mrr_questions(runs[r], qids, n, rr[r], &err)) {
+			status = cli_fail(cmd, &err);
+			break;
+		}
+		if ((r > 0 && between_runs(&o, &out)) ||
+		    ranked_report(&o, argv[optind + (int)r], runs[r], rr[r], n, ms, n_ms, r == 0, &out))
+			status = CLI_EXIT_SYSTEM;
+	}
+	if (!status && close_runs(&o, n_runs, &out))
+		status = CLI_EXIT_SYSTEM;
+	if (!status && o.significance) {
+		for (size_t m = 0; m < n_ms; m++)
+			if (!ms[m]->is_count && (o.n_chosen || strncmp(ms[m]->name, "mrr_", 4) == 0))
+				sm[n_sm++] = (struct xlqa_sig_measure){ ms[m]->name, xlqa_trec_statistic, ms[m] };
+		status = significance(cmd, &o, (const void *const *)rr, (const char *const *)argv + optind, n_runs, n,
+		                      sizeof **rr, sm, n_sm, &out);
+	}
+	if (!status && finish_runs(&o, &out))
+		status = CLI_EXIT_SYSTEM;
+	if (!status)
+		fwrite(out.buf, 1, out.len, stdout);
 done:
+	for (size_t r = 0; runs && rr && r < n_runs; r++) {
+		xlqa_trec_run_free(runs[r]);
+		free(rr[r]);
+	}
+	free(runs);
+	free(rr);
 	free(qids);
+	xlqa_buf_release(&out);
 	xlqa_buf_release(&store);
-	xlqa_trec_run_free(run);
 	xlqa_trec_judgments_free(j);
 	xlqa_patterns_free(p);
 	return cli_finish_output(cmd, status);
@@ -594,26 +882,72 @@ static const char series_check_help[] =
 	"  -h, --help             this text\n";
 
 static const char series_score_help[] =
-	"usage: xlqa score --track trec2007 --questions=XML [keys] [-f json] RUN\n"
+	"usage: xlqa score --track trec2007 --questions=XML [keys] [options] RUN...\n"
 	"\n"
-	"Judges and scores a question-series run (TREC 2007 guidelines): factoid accuracy from a pattern key\n"
-	"(NIL right when the key has no pattern), list F with IP and IR from a list key (each key instance\n"
-	"counts once), Other F(beta=3) from a nugget key and nugget judgments with 100 non-white-space\n"
-	"characters allowed per nugget returned; per series the mean of its scored components, and the run's\n"
-	"score the mean over series. A question type without its key is left out.\n"
+	"Judges and scores question-series runs (TREC 2007 guidelines): factoid accuracy from a pattern key\n"
+	"(NIL right when the key has no pattern), list F with IP and IR from a list key (instances assigned\n"
+	"one to one to the key instances they match, at most), Other F(beta=3) from a nugget key and\n"
+	"nugget judgments with 100 non-white-space characters allowed per nugget returned; per series the\n"
+	"mean of its scored components, and the run's score the mean over series. A question type without\n"
+	"its key is left out. Only a non-empty match of a pattern judges; patterns that match the empty\n"
+	"string are reported as warnings.\n"
 	"\n"
 	"      --questions=XML           the test set\n"
 	"      --factoid=KEY             factoid answer patterns (patterns_factoid, patterns+docs_factoid)\n"
 	"      --list=KEY                list key (answers_list, patterns_list, patterns+docs_list)\n"
 	"      --nuggets=KEY             nugget key (*_pyramid, or answers_other: vital 1, okay 0)\n"
 	"      --nugget-judgments=FILE   lines 'qid n n ...': the nuggets the run's Other response holds\n"
-	"  -f, --format=FMT              'text' (default) or 'json' (factoid_accuracy, list_f, other_f,\n"
-	"                                score, series, questions; null for a type left out)\n"
+	"                                (one a run, in the order of the runs)\n"
+	"  -f, --format=FMT              'text' (default), 'tsv' (run, question, measure, value lines) or\n"
+	"                                'json' (factoid_accuracy, list_f, other_f, score, series, questions;\n"
+	"                                null for a type left out)\n"
+	"  -q, --per-question            each question's counts, precision, recall and F before the summary\n"
+	"  -m, --measure=NAME            show this summary measure (repeatable; default all)\n"
+	"      --measures                list the measures\n"
+	"      --significance            interval of each run's score and, for every pair of runs, paired\n"
+	"                                randomization and bootstrap p-values over the series (the unit the\n"
+	"                                score averages), adjusted for the number of pairs\n"
+	"      --resamples=N  --seed=N  --level=X  --correction=holm|bonferroni|none   as for clef2004\n"
 	"  -h, --help                    this text\n";
 
 static int series_check(int argc, char **argv)
 {
 	return run_check(argc, argv, XLQA_TREC_SERIES, series_check_help, "patterns questions list-key nuggets");
+}
+
+/* The summary measures of a series run: fields of its result, -1 when not scored. */
+static double get_factoid(const struct xlqa_trec_series_result *r) { return r->factoid_accuracy; }
+static double get_list(const struct xlqa_trec_series_result *r) { return r->list_f; }
+static double get_other(const struct xlqa_trec_series_result *r) { return r->other_f; }
+static double get_score(const struct xlqa_trec_series_result *r) { return r->score; }
+
+static const struct series_measure {
+	const char *name;
+	const char *help;
+	double (*get)(const struct xlqa_trec_series_result *r);
+} series_measures[] = {
+	{ "factoid_accuracy", "right factoids / factoid questions", get_factoid },
+	{ "list_f", "mean over list questions of F(1) of instance precision and recall", get_list },
+	{ "other_f", "mean over Other questions of nugget F(3) with the length allowance", get_other },
+	{ "score", "mean over series of the mean of their scored components (TREC 2007)", get_score },
+};
+#define N_SERIES_MEASURES (sizeof series_measures / sizeof series_measures[0])
+
+/* Which summary measures -m chose: chosen[i] for measure i; an exit status, or -1 to go on. */
+static int series_chosen(const char *cmd, const struct trec_opts *o, bool chosen[N_SERIES_MEASURES])
+{
+	for (size_t m = 0; m < N_SERIES_MEASURES; m++)
+		chosen[m] = o->n_chosen == 0;
+	for (size_t i = 0; i < o->n_chosen; i++) {
+		size_t m = 0;
+
+		while (m < N_SERIES_MEASURES && strcmp(series_measures[m].name, o->chosen[i]) != 0)
+			m++;
+		if (m == N_SERIES_MEASURES)
+			return cli_usage_error(cmd, "unknown measure '%s' (see --measures)", o->chosen[i]);
+		chosen[m] = true;
+	}
+	return -1;
 }
 
 /* A score, or JSON null when the component was not scored (-1). */
@@ -622,40 +956,25 @@ static json_t *json_score(double v)
 	return v < 0 ? json_null() : json_real(v);
 }
 
-static void print_score(const char *name, double v)
-{
-	if (v < 0)
-		printf("%-18s -\n", name);
-	else
-		printf("%-18s %.4f\n", name, v);
-}
-
-static void print_component(double v)
-{
-	if (v < 0)
-		printf(" %8s", "-");
-	else
-		printf(" %8.4f", v);
-}
-
-static int series_output_json(const char *path, const struct xlqa_trec_run *run,
-                              const struct xlqa_trec_series_result *r)
+static int series_json(const char *path, const struct xlqa_trec_run *run, const struct xlqa_trec_series_result *r,
+                       const bool *chosen, struct xlqa_buf *out)
 {
 	json_t *root = json_object(), *series = json_array(), *questions = json_array();
+	char *text;
+	int rc;
 
 	if (!root || !series || !questions) {
 		json_decref(root);
 		json_decref(series);
 		json_decref(questions);
-		return CLI_EXIT_SYSTEM;
+		return XLQA_ENOMEM;
 	}
 	json_object_set_new(root, "run", json_string(path));
 	json_object_set_new(root, "tag", json_string(run->tag));
 	json_object_set_new(root, "targets", json_integer((json_int_t)r->n_targets));
-	json_object_set_new(root, "factoid_accuracy", json_score(r->factoid_accuracy));
-	json_object_set_new(root, "list_f", json_score(r->list_f));
-	json_object_set_new(root, "other_f", json_score(r->other_f));
-	json_object_set_new(root, "score", json_real(r->score));
+	for (size_t m = 0; m < N_SERIES_MEASURES; m++)
+		if (chosen[m])
+			json_object_set_new(root, series_measures[m].name, json_score(series_measures[m].get(r)));
 	for (size_t t = 0; t < r->n_targets; t++) {
 		const struct xlqa_trec_target_score *ts = &r->targets[t];
 
@@ -674,25 +993,109 @@ static int series_output_json(const char *path, const struct xlqa_trec_run *run,
 	}
 	json_object_set_new(root, "series", series);
 	json_object_set_new(root, "questions", questions);
-	return print_json(root) ? CLI_EXIT_OK : CLI_EXIT_SYSTEM;
+	text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
+	json_decref(root);
+	rc = text ? xlqa_buf_addstr(out, text) : XLQA_ENOMEM;
+	free(text);
+	return rc;
 }
 
-static void series_output_text(const char *path, const struct xlqa_trec_run *run,
-                               const struct xlqa_trec_series_result *r)
+static int add_component(struct xlqa_buf *out, double v)
 {
-	printf("%-10s %8s %8s %8s %8s\n", "series", "factoid", "list", "other", "combined");
-	for (size_t t = 0; t < r->n_targets; t++) {
-		printf("%-10s", r->targets[t].target->id);
-		print_component(r->targets[t].factoid);
-		print_component(r->targets[t].list);
-		print_component(r->targets[t].other);
-		printf(" %8.4f\n", r->targets[t].combined);
+	return v < 0 ? xlqa_buf_addf(out, " %8s", "-") : xlqa_buf_addf(out, " %8.4f", v);
+}
+
+/* Per question: type, lines, instances returned, distinct, key size, precision, recall, F. */
+static int series_questions_text(const struct xlqa_trec_series_result *r, struct xlqa_buf *out)
+{
+	int rc = xlqa_buf_addf(out, "%-10s %-7s %9s %8s %8s %8s %9s %8s %8s\n", "qid", "type", "responses", "returned",
+	                       "distinct", "key_size", "precision", "recall", "f");
+
+	for (size_t i = 0; !rc && i < r->n_questions; i++) {
+		const struct xlqa_trec_question_score *q = &r->questions[i];
+
+		rc = xlqa_buf_addf(out, "%-10s %-7s %9zu %8zu %8zu %8zu %9.4f %8.4f %8.4f\n", q->question->qid,
+		                   xlqa_trec_qtype_name(q->question->type), q->responses, q->returned, q->distinct, q->key_size,
+		                   q->precision, q->recall, q->f);
 	}
-	printf("\nrun                %s\ntag                %s\n", path, run->tag);
-	print_score("factoid_accuracy", r->factoid_accuracy);
-	print_score("list_f", r->list_f);
-	print_score("other_f", r->other_f);
-	print_score("score", r->score);
+	return rc ? rc : xlqa_buf_addch(out, '\n');
+}
+
+static int series_text(const struct trec_opts *o, const char *path, const struct xlqa_trec_run *run,
+                       const struct xlqa_trec_series_result *r, const bool *chosen, bool first, struct xlqa_buf *out)
+{
+	int rc = first ? XLQA_OK : xlqa_buf_addch(out, '\n');
+
+	if (!rc && o->per_question)
+		rc = series_questions_text(r, out);
+	if (!rc)
+		rc = xlqa_buf_addf(out, "%-10s %8s %8s %8s %8s\n", "series", "factoid", "list", "other", "combined");
+	for (size_t t = 0; !rc && t < r->n_targets; t++) {
+		rc = xlqa_buf_addf(out, "%-10s", r->targets[t].target->id);
+		if (!rc)
+			rc = add_component(out, r->targets[t].factoid);
+		if (!rc)
+			rc = add_component(out, r->targets[t].list);
+		if (!rc)
+			rc = add_component(out, r->targets[t].other);
+		if (!rc)
+			rc = xlqa_buf_addf(out, " %8.4f\n", r->targets[t].combined);
+	}
+	if (!rc)
+		rc = xlqa_buf_addf(out, "\nrun                %s\ntag                %s\n", path, run->tag);
+	for (size_t m = 0; !rc && m < N_SERIES_MEASURES; m++) {
+		double v = series_measures[m].get(r);
+
+		if (chosen[m])
+			rc = v < 0 ? xlqa_buf_addf(out, "%-18s -\n", series_measures[m].name)
+			           : xlqa_buf_addf(out, "%-18s %.4f\n", series_measures[m].name, v);
+	}
+	return rc;
+}
+
+static int series_tsv(const struct trec_opts *o, const char *path, const struct xlqa_trec_series_result *r,
+                      const bool *chosen, bool first, struct xlqa_buf *out)
+{
+	int rc = first ? xlqa_buf_addstr(out, "run\tquestion\tmeasure\tvalue\n") : XLQA_OK;
+
+	for (size_t i = 0; !rc && o->per_question && i < r->n_questions; i++) {
+		const struct xlqa_trec_question_score *q = &r->questions[i];
+		const char *id = q->question->qid;
+
+		rc = xlqa_buf_addf(out,
+		                   "%s\t%s\ttype\t%s\n%s\t%s\tresponses\t%zu\n%s\t%s\treturned\t%zu\n%s\t%s\tdistinct\t%zu\n"
+		                   "%s\t%s\tkey_size\t%zu\n%s\t%s\tprecision\t%.6f\n%s\t%s\trecall\t%.6f\n%s\t%s\tf\t%.6f\n",
+		                   path, id, xlqa_trec_qtype_name(q->question->type), path, id, q->responses, path, id,
+		                   q->returned, path, id, q->distinct, path, id, q->key_size, path, id, q->precision, path, id,
+		                   q->recall, path, id, q->f);
+	}
+	for (size_t t = 0; !rc && o->per_question && t < r->n_targets; t++)
+		rc = xlqa_buf_addf(out, "%s\tseries:%s\tcombined\t%.6f\n", path, r->targets[t].target->id, r->targets[t].combined);
+	for (size_t m = 0; !rc && m < N_SERIES_MEASURES; m++) {
+		double v = series_measures[m].get(r);
+
+		if (chosen[m])
+			rc = v < 0 ? xlqa_buf_addf(out, "%s\tall\t%s\t-\n", path, series_measures[m].name)
+			           : xlqa_buf_addf(out, "%s\tall\t%s\t%.6f\n", path, series_measures[m].name, v);
+	}
+	return rc;
+}
+
+/* Reads the keys every run is scored with; an exit status. */
+static int series_keys(const char *cmd, const struct trec_opts *o, struct xlqa_trec_series **qs,
+                       struct xlqa_patterns **factoid, struct xlqa_patterns **list, struct xlqa_trec_nuggets **nuggets)
+{
+	struct xlqa_error err;
+
+	xlqa_error_clear(&err);
+	if (xlqa_trec_series_read(o->kind_file[2][0], qs, &err) ||
+	    (o->factoid && read_patterns(cmd, stderr, o->factoid, factoid, NULL, &err)) ||
+	    (o->list && xlqa_trec_list_key_read(o->list, list, &err)) ||
+	    (o->n_kind[4] && xlqa_trec_nuggets_read(o->kind_file[4][0], nuggets, &err)))
+		return cli_fail(cmd, &err);
+	if (*list)
+		print_warnings(cmd, stderr, o->list, *list);
+	return CLI_EXIT_OK;
 }
 
 static int series_score(int argc, char **argv)
@@ -702,49 +1105,82 @@ static int series_score(int argc, char **argv)
 	struct xlqa_trec_series *qs = NULL;
 	struct xlqa_patterns *factoid = NULL, *list = NULL;
 	struct xlqa_trec_nuggets *nuggets = NULL;
-	struct xlqa_trec_nugget_judgments *nj = NULL;
-	struct xlqa_trec_run *run = NULL;
-	struct xlqa_trec_series_keys keys;
-	struct xlqa_trec_series_result r;
+	struct xlqa_trec_series_result *res = NULL;
+	struct xlqa_buf out = XLQA_BUF_INIT;
 	struct xlqa_error err;
+	bool chosen[N_SERIES_MEASURES];
+	size_t n_runs, scored = 0;
 	int status = parse_opts(argc, argv, series_score_help, &o);
 
-	memset(&r, 0, sizeof r);
 	if (status >= 0 || (status = reject_kinds(cmd, &o, "questions nuggets")) >= 0 ||
-	    (status = one_run(cmd, argc)) >= 0)
+	    (status = series_chosen(cmd, &o, chosen)) >= 0)
 		return status;
+	if (o.list_measures) {
+		for (size_t m = 0; m < N_SERIES_MEASURES; m++)
+			printf("%-17s %s\n", series_measures[m].name, series_measures[m].help);
+		return cli_finish_output(cmd, CLI_EXIT_OK);
+	}
+	if (optind >= argc)
+		return cli_usage_error(cmd, "a run file is needed");
+	n_runs = (size_t)(argc - optind);
 	if (o.n_kind[2] != 1)
 		return cli_usage_error(cmd, "one '--questions' test set is needed");
-	if ((o.n_kind[4] != 0) != (o.nugget_judgments != NULL) || o.n_kind[4] > 1)
-		return cli_usage_error(cmd, "'--nuggets' and '--nugget-judgments' go together, once each");
-	xlqa_error_clear(&err);
-	if (xlqa_trec_series_read(o.kind_file[2][0], &qs, &err) ||
-	    (o.factoid && read_patterns(cmd, stderr, o.factoid, &factoid, NULL, &err)) ||
-	    (o.list && xlqa_trec_list_key_read(o.list, &list, &err)) ||
-	    (o.n_kind[4] && xlqa_trec_nuggets_read(o.kind_file[4][0], &nuggets, &err)) ||
-	    (nuggets && xlqa_trec_nugget_judgments_read(o.nugget_judgments, nuggets, &nj, &err)) ||
-	    xlqa_trec_run_read(argv[optind], XLQA_TREC_SERIES, NULL, &run, NULL, &err)) {
-		status = cli_fail(cmd, &err);
-		goto done;
+	if ((o.n_kind[4] != 0) != (o.n_nj != 0) || o.n_kind[4] > 1 || (o.n_nj && o.n_nj != n_runs))
+		return cli_usage_error(cmd, "'--nuggets' goes with one '--nugget-judgments' file a run");
+	if (!(res = calloc(n_runs, sizeof *res)))
+		return cli_finish_output(cmd, CLI_EXIT_SYSTEM);
+	status = series_keys(cmd, &o, &qs, &factoid, &list, &nuggets);
+	if (!status && open_runs(&o, n_runs, &out))
+		status = CLI_EXIT_SYSTEM;
+	for (size_t r = 0; !status && r < n_runs; r++) {
+		const char *path = argv[optind + (int)r];
+		struct xlqa_trec_nugget_judgments *nj = NULL;
+		struct xlqa_trec_run *run = NULL;
+		int rc;
+
+		xlqa_error_clear(&err);
+		if ((nuggets && xlqa_trec_nugget_judgments_read(o.nugget_judgments[r], nuggets, &nj, &err)) ||
+		    xlqa_trec_run_read(path, XLQA_TREC_SERIES, NULL, &run, NULL, &err) ||
+		    xlqa_trec_series_score(qs, run, &(struct xlqa_trec_series_keys){ factoid, list, nuggets, nj }, &res[r],
+		                           &err)) {
+			status = cli_fail(cmd, &err);
+		} else {
+			scored++;
+			rc = r > 0 ? between_runs(&o, &out) : XLQA_OK;
+			if (!rc)
+				rc = o.format == XLQA_REPORT_JSON  ? series_json(path, run, &res[r], chosen, &out)
+				     : o.format == XLQA_REPORT_TSV ? series_tsv(&o, path, &res[r], chosen, r == 0, &out)
+				                                   : series_text(&o, path, run, &res[r], chosen, r == 0, &out);
+			if (rc)
+				status = CLI_EXIT_SYSTEM;
+		}
+		xlqa_trec_run_free(run);
+		xlqa_trec_nugget_judgments_free(nj);
 	}
-	keys.factoid = factoid;
-	keys.list = list;
-	keys.nuggets = nuggets;
-	keys.nugget_judgments = nj;
-	if (xlqa_trec_series_score(qs, run, &keys, &r, &err)) {
-		status = cli_fail(cmd, &err);
-		goto done;
+	if (!status && close_runs(&o, n_runs, &out))
+		status = CLI_EXIT_SYSTEM;
+	if (!status && o.significance) {
+		/* The run's score is the mean of its series' combined scores: the series are the units. */
+		static const struct xlqa_sig_field combined = { sizeof(struct xlqa_trec_target_score),
+			                                        offsetof(struct xlqa_trec_target_score, combined) };
+		const struct xlqa_sig_measure score = { "score", xlqa_sig_mean, &combined };
+		const void **units = calloc(n_runs, sizeof *units);
+
+		for (size_t r = 0; units && r < n_runs; r++)
+			units[r] = res[r].targets;
+		status = !units ? CLI_EXIT_SYSTEM
+		                : significance(cmd, &o, units, (const char *const *)argv + optind, n_runs, qs->n_targets,
+		                               sizeof(struct xlqa_trec_target_score), &score, 1, &out);
+		free(units);
 	}
-	if (o.format == OUT_JSON) {
-		status = series_output_json(argv[optind], run, &r);
-	} else {
-		series_output_text(argv[optind], run, &r);
-		status = CLI_EXIT_OK;
-	}
-done:
-	xlqa_trec_series_result_release(&r);
-	xlqa_trec_run_free(run);
-	xlqa_trec_nugget_judgments_free(nj);
+	if (!status && finish_runs(&o, &out))
+		status = CLI_EXIT_SYSTEM;
+	if (!status)
+		fwrite(out.buf, 1, out.len, stdout);
+	for (size_t r = 0; r < scored; r++)
+		xlqa_trec_series_result_release(&res[r]);
+	free(res);
+	xlqa_buf_release(&out);
 	xlqa_trec_nuggets_free(nuggets);
 	xlqa_patterns_free(list);
 	xlqa_patterns_free(factoid);

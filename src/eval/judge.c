@@ -367,6 +367,11 @@ static const struct judge_ops judge_kinds[] = {
 
 #define N_KINDS (sizeof judge_kinds / sizeof judge_kinds[0])
 
+const struct xlqa_patterns *xlqa_judge_patterns(const struct xlqa_judge *j)
+{
+	return j->ops->load == patterns_load ? j->extra : NULL;
+}
+
 size_t xlqa_judge_kind_count(void)
 {
 	return N_KINDS;

@@ -237,6 +237,11 @@ const struct xlqa_measure *xlqa_measure_find(const char *name)
 	return NULL;
 }
 
+double xlqa_eval_statistic(const void *items, size_t n, const void *measure)
+{
+	return ((const struct xlqa_measure *)measure)->compute(items, n, XLQA_EVAL_STRICT);
+}
+
 /* Fills one item from a response (or, with r NULL, an unanswered question `number` of type `type`). */
 static void fill_item(struct xlqa_eval_item *it, const struct xlqa_clef_response *r, unsigned number, char type,
                       const struct xlqa_judge *judge, const struct xlqa_answer_types *types)

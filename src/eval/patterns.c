@@ -11,6 +11,7 @@
 #include "trec-internal.h"
 #include "xlqa/patterns.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -25,6 +26,12 @@ struct pattern {
 	size_t n_docs;
 };
 
+/* A line of the key worth a warning (a pattern that matches the empty string). */
+struct note {
+	int64_t line;       /* 0 for a pattern added by xlqa_patterns_add */
+	const char *reason; /* in the arena */
+};
+
 struct question {
 	const char *qid;
 	struct pattern *items;
@@ -36,11 +43,10 @@ struct xlqa_patterns {
 	struct question **order;
 	size_t n_questions, alloc;
 	size_t total, with_docs;
-	struct skipped {
-		int64_t line;
-		const char *reason; /* in the arena */
-	} *skipped;
+	struct note *skipped;
 	size_t n_skipped, skipped_alloc;
+	struct note *warnings;
+	size_t n_warnings, warnings_alloc;
 	struct xlqa_arena arena;
 };
 
@@ -73,6 +79,7 @@ void xlqa_patterns_free(struct xlqa_patterns *p)
 	}
 	free(p->order);
 	free(p->skipped);
+	free(p->warnings);
 	xlqa_hash_release(&p->by_qid);
 	xlqa_arena_release(&p->arena);
 	free(p);
@@ -125,17 +132,47 @@ static struct question *question_get(struct xlqa_patterns *p, const char *qid, b
 	return q;
 }
 
-int xlqa_patterns_add(struct xlqa_patterns *p, const char *qid, const char *regex, const char *const *docs,
-                      size_t n_docs, struct xlqa_error *err)
+/* Appends a note (line, reason copied into the arena) to a list; XLQA_OK or XLQA_ENOMEM. */
+static int note_add(struct xlqa_patterns *p, struct note **list, size_t *n, size_t *alloc, int64_t line,
+                    const char *reason)
+{
+	if (XLQA_ARRAY_RESERVE(*list, *alloc, *n + 1))
+		return XLQA_ENOMEM;
+	(*list)[*n].line = line;
+	if (!((*list)[*n].reason = xlqa_arena_strndup(&p->arena, reason, strlen(reason))))
+		return XLQA_ENOMEM;
+	(*n)++;
+	return XLQA_OK;
+}
+
+/*
+ * True when the regex, run over the empty text, matches: such a pattern would find an empty match in
+ * any answer, so only its non-empty matches judge (see match_pattern).
+ */
+static bool matches_empty(URegularExpression *re)
+{
+	UErrorCode st = U_ZERO_ERROR;
+	UBool found;
+
+	uregex_setText(re, no_text, 0, &st);
+	found = U_SUCCESS(st) ? uregex_find(re, 0, &st) : 0;
+	return U_SUCCESS(st) && found;
+}
+
+/* xlqa_patterns_add for a pattern read from line `line` of a key (0: not from a file). */
+static int pattern_add(struct xlqa_patterns *p, const char *qid, const char *regex, const char *const *docs,
+                       size_t n_docs, int64_t line, struct xlqa_error *err)
 {
 	URegularExpression *alone, *wrapped = NULL;
 	struct xlqa_buf w = XLQA_BUF_INIT;
 	struct question *q;
 	struct pattern *pat;
+	bool empty;
 	int rc = compile(regex, &alone, err);
 
 	if (rc)
 		return rc;
+	empty = matches_empty(alone);
 	/* The wrapped form must keep the regex's own groups: a stray "\Q" or ")" would change them. */
 	if (xlqa_buf_addstr(&w, boundary) || xlqa_buf_addstr(&w, "(?:") || xlqa_buf_addstr(&w, regex) ||
 	    xlqa_buf_addstr(&w, ")") || xlqa_buf_addstr(&w, boundary)) {
@@ -166,6 +203,15 @@ int xlqa_patterns_add(struct xlqa_patterns *p, const char *qid, const char *rege
 	for (size_t i = 0; i < n_docs; i++)
 		if (!(pat->docs[i] = xlqa_arena_strndup(&p->arena, docs[i], strlen(docs[i]))))
 			goto nomem;
+	if (empty) {
+		char why[512];
+
+		snprintf(why, sizeof why,
+		         "pattern '%.300s' of question '%.40s' matches the empty string: only a non-empty match judges",
+		         regex, qid);
+		if (note_add(p, &p->warnings, &p->n_warnings, &p->warnings_alloc, line, why))
+			goto nomem;
+	}
 	pat->n_docs = n_docs;
 	pat->re = wrapped;
 	q->count++;
@@ -176,6 +222,12 @@ int xlqa_patterns_add(struct xlqa_patterns *p, const char *qid, const char *rege
 nomem:
 	uregex_close(wrapped);
 	return xlqa_error_set(err, XLQA_ENOMEM, "out of memory adding a pattern of '%s'", qid);
+}
+
+int xlqa_patterns_add(struct xlqa_patterns *p, const char *qid, const char *regex, const char *const *docs,
+                      size_t n_docs, struct xlqa_error *err)
+{
+	return pattern_add(p, qid, regex, docs, n_docs, 0, err);
 }
 
 int xlqa_patterns_add_literal(struct xlqa_patterns *p, const char *qid, const char *text, struct xlqa_error *err)
@@ -304,7 +356,7 @@ static bool space_form_lists_docs(const struct xlqa_buf *b)
 	return lines > 0 && 2 * ending >= lines;
 }
 
-static int add_line(struct xlqa_patterns *p, const struct pline *pl, struct xlqa_arena *scratch,
+static int add_line(struct xlqa_patterns *p, const struct pline *pl, int64_t line, struct xlqa_arena *scratch,
                     struct xlqa_error *err)
 {
 	const char *docs[64];
@@ -330,21 +382,13 @@ static int add_line(struct xlqa_patterns *p, const struct pline *pl, struct xlqa
 		if (!(dv[n++] = xlqa_arena_strndup(scratch, f, flen)))
 			return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	}
-	return xlqa_patterns_add(p, qid, regex, dv, n, err);
+	return pattern_add(p, qid, regex, dv, n, line, err);
 }
 
 /* Records a skipped line with the reason in `err`; XLQA_OK or XLQA_ENOMEM. */
 static int skip(struct xlqa_patterns *p, int64_t line, const struct xlqa_error *err)
 {
-	const char *reason = err ? err->message : "malformed line";
-
-	if (XLQA_ARRAY_RESERVE(p->skipped, p->skipped_alloc, p->n_skipped + 1))
-		return XLQA_ENOMEM;
-	p->skipped[p->n_skipped].line = line;
-	if (!(p->skipped[p->n_skipped].reason = xlqa_arena_strndup(&p->arena, reason, strlen(reason))))
-		return XLQA_ENOMEM;
-	p->n_skipped++;
-	return XLQA_OK;
+	return note_add(p, &p->skipped, &p->n_skipped, &p->skipped_alloc, line, err ? err->message : "malformed line");
 }
 
 int xlqa_patterns_read_flags(const char *path, unsigned flags, struct xlqa_patterns **out, struct xlqa_error *err)
@@ -378,7 +422,7 @@ int xlqa_patterns_read_flags(const char *path, unsigned flags, struct xlqa_patte
 			rc = xlqa_error_set(&line_err, XLQA_EPARSE, "'qid regex' expected, found '%.*s'",
 			                    (int)(l.len > 80 ? 80 : l.len), l.s);
 		else
-			rc = add_line(p, &pl, &scratch, &line_err);
+			rc = add_line(p, &pl, l.no, &scratch, &line_err);
 		if (rc == XLQA_EPARSE && (flags & XLQA_PATTERNS_SKIP_BAD)) {
 			if ((rc = skip(p, l.no, &line_err)))
 				xlqa_error_set(err, rc, "out of memory reading '%s'", path);
@@ -416,6 +460,20 @@ const char *xlqa_patterns_skipped_line(const struct xlqa_patterns *p, size_t i, 
 	if (line)
 		*line = p->skipped[i].line;
 	return p->skipped[i].reason;
+}
+
+size_t xlqa_patterns_warnings(const struct xlqa_patterns *p)
+{
+	return p->n_warnings;
+}
+
+const char *xlqa_patterns_warning(const struct xlqa_patterns *p, size_t i, int64_t *line)
+{
+	if (i >= p->n_warnings)
+		return NULL;
+	if (line)
+		*line = p->warnings[i].line;
+	return p->warnings[i].reason;
 }
 
 size_t xlqa_patterns_count(const struct xlqa_patterns *p, const char *qid)
@@ -468,6 +526,9 @@ static int match_pattern(const struct xlqa_patterns *p, const struct pattern *pa
 
 	uregex_setUText(pat->re, ut, &st);
 	found = U_SUCCESS(st) ? uregex_find(pat->re, 0, &st) : 0;
+	/* Only a non-empty match judges: "(Catriona ?)?(Le ?May Doan)?" matches nothing in "zebra". */
+	while (found && U_SUCCESS(st) && uregex_end(pat->re, 0, &st) <= uregex_start(pat->re, 0, &st))
+		found = uregex_findNext(pat->re, &st);
 	if (U_FAILURE(st))
 		return xlqa_error_set(err, XLQA_EEXTERNAL, "matching '%s': %s", pat->source, u_errorName(st));
 	if (!found)

@@ -11,6 +11,7 @@
 
 #include <jansson.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,6 +95,26 @@ static int make_groups(const struct xlqa_eval_item *items, size_t n, struct grou
 	return XLQA_OK;
 }
 
+/* The measures a report shows, in order. */
+struct view {
+	const struct xlqa_measure *const *m;
+	size_t n;
+	const struct xlqa_measure *all[64]; /* the registry, when no choice is given */
+};
+
+static void view_init(struct view *v, const struct xlqa_eval_report_options *o)
+{
+	v->n = 0;
+	if (o && o->measures) {
+		v->m = o->measures;
+		v->n = o->n_measures;
+		return;
+	}
+	for (size_t i = 0; i < xlqa_measure_count() && v->n < sizeof v->all / sizeof v->all[0]; i++)
+		v->all[v->n++] = xlqa_measure_at(i);
+	v->m = v->all;
+}
+
 static unsigned lenient_mode(unsigned flags)
 {
 	return XLQA_EVAL_LENIENT_U | ((flags & XLQA_EVAL_REPORT_LENIENT_X) ? XLQA_EVAL_LENIENT_X : 0);
@@ -108,12 +129,19 @@ static int add_value(struct xlqa_buf *out, int width, double v, bool is_count)
 	return is_count ? xlqa_buf_addf(out, " %*.0f", width, v) : xlqa_buf_addf(out, " %*.4f", width, v);
 }
 
-static int text_block(const struct groups *gs, const char *title, unsigned mode, struct xlqa_buf *out)
+/* Column width of a measure in text tables. */
+static int width_of(const struct xlqa_measure *ms)
+{
+	return strlen(ms->name) > 7 ? (int)strlen(ms->name) : 7;
+}
+
+static int text_block(const struct groups *gs, const struct view *v, const char *title, unsigned mode,
+                      struct xlqa_buf *out)
 {
 	int rc = xlqa_buf_addf(out, "%-14s %5s", title, "n");
 
-	for (size_t m = 0; !rc && m < xlqa_measure_count(); m++) {
-		const char *name = xlqa_measure_at(m)->name;
+	for (size_t m = 0; !rc && m < v->n; m++) {
+		const char *name = v->m[m]->name;
 
 		rc = xlqa_buf_addf(out, " %*s", strlen(name) > 7 ? (int)strlen(name) : 7, name);
 	}
@@ -123,11 +151,10 @@ static int text_block(const struct groups *gs, const char *title, unsigned mode,
 		const struct group *g = &gs->g[i];
 
 		rc = xlqa_buf_addf(out, "%-14s %5zu", g->name, g->n);
-		for (size_t m = 0; !rc && m < xlqa_measure_count(); m++) {
-			const struct xlqa_measure *ms = xlqa_measure_at(m);
-			int width = strlen(ms->name) > 7 ? (int)strlen(ms->name) : 7;
+		for (size_t m = 0; !rc && m < v->n; m++) {
+			const struct xlqa_measure *ms = v->m[m];
 
-			rc = add_value(out, width, ms->compute(g->items, g->n, mode), ms->is_count);
+			rc = add_value(out, width_of(ms), ms->compute(g->items, g->n, mode), ms->is_count);
 		}
 		if (!rc)
 			rc = xlqa_buf_addch(out, '\n');
@@ -157,17 +184,112 @@ static int text_calibration(const struct xlqa_eval_item *items, size_t n, struct
 	return rc;
 }
 
-static int report_text(const char *run_name, const struct groups *gs, unsigned flags, struct xlqa_buf *out)
+/* The judgment's letter, or NULL for an unjudged item. */
+static const char *judgment_name(enum xlqa_judgment j)
+{
+	switch (j) {
+	case XLQA_JUDGMENT_R: return "R";
+	case XLQA_JUDGMENT_X: return "X";
+	case XLQA_JUDGMENT_U: return "U";
+	case XLQA_JUDGMENT_W: return "W";
+	default: return NULL;
+	}
+}
+
+/* One row a question: what it is, its judgment, and each measure over its item alone (strict). */
+static int text_questions(const struct groups *gs, const struct view *v, struct xlqa_buf *out)
+{
+	const struct group *all = &gs->g[0];
+	int rc = xlqa_buf_addf(out, "%-8s %-4s %-12s %-8s %-3s %10s", "question", "type", "answer_type", "judgment", "nil",
+	                       "confidence");
+
+	for (size_t m = 0; !rc && m < v->n; m++)
+		rc = xlqa_buf_addf(out, " %*s", width_of(v->m[m]), v->m[m]->name);
+	if (!rc)
+		rc = xlqa_buf_addch(out, '\n');
+	for (size_t i = 0; !rc && i < all->n; i++) {
+		const struct xlqa_eval_item *it = &all->items[i];
+		const char *j = judgment_name(it->judgment);
+
+		rc = xlqa_buf_addf(out, "%04u     %-4c %-12s %-8s %-3s %10.4f", it->number, it->type ? it->type : '-',
+		                   it->answer_type ? it->answer_type : "-", j ? j : "-", it->nil_response ? "yes" : "no",
+		                   it->confidence);
+		for (size_t m = 0; !rc && m < v->n; m++)
+			rc = add_value(out, width_of(v->m[m]), v->m[m]->compute(it, 1, XLQA_EVAL_STRICT), v->m[m]->is_count);
+		if (!rc)
+			rc = xlqa_buf_addch(out, '\n');
+	}
+	if (!rc)
+		rc = xlqa_buf_addch(out, '\n');
+	return rc;
+}
+
+static int report_text(const char *run_name, const struct groups *gs, const struct view *v, unsigned flags,
+                       bool per_question, struct xlqa_buf *out)
 {
 	int rc = xlqa_buf_addf(out, "run %s: %zu questions\n", run_name, gs->g[0].n);
 
+	if (!rc && per_question)
+		rc = text_questions(gs, v, out);
 	if (!rc)
-		rc = text_block(gs, "strict", XLQA_EVAL_STRICT, out);
+		rc = text_block(gs, v, "strict", XLQA_EVAL_STRICT, out);
 	if (!rc)
-		rc = text_block(gs, (flags & XLQA_EVAL_REPORT_LENIENT_X) ? "lenient(U+X)" : "lenient(U)",
+		rc = text_block(gs, v, (flags & XLQA_EVAL_REPORT_LENIENT_X) ? "lenient(U+X)" : "lenient(U)",
 		                lenient_mode(flags), out);
 	if (!rc && (flags & XLQA_EVAL_REPORT_CALIBRATION))
 		rc = text_calibration(gs->g[0].items, gs->g[0].n, out);
+	return rc;
+}
+
+/* ---- TSV --------------------------------------------------------------------------------------- */
+
+static int tsv_value(struct xlqa_buf *out, const char *run, const char *question, const char *mode,
+                     const struct xlqa_measure *ms, double v)
+{
+	if (isnan(v))
+		return xlqa_buf_addf(out, "%s\t%s\t%s\t%s\t-\n", run, question, mode, ms->name);
+	return ms->is_count ? xlqa_buf_addf(out, "%s\t%s\t%s\t%s\t%.0f\n", run, question, mode, ms->name, v)
+	                    : xlqa_buf_addf(out, "%s\t%s\t%s\t%s\t%.6f\n", run, question, mode, ms->name, v);
+}
+
+/* Every chosen measure of items[0..n) under both modes, as rows of question `question`. */
+static int tsv_measures(struct xlqa_buf *out, const char *run, const char *question, const struct view *v,
+                        const struct xlqa_eval_item *items, size_t n, unsigned flags)
+{
+	int rc = XLQA_OK;
+
+	for (size_t m = 0; !rc && m < v->n; m++)
+		rc = tsv_value(out, run, question, "strict", v->m[m], v->m[m]->compute(items, n, XLQA_EVAL_STRICT));
+	for (size_t m = 0; !rc && m < v->n; m++)
+		rc = tsv_value(out, run, question, "lenient", v->m[m], v->m[m]->compute(items, n, lenient_mode(flags)));
+	return rc;
+}
+
+static int report_tsv(const char *run, const struct groups *gs, const struct view *v, unsigned flags,
+                      bool per_question, struct xlqa_buf *out)
+{
+	int rc = xlqa_buf_addstr(out, "run\tquestion\tmode\tmeasure\tvalue\n");
+
+	for (size_t i = 0; !rc && per_question && i < gs->g[0].n; i++) {
+		const struct xlqa_eval_item *it = &gs->g[0].items[i];
+		const char *j = judgment_name(it->judgment);
+		char q[16];
+
+		snprintf(q, sizeof q, "%04u", it->number);
+		rc = xlqa_buf_addf(out, "%s\t%s\t-\tjudgment\t%s\n%s\t%s\t-\tnil\t%d\n%s\t%s\t-\tconfidence\t%.6f\n", run, q,
+		                   j ? j : "-", run, q, it->nil_response, run, q, it->confidence);
+		if (!rc)
+			rc = tsv_measures(out, run, q, v, it, 1, flags);
+	}
+	for (size_t g = 0; !rc && g < gs->count; g++) {
+		char q[80];
+
+		if (g == 0)
+			snprintf(q, sizeof q, "all");
+		else
+			snprintf(q, sizeof q, "%s:%s", g <= gs->n_types ? "type" : "answer_type", gs->g[g].name);
+		rc = tsv_measures(out, run, q, v, gs->g[g].items, gs->g[g].n, flags);
+	}
 	return rc;
 }
 
@@ -186,15 +308,15 @@ static bool put(json_t *obj, const char *key, json_t *value)
 	return obj && value && json_object_set_new(obj, key, value) == 0;
 }
 
-/* An object of every measure over a group under `mode`; NULL when memory runs out. */
-static json_t *json_measures(const struct group *g, unsigned mode)
+/* An object of every chosen measure over items[0..n) under `mode`; NULL when memory runs out. */
+static json_t *json_measures(const struct view *v, const struct xlqa_eval_item *items, size_t n, unsigned mode)
 {
 	json_t *o = json_object();
 
-	for (size_t m = 0; o && m < xlqa_measure_count(); m++) {
-		const struct xlqa_measure *ms = xlqa_measure_at(m);
+	for (size_t m = 0; o && m < v->n; m++) {
+		const struct xlqa_measure *ms = v->m[m];
 
-		if (!put(o, ms->name, json_number(ms->compute(g->items, g->n, mode), ms->is_count))) {
+		if (!put(o, ms->name, json_number(ms->compute(items, n, mode), ms->is_count))) {
 			json_decref(o);
 			return NULL;
 		}
@@ -203,12 +325,12 @@ static json_t *json_measures(const struct group *g, unsigned mode)
 }
 
 /* A group's object: "run" (when given), "questions", the strict measures, "lenient". */
-static json_t *json_group(const struct group *g, const char *run_name, unsigned flags)
+static json_t *json_group(const struct group *g, const struct view *v, const char *run_name, unsigned flags)
 {
-	json_t *o = json_object(), *strict = json_measures(g, XLQA_EVAL_STRICT);
+	json_t *o = json_object(), *strict = json_measures(v, g->items, g->n, XLQA_EVAL_STRICT);
 	bool ok = o && strict && (!run_name || put(o, "run", json_string(run_name))) &&
 	          put(o, "questions", json_integer((json_int_t)g->n)) && json_object_update(o, strict) == 0 &&
-	          put(o, "lenient", json_measures(g, lenient_mode(flags)));
+	          put(o, "lenient", json_measures(v, g->items, g->n, lenient_mode(flags)));
 
 	json_decref(strict);
 	if (!ok) {
@@ -261,36 +383,81 @@ static int append_json(json_t *root, bool ok, struct xlqa_buf *out)
 	return rc;
 }
 
-static int report_json(const char *run_name, const struct groups *gs, unsigned flags, struct xlqa_buf *out)
+/* The per_question array: each item's facts and its measures alone, strict and lenient. */
+static json_t *json_questions(const struct group *all, const struct view *v, unsigned flags)
 {
-	json_t *root = json_group(&gs->g[0], run_name, flags), *types = json_object(), *atypes = json_object();
+	json_t *list = json_array();
+	bool ok = list != NULL;
+
+	for (size_t i = 0; ok && i < all->n; i++) {
+		const struct xlqa_eval_item *it = &all->items[i];
+		const char *j = judgment_name(it->judgment);
+		char type[2] = { it->type, '\0' };
+		json_t *q = json_object();
+
+		ok = put(q, "question", json_integer(it->number)) && put(q, "type", json_string(type)) &&
+		     put(q, "answer_type", it->answer_type ? json_string(it->answer_type) : json_null()) &&
+		     put(q, "judgment", j ? json_string(j) : json_null()) && put(q, "nil", json_boolean(it->nil_response)) &&
+		     put(q, "confidence", json_real(it->confidence)) &&
+		     put(q, "strict", json_measures(v, it, 1, XLQA_EVAL_STRICT)) &&
+		     put(q, "lenient", json_measures(v, it, 1, lenient_mode(flags))) && json_array_append_new(list, q) == 0;
+		if (!ok)
+			json_decref(q);
+	}
+	if (!ok) {
+		json_decref(list);
+		return NULL;
+	}
+	return list;
+}
+
+static int report_json(const char *run_name, const struct groups *gs, const struct view *v, unsigned flags,
+                       bool per_question, struct xlqa_buf *out)
+{
+	json_t *root = json_group(&gs->g[0], v, run_name, flags), *types = json_object(), *atypes = json_object();
 	bool ok = root && types && atypes;
 
 	for (size_t i = 1; ok && i < gs->count; i++)
-		ok = put(i <= gs->n_types ? types : atypes, gs->g[i].name, json_group(&gs->g[i], NULL, flags));
+		ok = put(i <= gs->n_types ? types : atypes, gs->g[i].name, json_group(&gs->g[i], v, NULL, flags));
 	ok = ok && json_object_set(root, "types", types) == 0 && json_object_set(root, "answer_types", atypes) == 0;
 	if (ok && (flags & XLQA_EVAL_REPORT_CALIBRATION))
 		ok = put(root, "calibration", json_calibration(&gs->g[0]));
+	if (ok && per_question)
+		ok = put(root, "per_question", json_questions(&gs->g[0], v, flags));
 	json_decref(types);
 	json_decref(atypes);
 	return append_json(root, ok, out);
 }
 
-int xlqa_eval_report(const char *run_name, const struct xlqa_eval_item *items, size_t n, unsigned flags, bool text,
-                     struct xlqa_buf *out, struct xlqa_error *err)
+int xlqa_eval_report_with(const char *run_name, const struct xlqa_eval_item *items, size_t n,
+                          const struct xlqa_eval_report_options *o, struct xlqa_buf *out, struct xlqa_error *err)
 {
 	struct groups gs = { NULL, 0, 0, 0 };
+	struct view v;
 	size_t old = out->len;
 	int rc = make_groups(items, n, &gs);
 
-	if (!rc)
-		rc = text ? report_text(run_name, &gs, flags, out) : report_json(run_name, &gs, flags, out);
+	view_init(&v, o);
+	if (!rc && o->format == XLQA_REPORT_TEXT)
+		rc = report_text(run_name, &gs, &v, o->flags, o->per_question, out);
+	else if (!rc && o->format == XLQA_REPORT_TSV)
+		rc = report_tsv(run_name, &gs, &v, o->flags, o->per_question, out);
+	else if (!rc)
+		rc = report_json(run_name, &gs, &v, o->flags, o->per_question, out);
 	groups_release(&gs);
 	if (rc) {
 		xlqa_buf_setlen(out, old);
 		return xlqa_error_set(err, rc, "cannot write the report: %s", xlqa_strerror(rc));
 	}
 	return XLQA_OK;
+}
+
+int xlqa_eval_report(const char *run_name, const struct xlqa_eval_item *items, size_t n, unsigned flags, bool text,
+                     struct xlqa_buf *out, struct xlqa_error *err)
+{
+	struct xlqa_eval_report_options o = { flags, text ? XLQA_REPORT_TEXT : XLQA_REPORT_JSON, NULL, 0, false };
+
+	return xlqa_eval_report_with(run_name, items, n, &o, out, err);
 }
 
 /* ---- comparing judgment sets ------------------------------------------------------------------- */

@@ -11,6 +11,7 @@
 
 #include "trec-internal.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -596,30 +597,67 @@ static int score_factoid(const struct xlqa_patterns *key, const struct xlqa_trec
 	return rc;
 }
 
-/* Claims, for one list instance, the first key instance it matches that no earlier instance claimed. */
-static int score_list_instance(const struct xlqa_patterns *key, const struct xlqa_trec_response *r, bool *claimed,
-                               struct xlqa_trec_question_score *qs, struct xlqa_error *err)
+/*
+ * Kuhn's augmenting path from response `r`: finds it a key instance, moving earlier responses to
+ * other instances they also match when that frees one. owner[k] is the response holding instance k.
+ */
+static bool augment(const bool *adj, size_t n_keys, size_t r, bool *seen, size_t *owner)
 {
-	size_t n = xlqa_patterns_count(key, r->qid);
-
-	if (is_nil(r))
-		return XLQA_OK;
-	qs->returned++;
-	for (size_t j = 0; j < n; j++) {
-		bool right;
-		int rc;
-
-		if (claimed[j])
+	for (size_t k = 0; k < n_keys; k++) {
+		if (!adj[r * n_keys + k] || seen[k])
 			continue;
-		if ((rc = instance_right(key, r, j, true, &right, err)))
-			return rc;
-		if (right) {
-			claimed[j] = true;
-			qs->distinct++;
-			break;
+		seen[k] = true;
+		if (owner[k] == SIZE_MAX || augment(adj, n_keys, owner[k], seen, owner)) {
+			owner[k] = r;
+			return true;
 		}
 	}
-	return XLQA_OK;
+	return false;
+}
+
+/*
+ * The distinct correct instances of a list question: the size of a maximum one-to-one assignment of
+ * its non-NIL responses (the chain from `first` through `next`) to the key instances they match.
+ * A greedy assignment undercounts: "Walking After Midnight" first would take "After Midnight" and
+ * leave the later "After Midnight" nothing.
+ */
+static int score_list(const struct xlqa_patterns *key, const struct xlqa_trec_run *run, size_t first,
+                      const size_t *next, struct xlqa_trec_question_score *qs, struct xlqa_error *err)
+{
+	size_t n_keys = xlqa_patterns_count(key, qs->question->qid), n_resp = 0, *rows, *owner;
+	bool *adj, *seen;
+	int rc = XLQA_OK;
+
+	for (size_t i = first; i != SIZE_MAX; i = next[i])
+		n_resp++;
+	if (n_resp == 0 || n_keys == 0)
+		return XLQA_OK;
+	rows = calloc(n_resp, sizeof *rows);
+	owner = calloc(n_keys, sizeof *owner);
+	adj = calloc(n_resp * n_keys, sizeof *adj);
+	seen = calloc(n_keys, sizeof *seen);
+	if (!rows || !owner || !adj || !seen) {
+		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory scoring list question '%s'", qs->question->qid);
+		goto done;
+	}
+	n_resp = 0;
+	for (size_t i = first; i != SIZE_MAX; i = next[i])
+		rows[n_resp++] = i;
+	for (size_t r = 0; r < n_resp && !rc; r++)
+		for (size_t k = 0; k < n_keys && !rc; k++)
+			rc = instance_right(key, &run->responses[rows[r]], k, true, &adj[r * n_keys + k], err);
+	for (size_t k = 0; k < n_keys; k++)
+		owner[k] = SIZE_MAX;
+	for (size_t r = 0; r < n_resp && !rc; r++) {
+		memset(seen, 0, n_keys * sizeof *seen);
+		qs->distinct += augment(adj, n_keys, r, seen, owner);
+	}
+done:
+	free(rows);
+	free(owner);
+	free(adj);
+	free(seen);
+	return rc;
 }
 
 /* F with recall weighted beta^2 times precision; 0 when both are 0 (van Rijsbergen's F). */
@@ -665,11 +703,18 @@ static int score_responses(const struct xlqa_trec_series *qs, const struct xlqa_
                            const struct xlqa_trec_series_keys *keys, struct xlqa_trec_series_result *out,
                            struct xlqa_error *err)
 {
-	bool **claimed = calloc(qs->n_questions ? qs->n_questions : 1, sizeof *claimed);
+	/* The non-NIL responses of each list question, chained: first[question], next[response]. */
+	size_t *first = malloc((qs->n_questions ? qs->n_questions : 1) * sizeof *first);
+	size_t *next = malloc((run->count ? run->count : 1) * sizeof *next);
 	int rc = XLQA_OK;
 
-	if (!claimed)
+	if (!first || !next) {
+		free(first);
+		free(next);
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory scoring");
+	}
+	for (size_t i = 0; i < qs->n_questions; i++)
+		first[i] = SIZE_MAX;
 	for (size_t i = 0; i < run->count && !rc; i++) {
 		const struct xlqa_trec_response *r = &run->responses[i];
 		const struct xlqa_trec_question *q = xlqa_trec_series_find(qs, r->qid);
@@ -683,21 +728,22 @@ static int score_responses(const struct xlqa_trec_series *qs, const struct xlqa_
 		if (q->type == XLQA_TREC_FACTOID && keys->factoid) {
 			rc = score_factoid(keys->factoid, r, s, err);
 		} else if (q->type == XLQA_TREC_LIST && keys->list) {
-			size_t n = xlqa_patterns_count(keys->list, r->qid);
-
-			if (!claimed[qi] && !(claimed[qi] = calloc(n ? n : 1, sizeof **claimed)))
-				rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory scoring");
-			else
-				rc = score_list_instance(keys->list, r, claimed[qi], s, err);
+			s->returned += !is_nil(r);
+			if (!is_nil(r)) {
+				next[i] = first[qi];
+				first[qi] = i;
+			}
 		} else if (q->type == XLQA_TREC_OTHER) {
 			s->returned += !is_nil(r);
 			s->length += trec_nonspace_chars(r->answer, r->answer_len);
 		}
 		s->responses++;
 	}
-	for (size_t i = 0; i < qs->n_questions; i++)
-		free(claimed[i]);
-	free(claimed);
+	for (size_t qi = 0; qi < qs->n_questions && !rc; qi++)
+		if (first[qi] != SIZE_MAX)
+			rc = score_list(keys->list, run, first[qi], next, &out->questions[qi], err);
+	free(first);
+	free(next);
 	return rc;
 }
 

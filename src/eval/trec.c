@@ -10,6 +10,7 @@
 
 #include "trec-internal.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -495,6 +496,108 @@ int xlqa_trec_judge_patterns(struct xlqa_trec_run *run, const struct xlqa_patter
 }
 
 /* ---- mean reciprocal rank ----------------------------------------------------------------------- */
+
+int xlqa_trec_mrr_questions(const struct xlqa_trec_run *run, const char *const *qids, size_t n,
+                            struct xlqa_trec_rr *out, struct xlqa_error *err)
+{
+	struct xlqa_hash at; /* qid -> its entry in out */
+	int rc = XLQA_OK;
+
+	xlqa_hash_init(&at);
+	memset(out, 0, n * sizeof *out);
+	for (size_t i = 0; i < n && !rc; i++) {
+		out[i].qid = qids[i];
+		if (!xlqa_hash_find(&at, qids[i], strlen(qids[i])))
+			rc = xlqa_hash_put(&at, qids[i], strlen(qids[i]), &out[i], NULL);
+	}
+	for (size_t i = 0; i < run->count && !rc; i++) {
+		const struct xlqa_trec_response *r = &run->responses[i];
+		void *v = NULL;
+		struct xlqa_trec_rr *q;
+
+		if (!xlqa_hash_get(&at, r->qid, strlen(r->qid), &v))
+			continue;
+		q = v;
+		q->responses++;
+		q->unjudged += r->judgment == XLQA_TREC_UNJUDGED;
+		if (r->rank < 1 || r->rank > RANKED_MAX_RANK)
+			continue;
+		if (r->judgment == XLQA_TREC_RIGHT && (!q->strict || r->rank < q->strict))
+			q->strict = r->rank;
+		if ((r->judgment == XLQA_TREC_RIGHT || r->judgment == XLQA_TREC_UNSUPPORTED) &&
+		    (!q->lenient || r->rank < q->lenient))
+			q->lenient = r->rank;
+	}
+	xlqa_hash_release(&at);
+	return rc ? xlqa_error_set(err, rc, "out of memory scoring a run") : XLQA_OK;
+}
+
+static double rr_strict(const struct xlqa_trec_rr *q)
+{
+	return q->strict ? 1.0 / q->strict : 0;
+}
+
+static double rr_lenient(const struct xlqa_trec_rr *q)
+{
+	return q->lenient ? 1.0 / q->lenient : 0;
+}
+
+static double none_strict(const struct xlqa_trec_rr *q)
+{
+	return q->strict == 0;
+}
+
+static double none_lenient(const struct xlqa_trec_rr *q)
+{
+	return q->lenient == 0;
+}
+
+static double unjudged_of(const struct xlqa_trec_rr *q)
+{
+	return (double)q->unjudged;
+}
+
+static const struct xlqa_trec_measure trec_measures[] = {
+	{ "mrr_strict", "mean over questions of 1/rank of the first right response, 0 for none (TREC-8)", false,
+	  rr_strict },
+	{ "mrr_lenient", "as mrr_strict with unsupported responses counted right", false, rr_lenient },
+	{ "no_correct", "questions without a right response in the first 5", true, none_strict },
+	{ "no_correct_lenient", "questions without a right or unsupported response in the first 5", true, none_lenient },
+	{ "unjudged", "responses without a judgment (scored as wrong)", true, unjudged_of },
+};
+#define N_TREC_MEASURES (sizeof trec_measures / sizeof trec_measures[0])
+
+size_t xlqa_trec_measure_count(void)
+{
+	return N_TREC_MEASURES;
+}
+
+const struct xlqa_trec_measure *xlqa_trec_measure_at(size_t i)
+{
+	return i < N_TREC_MEASURES ? &trec_measures[i] : NULL;
+}
+
+const struct xlqa_trec_measure *xlqa_trec_measure_find(const char *name)
+{
+	for (size_t i = 0; i < N_TREC_MEASURES; i++)
+		if (strcmp(trec_measures[i].name, name) == 0)
+			return &trec_measures[i];
+	return NULL;
+}
+
+double xlqa_trec_measure_value(const struct xlqa_trec_measure *m, const struct xlqa_trec_rr *q, size_t n)
+{
+	double sum = 0;
+
+	for (size_t i = 0; i < n; i++)
+		sum += m->question(&q[i]);
+	return m->is_count ? sum : n ? sum / (double)n : NAN;
+}
+
+double xlqa_trec_statistic(const void *units, size_t n, const void *measure)
+{
+	return xlqa_trec_measure_value(measure, units, n);
+}
 
 /* Best ranks of one question; 0 means none. */
 struct best {

@@ -725,6 +725,150 @@ START_TEST(series_scores_by_hand)
 }
 END_TEST
 
+/* Scores one LIST question 1.1 of a one-target test set with key `key` (a patterns_list file) and run `run`. */
+static void score_one_list(const char *key, const char *run_text, struct xlqa_trec_question_score *out)
+{
+	static const char xml[] = "<?xml version=\"1.0\"?>\n<trecqa year=\"2007\"><target id=\"1\" text=\"Patsy Cline\">"
+	                          "<qa><q id=\"1.1\" type=\"LIST\">Songs?</q></qa></target></trecqa>\n";
+	char *qpath = temp_file(xml, strlen(xml)), *kpath = temp_file(key, strlen(key)),
+	     *rpath = temp_file(run_text, strlen(run_text));
+	struct xlqa_trec_series *qs;
+	struct xlqa_patterns *list;
+	struct xlqa_trec_run *run;
+	struct xlqa_trec_series_keys keys = { NULL, NULL, NULL, NULL };
+	struct xlqa_trec_series_result r;
+	struct xlqa_error err;
+
+	ck_assert_int_eq(xlqa_trec_series_read(qpath, &qs, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_trec_list_key_read(kpath, &list, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_trec_run_read(rpath, XLQA_TREC_SERIES, NULL, &run, NULL, &err), XLQA_OK);
+	keys.list = list;
+	ck_assert_int_eq(xlqa_trec_series_score(qs, run, &keys, &r, &err), XLQA_OK);
+	*out = r.questions[0];
+	out->question = NULL;
+	xlqa_trec_series_result_release(&r);
+	xlqa_trec_run_free(run);
+	xlqa_patterns_free(list);
+	xlqa_trec_series_free(qs);
+	temp_done(qpath);
+	temp_done(kpath);
+	temp_done(rpath);
+}
+
+static const struct list_case {
+	const char *run;
+	size_t returned, distinct;
+	double f;
+	const char *guards;
+} list_cases[] = {
+	{ "1.1 r D Walking After Midnight\n1.1 r D After Midnight\n", 2, 2, 1.0,
+	  "the longer title first: a greedy assignment gives it 'After Midnight' and leaves the second nothing" },
+	{ "1.1 r D After Midnight\n1.1 r D Walking After Midnight\n", 2, 2, 1.0, "the order does not matter" },
+	{ "1.1 r D After Midnight\n1.1 r D after midnight\n", 2, 1, 2 * 0.5 * 0.5 / 1.0,
+	  "the same instance twice counts once: IP 1/2, IR 1/2" },
+	{ "1.1 r D Walking After Midnight\n", 1, 1, 2 * 1 * 0.5 / 1.5,
+	  "one response matching two key instances counts once: IP 1, IR 1/2" },
+	{ "1.1 r D Crazy\n1.1 r NIL\n", 1, 0, 0, "a NIL line is no instance; no match gives F 0" },
+};
+
+START_TEST(list_assignment_is_one_to_one_and_maximal)
+{
+	const struct list_case *c = &list_cases[_i];
+	struct xlqa_trec_question_score q;
+
+	score_one_list("1.1 After Midnight\n1.1 Walking After Midnight\n", c->run, &q);
+	ck_assert_msg(q.returned == c->returned && q.distinct == c->distinct && fabs(q.f - c->f) < EPS,
+	              "%s: returned %zu distinct %zu F %g", c->guards, q.returned, q.distinct, q.f);
+}
+END_TEST
+
+/* The four real patterns of the TREC 2005 and 2006 list keys whose every part is optional. */
+static const char empty_key[] = "96.3 Cammi Granato\n"
+                                "96.3 (Catriona ?)?(Le ?May Doan)?\n"
+                                "134.2 (Drosophila ?)?(melanogaster|(fruit( fly)?)?)\n"
+                                "134.2 (Caenorhabditis elegans)?( ?roundworm)?\n"
+                                "134.2 yeast\n"
+                                "162.6 (Arkansas Cancer Research( Center, )?)?(University of Arkansas)?\n";
+
+static const struct empty_case {
+	const char *qid, *answer;
+	bool right;
+	const char *guards;
+} empty_cases[] = {
+	{ "96.3", "zebra", false, "an empty match does not judge" },
+	{ "96.3", "", false, "an empty answer is not right" },
+	{ "96.3", "Catriona Le May Doan", true, "the whole name" },
+	{ "96.3", "the skater LeMay Doan won", true, "a non-empty match after empty ones" },
+	{ "134.2", "zebra", false, "neither optional pattern accepts any answer" },
+	{ "134.2", "the fruit fly", true, "an optional group that matches" },
+	{ "134.2", "a roundworm", true, "the second pattern's optional group" },
+	{ "162.6", "University of Arkansas", true, "a later optional group" },
+	{ "162.6", "Harvard", false, "162.6 with only its empty-matching pattern" },
+};
+
+START_TEST(empty_matches_do_not_judge)
+{
+	const struct empty_case *c = &empty_cases[_i];
+	char *path = temp_file(empty_key, strlen(empty_key));
+	struct xlqa_patterns *p;
+	struct xlqa_error err;
+	unsigned m = 0;
+
+	ck_assert_int_eq(xlqa_patterns_read(path, &p, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_patterns_match(p, c->qid, c->answer, strlen(c->answer), NULL, &m, &err), XLQA_OK);
+	ck_assert_msg((m != 0) == c->right, "%s: '%s' for %s gives %u", c->guards, c->answer, c->qid, m);
+	xlqa_patterns_free(p);
+	temp_done(path);
+}
+END_TEST
+
+START_TEST(empty_matching_patterns_are_warned_with_lines)
+{
+	char *path = temp_file(empty_key, strlen(empty_key));
+	struct xlqa_patterns *p;
+	struct xlqa_error err;
+	static const int64_t lines[] = { 2, 3, 4, 6 };
+	int64_t line = -1;
+
+	ck_assert_int_eq(xlqa_patterns_read(path, &p, &err), XLQA_OK);
+	ck_assert_uint_eq(xlqa_patterns_warnings(p), 4);
+	for (size_t i = 0; i < 4; i++) {
+		ck_assert_ptr_nonnull(xlqa_patterns_warning(p, i, &line));
+		ck_assert_int_eq(line, lines[i]);
+	}
+	ck_assert_str_eq(xlqa_patterns_warning(p, 0, NULL), "pattern '(Catriona ?)?(Le ?May Doan)?' of question '96.3' "
+	                                                    "matches the empty string: only a non-empty match judges");
+	ck_assert_ptr_null(xlqa_patterns_warning(p, 4, &line));
+	xlqa_patterns_free(p);
+	temp_done(path);
+}
+END_TEST
+
+START_TEST(empty_match_is_wrong_in_ranked_runs)
+{
+	/* --track trec: "zebra" for 96.3 was judged right (MRR 1.0); it is wrong, and the name is right. */
+	static const char run_text[] = "96.3 Q0 D1 1 1.0 t zebra\n96.3 Q0 D1 2 0.5 t Le May Doan\n";
+	char *kpath = temp_file(empty_key, strlen(empty_key)), *rpath = temp_file(run_text, strlen(run_text));
+	struct xlqa_patterns *p;
+	struct xlqa_trec_run *run;
+	struct xlqa_trec_mrr m;
+	struct xlqa_error err;
+	const char *qid = "96.3";
+
+	ck_assert_int_eq(xlqa_patterns_read(kpath, &p, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_trec_run_read(rpath, XLQA_TREC_RANKED, NULL, &run, NULL, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_trec_judge_patterns(run, p, &err), XLQA_OK);
+	ck_assert_int_eq(run->responses[0].judgment, XLQA_TREC_WRONG);
+	ck_assert_int_eq(run->responses[1].judgment, XLQA_TREC_RIGHT);
+	ck_assert_int_eq(xlqa_trec_mrr_compute(run, &qid, 1, &m, &err), XLQA_OK);
+	ck_assert_double_eq_tol(m.mrr_strict, 0.5, EPS);
+	xlqa_trec_run_free(run);
+	xlqa_patterns_free(p);
+	temp_done(kpath);
+	temp_done(rpath);
+}
+END_TEST
+
 START_TEST(other_f_edge_cases)
 {
 	/*
@@ -780,6 +924,8 @@ Suite *eval_trec_suite(void)
 	tcase_add_test(patterns, pattern_docs_decide_support);
 	tcase_add_loop_test(patterns, pattern_file_forms, 0, (int)(sizeof read_cases / sizeof read_cases[0]));
 	tcase_add_test(patterns, pattern_skip_bad_records_lines);
+	tcase_add_loop_test(patterns, empty_matches_do_not_judge, 0, (int)(sizeof empty_cases / sizeof empty_cases[0]));
+	tcase_add_test(patterns, empty_matching_patterns_are_warned_with_lines);
 	suite_add_tcase(s, patterns);
 
 	tcase_add_loop_test(runs, run_checker_rules, 0, (int)(sizeof check_cases / sizeof check_cases[0]));
@@ -798,6 +944,9 @@ Suite *eval_trec_suite(void)
 	tcase_add_test(scores, list_key_answers_form);
 	tcase_add_test(scores, series_scores_by_hand);
 	tcase_add_test(scores, other_f_edge_cases);
+	tcase_add_loop_test(scores, list_assignment_is_one_to_one_and_maximal, 0,
+	                    (int)(sizeof list_cases / sizeof list_cases[0]));
+	tcase_add_test(scores, empty_match_is_wrong_in_ranked_runs);
 	suite_add_tcase(s, scores);
 	return s;
 }

@@ -17,6 +17,7 @@ int main(void)
 	srunner_add_suite(sr, index_suite());
 	srunner_add_suite(sr, eval_biogen_suite());
 	srunner_add_suite(sr, eval_trec_suite());
+	srunner_add_suite(sr, eval_significance_suite());
 	srunner_add_suite(sr, lexicon_suite());
 	srunner_add_suite(sr, eval_clef_suite());
 	srunner_add_suite(sr, qa_suite());

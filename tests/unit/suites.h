@@ -22,6 +22,7 @@ Suite *index_suite(void);
 Suite *corpus_suite(void);
 Suite *eval_biogen_suite(void);
 Suite *eval_trec_suite(void);
+Suite *eval_significance_suite(void);
 Suite *lexicon_suite(void);
 Suite *eval_clef_suite(void);
 Suite *qa_suite(void);
