@@ -5,7 +5,8 @@
 #     ids only (doc/question-analysis.md), so the odd ids are reported apart as the held-out part.
 #   English: TREC 2004 (TREC13, development) and TREC 2006 (TREC15, held out) fine answer types mapped
 #     to the CLEF taxonomy by bench/trec-answer-types.tsv.
-#   Every language: the hand-typed fixtures tests/qa/<iso>.tsv (German and Spanish: benchmark set 1).
+#   Every language: the hand-typed fixtures tests/qa/<iso>.tsv (German and Spanish: benchmark set 1
+#     and the construction cases apart).
 # A D question's type is compared as the kind of entity to define (DEFINITION.person -> PERSON), as the
 # CLEF gold has it. Usage: bench/question-types.sh [SECTION...] with sections pt en fixtures (default all).
 # Environment: XLQA (default ./xlqa), XLQA_LANG_DIR, SHARED (default <srcdir>/../shared).
@@ -19,14 +20,16 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # score GOLD PRED TITLE FILTER: GOLD is id/year/category/type/question TSV, PRED xlqa's TSV output.
-# FILTER: all, even or odd (by id). Prints accuracies and the type confusion table.
+# FILTER: all, even or odd (by id), or src=SOURCE (the gold's second column). Prints accuracies and
+# the type confusion table.
 score() {
 	awk -F'\t' -v title="$3" -v filter="$4" '
 	function main(t) { sub(/\..*/, "", t); return t }
-	FNR == NR { if ($1 != "id" && $4 != "-") { gc[$1] = $3; gt[$1] = main($4) } next }
+	FNR == NR { if ($1 != "id" && $4 != "-") { gc[$1] = $3; gt[$1] = main($4); gs[$1] = $2 } next }
 	!($1 in gt) { next }
 	filter == "even" && ($1 + 0) % 2 != 0 { next }
 	filter == "odd" && ($1 + 0) % 2 == 0 { next }
+	filter ~ /^src=/ && gs[$1] != substr(filter, 5) { next }
 	{
 		p = $3; if (p == "DEFINITION") p = toupper($4)
 		n++; okc += (gc[$1] == "" || gc[$1] == $2); hasc += (gc[$1] != "")
@@ -85,7 +88,12 @@ section_fixtures() {
 	for l in ${FIXTURE_LANGS:-bg de en es fi fr it nl pt}; do
 		f=$here/tests/qa/$l.tsv
 		"$XLQA" analyze -l "$l" --questions "$f" --format-in tsv --format tsv > "$tmp/$l.out"
-		score "$f" "$tmp/$l.out" "fixture tests/qa/$l.tsv" all
+		if grep -q '	xquad-1	' "$f"; then
+			score "$f" "$tmp/$l.out" "fixture tests/qa/$l.tsv, benchmark set 1" src=xquad-1
+			score "$f" "$tmp/$l.out" "fixture tests/qa/$l.tsv, constructions" src=-
+		else
+			score "$f" "$tmp/$l.out" "fixture tests/qa/$l.tsv" all
+		fi
 	done
 }
 

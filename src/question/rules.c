@@ -612,6 +612,38 @@ static bool one_begins_other(const char *x, const char *y)
 	return true;
 }
 
+/*
+ * The last part of a compound comes as written, often in the plural, which hunspell does not
+ * lemmatise inside a compound ("Fußball|vereine", "Hafen|städte", "voetbal|clubs"): a table word the
+ * part begins with, what is left a plural ending of at most three of the letters e, n, r, s, an
+ * umlaut of the part matching its vowel ("städte" finds "stadt"). At least four letters must remain.
+ */
+static const struct qa_class *plural_part(const struct xlqa_hash *words, const char *part)
+{
+	size_t len = strlen(part);
+	char key[64];
+	void *v;
+
+	for (size_t cut = 1; cut <= 3 && cut + 4 <= len; cut++) {
+		size_t n = len - cut, k = 0;
+
+		if (!strchr("ensr", part[n]))
+			break; /* the ending is read from its last letter back */
+		if (xlqa_hash_get(words, part, n, &v))
+			return v;
+		if (n >= sizeof key)
+			continue;
+		for (size_t i = 0; i < n;) {
+			char u = umlaut_vowel((const unsigned char *)part + i);
+			key[k++] = u ? u : part[i];
+			i += u ? 2 : 1;
+		}
+		if (k < n && xlqa_hash_get(words, key, k, &v))
+			return v;
+	}
+	return NULL;
+}
+
 static const struct qa_class *lookup(const struct xlqa_hash *words, const struct xlqa_hash *stems,
                                      const struct xlqa_token *t)
 {
@@ -634,6 +666,7 @@ static const struct qa_class *lookup(const struct xlqa_hash *words, const struct
 		const char *last = t->parts.items[t->parts.n - 1];
 		if (xlqa_hash_get(words, last, strlen(last), &v))
 			return v;
+		return plural_part(words, last);
 	}
 	return NULL;
 }

@@ -265,18 +265,19 @@ static void unload(struct loaded *l)
 }
 
 /*
- * The fixtures tests/qa/<iso>.tsv: id, source, category, type[.subtype], question. The interrogative
- * tables (written with the rules) must pass whole; German and Spanish are the hand-typed benchmark
- * questions (set 1, rules tuned on set 2): their floors sit a little below the measured accuracy
- * (0.81 and 0.79, doc/question-analysis.md) so a regression fails while the gold stays honest.
+ * The fixtures tests/qa/<iso>.tsv: id, source, category, type[.subtype], question. The construction
+ * tables (written with the rules, source '-') must pass whole; German and Spanish also hold the
+ * hand-typed benchmark questions (set 1, source xquad-1, rules tuned on set 2): their floors sit a
+ * little below the measured accuracy (doc/question-analysis.md) so a regression fails while the gold
+ * stays honest.
  */
 static const struct {
 	const char *code;
 	double floor;
 	size_t min_rows;
 } fixtures[] = {
-	{ "bg", 1.0, 25 }, { "de", 0.78, 100 }, { "en", 1.0, 25 }, { "es", 0.76, 100 }, { "fi", 1.0, 25 },
-	{ "fr", 1.0, 25 }, { "it", 1.0, 25 },   { "nl", 1.0, 25 }, { "pt", 1.0, 25 },
+	{ "bg", 1.0, 40 }, { "de", 0.78, 140 }, { "en", 1.0, 40 }, { "es", 0.76, 140 }, { "fi", 1.0, 40 },
+	{ "fr", 1.0, 40 }, { "it", 1.0, 40 },   { "nl", 1.0, 40 }, { "pt", 1.0, 40 },
 };
 
 START_TEST(fixture_accuracy)
@@ -293,7 +294,7 @@ START_TEST(fixture_accuracy)
 	xlqa_question_init(&q);
 	while (pos < data.len) {
 		char *line = data.buf + pos, *nl = strchr(line, '\n'), *f[5], got[32];
-		bool ok;
+		bool ok, strict;
 
 		if (nl)
 			*nl = '\0';
@@ -311,10 +312,11 @@ START_TEST(fixture_accuracy)
 		/* the gold type (before any '.subtype') and category must both match */
 		ok = strncmp(f[3], got, strlen(got)) == 0 && (f[3][strlen(got)] == '\0' || f[3][strlen(got)] == '.') &&
 		     q.category == f[2][0];
-		/* in the whole-table fixtures a gold subtype must match too */
-		if (ok && fixtures[_i].floor >= 1.0 && strchr(f[3], '.') && q.type != XLQA_ANSWER_DEFINITION)
+		/* hand-written rows (source '-') must all pass, in the benchmark fixtures too, with the subtype */
+		strict = fixtures[_i].floor >= 1.0 || strcmp(f[1], "-") == 0;
+		if (ok && strict && strchr(f[3], '.') && q.type != XLQA_ANSWER_DEFINITION)
 			ok = strcmp(strchr(f[3], '.') + 1, xlqa_question_subtype_name(&q)) == 0;
-		if (!ok && fixtures[_i].floor >= 1.0)
+		if (!ok && strict)
 			ck_abort_msg("%s %s: expected %s %s, got %c %s.%s", fixtures[_i].code, f[0], f[2], f[3], q.category,
 			             got, xlqa_question_subtype_name(&q));
 		right += ok;
