@@ -580,7 +580,7 @@ static const struct {
 	{ "not JSON at all", "{\"format\": ", ":1: " },
 	{ "an array, not an object", "[1, 2]", "a JSON object expected" },
 	{ "another format", "{\"format\":\"other\"}", "'format' must be \"xlqa-model\"" },
-	{ "a future version", "{\"format\":\"xlqa-model\",\"version\":2}", "'version' must be 1" },
+	{ "a future version", "{\"format\":\"xlqa-model\",\"version\":3}", "'version' must be 1 or 2" },
 	{ "no features", "{\"format\":\"xlqa-model\",\"version\":1,\"features\":[]}", "'features' must be a non-empty" },
 	{ "a feature that is not a string",
 	  "{\"format\":\"xlqa-model\",\"version\":1,\"features\":[\"a\",3]}", "'features'[1] must be a non-empty string" },
