@@ -210,9 +210,11 @@ static int parse_args(const char *sub, int argc, char **argv, struct calibrate_o
 		case OPT_GBT_DEPTH:
 		case OPT_GBT_SEED: {
 			unsigned long v, hi = c == OPT_GBT_ROUNDS ? 100000 : c == OPT_GBT_DEPTH ? 20 : 4294967295UL;
+			const char *name = c == OPT_GBT_ROUNDS ? "--gbt-rounds" : c == OPT_GBT_DEPTH ? "--gbt-max-depth"
+			                                                                             : "--gbt-seed";
 
 			if (!count_arg(optarg, c == OPT_GBT_SEED ? 0 : 1, hi, &v))
-				return cli_usage_error(sub, "%s needs a whole number from %d to %lu, not '%s'", argv[optind - 1],
+				return cli_usage_error(sub, "%s needs a whole number from %d to %lu, not '%s'", name,
 				                       c == OPT_GBT_SEED ? 0 : 1, hi, optarg);
 			if (c == OPT_GBT_ROUNDS)
 				o->gbt.rounds = v;
