@@ -470,8 +470,8 @@ int xlqa_model_data_apply(const struct xlqa_model *m, const struct xlqa_model_da
 
 /*
  * Out-of-fold answer inputs of a table (cross-fitting): question q (its index in `t`) is in fold
- * q mod `folds`; for each fold a pointwise model, and with `ranking` its listwise ranking, is fitted
- * with `opt` on the rows of the other folds, and the held-out questions' xlqa_model_answer_inputs
+ * q mod `folds`; for each fold a pointwise model, and with `ranking` its ranking (opt->learner's:
+ * linear or trees), is fitted with `opt` on the rows of the other folds, and the held-out questions' xlqa_model_answer_inputs
  * computed under it, so no question's inputs come from a model that saw it. inputs (n_questions *
  * XLQA_MODEL_ANSWER_INPUTS, row-major) gets them, NaN for a question without candidates;
  * best_right[q] (n_questions) whether q's rank-best candidate is right. Deterministic. Errors:
@@ -483,7 +483,8 @@ int xlqa_model_data_oof_inputs(const struct xlqa_model_data *t, const struct xlq
                                struct xlqa_error *err);
 /*
  * Fits the answer calibration of `m` (a model fitted on all of `t`, its ranking flag telling whether
- * the folds fit rankings too): out-of-fold inputs (xlqa_model_data_oof_inputs), then a logistic
+ * the folds fit rankings too, with m's learner and, for trees, m's parameters whatever opt says):
+ * out-of-fold inputs (xlqa_model_data_oof_inputs), then a logistic
  * regression of "the best candidate is right" (0 for a gold-NIL question) on them with opt's penalty,
  * over the questions with candidates; it replaces any calibration of `m`. oof_best_p[q] (n_questions,
  * may be NULL) gets q's out-of-fold calibrated confidence (-1 without candidates) and oof_best_right[q]
