@@ -1,5 +1,6 @@
 #!/bin/sh
-# Installs every Debian 12 package xlqa needs: the build tools, the -dev libraries, Check, the hunspell
+# Installs every Debian 12 package xlqa needs: the build tools, the -dev libraries (XGBoost's C API among
+# them, for the gradient-boosted ranking), Check, the hunspell
 # dictionaries for the eight languages Debian has them for (no Finnish), Snowball's libstemmer and the
 # FreeDict and Apertium bilingual dictionaries for the CLEF source/target languages. Run as root;
 # safe to run twice.
@@ -16,7 +17,7 @@ case ${1:-} in
 esac
 
 build="build-essential autoconf automake libtool pkg-config gettext autopoint time"
-libs="libicu-dev libxml2-dev libhunspell-dev check zlib1g-dev libstemmer-dev libjansson-dev"
+libs="libicu-dev libxml2-dev libhunspell-dev check zlib1g-dev libstemmer-dev libjansson-dev libxgboost-dev"
 hunspell="hunspell-bg hunspell-de-de hunspell-en-us hunspell-es hunspell-fr hunspell-it hunspell-nl hunspell-pt-pt"
 freedict="dict-freedict-deu-bul dict-freedict-deu-eng dict-freedict-deu-fin dict-freedict-deu-fra
  dict-freedict-deu-ita dict-freedict-deu-nld dict-freedict-deu-por dict-freedict-deu-spa

@@ -187,7 +187,8 @@ struct xlqa_answerer;
  * Opens an answerer over `idx` (which must outlive it): the target pack, the source pack and its
  * question rules, and for a cross-language pair the lexicon and a translator with the index's words
  * as its cognate vocabulary. `opt` may be NULL. Errors: XLQA_ENOTFOUND (a pack, rules or lexicon
- * missing: the message names it), those of the packs and the lexicon, XLQA_ENOMEM.
+ * missing: the message names it), XLQA_EINVAL when opt's model is not over these features by name
+ * and in order (xlqa_model_check_features), those of the packs and the lexicon, XLQA_ENOMEM.
  */
 int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_options *opt,
                       struct xlqa_answerer **out, struct xlqa_error *err);

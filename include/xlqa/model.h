@@ -47,7 +47,36 @@ struct xlqa_model_fit_options {
 	double rank_l2;
 	size_t max_iter;  /* Newton iterations at most; 100 when 0 */
 	double tolerance; /* converged when no parameter moves by more than this; 1e-8 when 0 */
+	/*
+	 * The learner of xlqa_model_fit_ranking (below): XLQA_MODEL_LEARNER_LOGISTIC (0, the listwise
+	 * linear ranking) or XLQA_MODEL_LEARNER_GBT (gradient-boosted trees, with `gbt`'s parameters).
+	 */
+	int learner;
+	struct xlqa_model_gbt_options {
+		const char *objective;   /* "rank:pairwise" or "rank:ndcg"; NULL: "rank:pairwise" */
+		size_t rounds;           /* boosting rounds (trees); 0: 100 */
+		size_t max_depth;        /* depth of a tree at most; 0: 4 */
+		double eta;              /* learning rate in (0, 1]; 0: 0.1 */
+		double min_child_weight; /* hessian a leaf must hold at least; 0 means 0 only when set with
+		                            min_child_weight_set, else 1 */
+		bool min_child_weight_set;
+		double lambda;           /* L2 penalty on the leaf values; 0 means 0 only when set with
+		                            lambda_set, else 1 */
+		bool lambda_set;
+		double subsample;        /* share of the rows each tree sees, in (0, 1]; 0: 1 (no sampling) */
+		unsigned seed;           /* XGBoost's seed; the fit is deterministic for a given seed */
+	} gbt;
 };
+
+/*
+ * Learners of the ranking, a registry: the name `xlqa calibrate fit --learner` takes and the model
+ * file records, and its value for xlqa_model_fit_options.learner.
+ */
+enum { XLQA_MODEL_LEARNER_LOGISTIC = 0, XLQA_MODEL_LEARNER_GBT = 1, XLQA_MODEL_LEARNERS = 2 };
+/* The name of learner `l` ("logistic", "gbt"), or NULL for a value that is none. */
+const char *xlqa_model_learner_name(int l);
+/* The learner named `name` into *out; XLQA_ENOTFOUND (naming the learners there are) when none is. */
+int xlqa_model_learner_from_name(const char *name, int *out, struct xlqa_error *err);
 
 /* What a fit saw and did, kept in the model and its file. */
 struct xlqa_model_summary {
@@ -117,21 +146,28 @@ struct xlqa_model_ranking_summary {
  * Fits the ranking weights of `m` (replacing any) on n rows of xlqa_model_dim(m) features (row-major,
  * standardised by m's means and sds), labels y (0 or 1) and question[i], the index of row i's question
  * (any values < n; a question's rows need not be adjacent). `opt` as for xlqa_model_fit (NULL: no
- * penalty). Errors: XLQA_EINVAL for no rows, a bad label, question index or option, a feature that is
- * not finite, no question with both a right and a wrong row; XLQA_EOVERFLOW; XLQA_ENOMEM (m unchanged
- * on error).
+ * penalty). With opt->learner XLQA_MODEL_LEARNER_GBT it fits gradient-boosted trees instead
+ * (opt->gbt, below), replacing any linear ranking weights, and the summary's log_loss is the same
+ * listwise loss of the trees' scores, l2 their lambda and iterations their rounds. Errors: XLQA_EINVAL
+ * for no rows, a bad label, question index, learner or option, a feature that is not finite, no
+ * question with both a right and a wrong row; XLQA_EOVERFLOW; XLQA_EEXTERNAL when XGBoost fails (its
+ * message); XLQA_ENOMEM (m unchanged on error).
  */
 int xlqa_model_fit_ranking(struct xlqa_model *m, const double *x, const unsigned char *y, const size_t *question,
                            size_t n, const struct xlqa_model_fit_options *opt, struct xlqa_error *err);
-/* Whether `m` has ranking weights (a fit or its file gave them). */
+/* Whether `m` has a ranking, linear weights or trees (a fit or its file gave them). */
 bool xlqa_model_has_ranking(const struct xlqa_model *m);
-/* Ranking weight i on the standardised scale (the probability model's weight when there is no ranking). */
+/*
+ * Ranking weight i on the standardised scale (the probability model's weight when there is no
+ * ranking; NaN when the ranking is trees).
+ */
 double xlqa_model_rank_weight(const struct xlqa_model *m, size_t i);
 /* The ranking fit's summary (zeros without a ranking). */
 const struct xlqa_model_ranking_summary *xlqa_model_ranking_summary(const struct xlqa_model *m);
 /*
- * The score candidates of one question are ordered by, higher first: v . z with ranking weights, the
- * probability model's log-odds without (the same order as xlqa_model_predict).
+ * The score candidates of one question are ordered by, higher first: with trees their margin (the
+ * boosted sum), with ranking weights v . z, the probability model's log-odds without (the same order
+ * as xlqa_model_predict).
  */
 double xlqa_model_rank_score(const struct xlqa_model *m, const double *x);
 
@@ -305,7 +341,71 @@ int xlqa_model_fit_nil_threshold_smooth(const double *best_p, const unsigned cha
                                         double *threshold, double *accuracy, struct xlqa_error *err);
 
 /*
- * Writes the model as JSON: format "xlqa-model", version 1, features, means, sds, weights, bias,
+ * Gradient-boosted trees (optional, the learner XLQA_MODEL_LEARNER_GBT): XGBoost's boosted
+ * regression trees (Chen and Guestrin, "XGBoost: a scalable tree boosting system", KDD 2016) with a
+ * ranking objective over each question's candidates (query groups = questions): "rank:pairwise"
+ * (a logistic loss on the score difference of every right/wrong pair of a question, Burges et al.,
+ * "Learning to rank using gradient descent", 2005) or "rank:ndcg" (the same pairs weighted by the NDCG
+ * change of swapping them, LambdaMART). The trees see the raw features (trees need no
+ * standardisation); the rank score is the boosted sum, XGBoost's margin, and for rank:pairwise a
+ * difference of two candidates' scores is the log-odds that the first is preferred, so the answer
+ * calibration's top_softmax and top_margin keep their meaning. The probability model (pointwise
+ * logistic) still gives the top_logit input. XGBoost runs with one thread and a fixed seed: a fit
+ * is deterministic. Models with trees answer xlqa_model_rank_score from their own copy of the
+ * trees (no XGBoost call per candidate), the same numbers XGBoost predicts.
+ */
+/* The learner of m's ranking: XLQA_MODEL_LEARNER_GBT when it has trees, else XLQA_MODEL_LEARNER_LOGISTIC. */
+int xlqa_model_learner(const struct xlqa_model *m);
+/* The parameters m's trees were fitted with (all filled in, defaults resolved), or NULL without trees. */
+const struct xlqa_model_gbt_options *xlqa_model_gbt_options(const struct xlqa_model *m);
+/* The number of trees of m, 0 without. */
+size_t xlqa_model_gbt_trees(const struct xlqa_model *m);
+
+/*
+ * Metadata a model file records (version 2): what fitted it and for what. The feature set is named
+ * by a hash of the feature names in order (xlqa_model_feature_set_id), so a model can be checked
+ * against the features an answerer computes; the languages are ISO 639-1 codes of the targets the
+ * model is for ("*": any language, an empty list: not recorded), the fitted-on list free text (the
+ * feature tables' paths by default). A version-1 file reads as a logistic model with no languages
+ * and no fitted-on list.
+ */
+/*
+ * The id of the feature set names[0..d): "fnv1a64:" and 16 hex digits of the 64-bit FNV-1a hash of
+ * the names each followed by a newline, into buf (XLQA_MODEL_FEATURE_SET_ID_SIZE bytes).
+ */
+enum { XLQA_MODEL_FEATURE_SET_ID_SIZE = 25 };
+void xlqa_model_feature_set_id(const char *const *names, size_t d, char *buf);
+/* The id of m's features (xlqa_model_feature_set_id), owned by m. */
+const char *xlqa_model_feature_set(const struct xlqa_model *m);
+/*
+ * Checks that m's features are d features named name(0) ... name(d - 1) in this order. Errors:
+ * XLQA_EINVAL "the model's feature set (ID) is not this one (ID): ...", naming the count that differs
+ * or the first feature that differs.
+ */
+int xlqa_model_check_features(const struct xlqa_model *m, const char *(*name)(size_t i), size_t d,
+                              struct xlqa_error *err);
+/* The languages recorded (n via *n), owned by m; *n 0 when none are. */
+const char *const *xlqa_model_languages(const struct xlqa_model *m, size_t *n);
+/* The fitted-on entries recorded (n via *n), owned by m. */
+const char *const *xlqa_model_fitted_on(const struct xlqa_model *m, size_t *n);
+/*
+ * Sets m's languages to copies of langs[0..n) (each "*" or 2-3 ASCII letters, stored lower case) or
+ * its fitted-on list to copies of entries[0..n) (each non-empty, without control characters).
+ * Errors: XLQA_EINVAL naming the entry (m unchanged), XLQA_ENOMEM.
+ */
+int xlqa_model_set_languages(struct xlqa_model *m, const char *const *langs, size_t n, struct xlqa_error *err);
+int xlqa_model_set_fitted_on(struct xlqa_model *m, const char *const *entries, size_t n, struct xlqa_error *err);
+/*
+ * Whether m is for language `lang` (an ISO 639-1 code, any case): true when m records no language,
+ * records "*", or records `lang`. When it is not, and buf is not NULL, buf (size bytes) gets a warning
+ * naming both, "model fitted for 'en', index is 'de'" (several languages: 'en,es').
+ */
+bool xlqa_model_check_language(const struct xlqa_model *m, const char *lang, char *buf, size_t size);
+
+/*
+ * Writes the model as JSON: format "xlqa-model", version 2 (learner, feature_set, languages,
+ * fitted_on, with trees a "gbt" object: the parameters and the booster, XGBoost's UBJSON model in
+ * base64 with its byte count and CRC-32; version 1 was the same without them), features, means, sds, weights, bias,
  * nil_threshold, a "training" object (the summary), when the model has one a "ranking" object (its
  * weights and the ranking summary's fields), and when it has one an "answer_calibration" object
  * ("inputs": the input names, "bias", "weights" and the other fields of the calibration). Doubles are written with 17 significant digits
@@ -314,8 +414,12 @@ int xlqa_model_fit_nil_threshold_smooth(const double *best_p, const unsigned cha
  */
 int xlqa_model_write(const struct xlqa_model *m, const char *path, struct xlqa_error *err);
 /*
- * Reads a model file and checks everything in the invariant above, the format and version, and that
- * the arrays have one entry per feature; "training", "ranking" and "answer_calibration" are optional
+ * Reads a model file (version 1 or 2) and checks everything in the invariant above, the format and
+ * version, that the arrays have one entry per feature, the metadata (feature_set must be the id of
+ * the features), and a "gbt" object's booster: its byte count and CRC-32 before XGBoost sees it
+ * (a corrupt booster is an XLQA_EPARSE naming the key, never handed to XGBoost), XGBoost's loading of
+ * it, and its trees (splits on existing features, children within the tree and after their parent,
+ * as many features as the model); "training", "ranking" and "answer_calibration" are optional
  * but checked when present (files without "ranking" or "answer_calibration", as written before they
  * existed, read as models without them; "inputs" must name this library's inputs in order). On success
  * *out is a new model (xlqa_model_free it). Errors: file errors; XLQA_EPARSE "path:line: reason" for
@@ -411,7 +515,8 @@ int xlqa_model_data_respond(const struct xlqa_model *m, const struct xlqa_model_
 
 /*
  * Out-of-fold answer inputs of a table (cross-fitting): question q (its index in `t`) is in fold
- * q mod `folds`, or with groups (xlqa_model_data_read_groups) in fold group[q] mod `folds`; for each fold a pointwise model, and with `ranking` its listwise ranking, is fitted
+ * q mod `folds`, or with groups (xlqa_model_data_read_groups) in fold group[q] mod `folds`; for each
+ * fold a pointwise model, and with `ranking` its ranking (opt->learner's: linear or trees), is fitted
  * with `opt` on the rows of the other folds, and the held-out questions' xlqa_model_answer_inputs
  * computed under it, so no question's inputs come from a model that saw it. inputs (n_questions *
  * XLQA_MODEL_ANSWER_INPUTS, row-major) gets them, NaN for a question without candidates;
@@ -424,7 +529,8 @@ int xlqa_model_data_oof_inputs(const struct xlqa_model_data *t, const struct xlq
                                struct xlqa_error *err);
 /*
  * Fits the answer calibration of `m` (a model fitted on all of `t`, its ranking flag telling whether
- * the folds fit rankings too): out-of-fold inputs (xlqa_model_data_oof_inputs), then a logistic
+ * the folds fit rankings too, with m's learner and, for trees, m's parameters whatever opt says):
+ * out-of-fold inputs (xlqa_model_data_oof_inputs), then a logistic
  * regression of "the best candidate is right" (0 for a gold-NIL question) on them with opt's penalty,
  * over the questions with candidates; it replaces any calibration of `m`. oof_best_p[q] (n_questions,
  * may be NULL) gets q's out-of-fold calibrated confidence (-1 without candidates) and oof_best_right[q]

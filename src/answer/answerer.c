@@ -365,10 +365,11 @@ int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_o
 	a->doc_loaded = UINT32_MAX;
 	a->passages = opt && opt->passages ? opt->passages : DEFAULT_PASSAGES;
 	a->max_candidates = opt && opt->max_candidates ? opt->max_candidates : DEFAULT_CANDIDATES;
-	if (opt && opt->model && xlqa_model_dim(opt->model) != XLQA_ANSWER_FEATURES) {
+	/* the model's features must be these, by name and in order (a model file records their set's id) */
+	if (opt && opt->model &&
+	    xlqa_model_check_features(opt->model, xlqa_answer_feature_name, XLQA_ANSWER_FEATURES, err)) {
 		free(a);
-		return xlqa_error_set(err, XLQA_EINVAL, "the model has %zu features, the answerer has %d",
-		                      xlqa_model_dim(opt->model), XLQA_ANSWER_FEATURES);
+		return err->status;
 	}
 	a->model = opt ? opt->model : NULL;
 	a->nil_confidence = opt ? opt->nil_confidence : 0;

@@ -17,8 +17,12 @@
 
 static const char calibrate_help[] =
 	"usage: xlqa calibrate fit --features FILE.tsv [--l2 X] [--max-iter N] [--ranking [--rank-l2 X]]\n"
+	"                          [--learner logistic|gbt] [--gbt-objective rank:pairwise|rank:ndcg]\n"
+	"                          [--gbt-rounds N] [--gbt-max-depth N] [--gbt-eta X] [--gbt-min-child-weight X]\n"
+	"                          [--gbt-lambda X] [--gbt-subsample X] [--gbt-seed N]\n"
 	"                          [--calibration-folds K] [--groups FILE] [--nil-smooth W]\n"
-	"                          [--without PATTERN[,PATTERN...]]... --out MODEL.json\n"
+	"                          [--without PATTERN[,PATTERN...]]...\n"
+	"                          [--lang XX[,YY...]] [--fitted-on TEXT]... --out MODEL.json\n"
 	"       xlqa calibrate apply --model MODEL.json --features FILE.tsv\n"
 	"                            [--questions [--nil-confidence P] | --summary]\n"
 	"\n"
@@ -44,6 +48,21 @@ static const char calibrate_help[] =
 	"  --max-iter N  Newton iterations at most (default 100)\n"
 	"  --ranking     also fit the listwise ranking (same --max-iter)\n"
 	"  --rank-l2 X   L2 penalty of the ranking (default 20: its loss sums over questions, not rows)\n"
+	"  --learner L   the ranking's learner (implies --ranking): logistic, the listwise linear ranking\n"
+	"                (the default), or gbt, gradient-boosted trees (XGBoost) with a ranking objective\n"
+	"                over each question's candidates; the confidence stays the logistic model's\n"
+	"  --gbt-objective O  rank:pairwise (default) or rank:ndcg\n"
+	"  --gbt-rounds N     trees (default 100)\n"
+	"  --gbt-max-depth N  depth of a tree at most (default 4)\n"
+	"  --gbt-eta X        learning rate in (0, 1] (default 0.1)\n"
+	"  --gbt-min-child-weight X  hessian a leaf holds at least (default 1)\n"
+	"  --gbt-lambda X     L2 penalty on the leaf values (default 1)\n"
+	"  --gbt-subsample X  share of the rows a tree sees, in (0, 1] (default 1)\n"
+	"  --gbt-seed N       XGBoost's seed (default 0); the same seed gives the same model\n"
+	"  --lang XX[,YY]     the target languages the model is for (ISO 639-1, or '*' for any), recorded\n"
+	"                in the model: `xlqa run` warns when the index's language is not one of them\n"
+	"  --fitted-on TEXT   what the model was fitted on, recorded in the model (repeatable; default:\n"
+	"                the --features path)\n"
 	"  --nil-smooth W\n"
 	"                fit the NIL threshold on NIL F1 smoothed over thresholds W wide (a logistic\n"
 	"                step; default 0: the exact F1, whose best threshold can jump with one question)\n"
@@ -62,7 +81,7 @@ static const char calibrate_help[] =
 #define DEFAULT_L2 1e-2
 /* The ranking's: chosen on the development sets, fitting on set 1 and scoring set 2 and the other way round */
 #define DEFAULT_RANK_L2 20
-/* Patterns --without takes at most. */
+/* Patterns --without takes at most, and languages --lang, entries --fitted-on. */
 #define MAX_WITHOUT 64
 /* Folds of the answer calibration's cross-fitting. */
 #define CALIBRATION_FOLDS 5
@@ -73,16 +92,47 @@ struct calibrate_opts {
 	const char *features, *out, *model, *groups;
 	char *without[MAX_WITHOUT]; /* --without patterns, pointing into argv (commas cut) */
 	size_t n_without;
+	char *langs[MAX_WITHOUT]; /* --lang, pointing into argv (commas cut) */
+	size_t n_langs;
+	const char *fitted_on[MAX_WITHOUT]; /* --fitted-on */
+	size_t n_fitted_on;
 	double l2, rank_l2, nil_smooth, nil_confidence;
 	size_t max_iter, folds;
-	bool questions, summary, ranking;
+	bool questions, summary, ranking, fit_only; /* fit_only: an option only `fit` takes was given */
+	int learner;
+	struct xlqa_model_gbt_options gbt;
 };
+
+/* A number option's value: finite, and in (lo, hi] (lo_open) or [lo, hi]; false when it is not. */
+static bool number_arg(const char *arg, double lo, bool lo_open, double hi, double *out)
+{
+	char *end;
+	double v = strtod(arg, &end);
+
+	if (end == arg || *end || !isfinite(v) || v < lo || (lo_open && v == lo) || v > hi)
+		return false;
+	*out = v;
+	return true;
+}
+
+/* A whole number option's value in [lo, hi]; false when it is not. */
+static bool count_arg(const char *arg, unsigned long lo, unsigned long hi, unsigned long *out)
+{
+	char *end;
+	unsigned long v = strtoul(arg, &end, 10);
+
+	if (end == arg || *end || arg[0] == '-' || v < lo || v > hi)
+		return false;
+	*out = v;
+	return true;
+}
 
 static int parse_args(const char *sub, int argc, char **argv, struct calibrate_opts *o)
 {
 	enum {
 		OPT_L2 = 256, OPT_RANK_L2, OPT_MAX_ITER, OPT_QUESTIONS, OPT_SUMMARY, OPT_RANKING, OPT_WITHOUT, OPT_FOLDS,
-		OPT_NIL_SMOOTH, OPT_NIL_CONFIDENCE, OPT_GROUPS
+		OPT_NIL_SMOOTH, OPT_LEARNER, OPT_GBT_OBJECTIVE, OPT_GBT_ROUNDS, OPT_GBT_DEPTH, OPT_GBT_ETA, OPT_GBT_MCW,
+		OPT_GBT_LAMBDA, OPT_GBT_SUBSAMPLE, OPT_GBT_SEED, OPT_LANG, OPT_FITTED_ON, OPT_NIL_CONFIDENCE, OPT_GROUPS
 	};
 	static const struct option opts[] = {
 		{ "features", required_argument, NULL, 'f' }, { "out", required_argument, NULL, 'o' },
@@ -92,6 +142,17 @@ static int parse_args(const char *sub, int argc, char **argv, struct calibrate_o
 		{ "rank-l2", required_argument, NULL, OPT_RANK_L2 }, { "without", required_argument, NULL, OPT_WITHOUT },
 		{ "calibration-folds", required_argument, NULL, OPT_FOLDS },
 		{ "nil-smooth", required_argument, NULL, OPT_NIL_SMOOTH },
+		{ "learner", required_argument, NULL, OPT_LEARNER },
+		{ "gbt-objective", required_argument, NULL, OPT_GBT_OBJECTIVE },
+		{ "gbt-rounds", required_argument, NULL, OPT_GBT_ROUNDS },
+		{ "gbt-max-depth", required_argument, NULL, OPT_GBT_DEPTH },
+		{ "gbt-eta", required_argument, NULL, OPT_GBT_ETA },
+		{ "gbt-min-child-weight", required_argument, NULL, OPT_GBT_MCW },
+		{ "gbt-lambda", required_argument, NULL, OPT_GBT_LAMBDA },
+		{ "gbt-subsample", required_argument, NULL, OPT_GBT_SUBSAMPLE },
+		{ "gbt-seed", required_argument, NULL, OPT_GBT_SEED },
+		{ "lang", required_argument, NULL, OPT_LANG },
+		{ "fitted-on", required_argument, NULL, OPT_FITTED_ON },
 		{ "nil-confidence", required_argument, NULL, OPT_NIL_CONFIDENCE },
 		{ "groups", required_argument, NULL, OPT_GROUPS },
 		{ "help", no_argument, NULL, 'h' },
@@ -145,6 +206,73 @@ static int parse_args(const char *sub, int argc, char **argv, struct calibrate_o
 			o->folds = v;
 			break;
 		}
+		case OPT_LEARNER: {
+			struct xlqa_error err = { 0 };
+
+			if (xlqa_model_learner_from_name(optarg, &o->learner, &err))
+				return cli_usage_error(sub, "--learner: %s", err.message);
+			o->ranking = o->fit_only = true;
+			break;
+		}
+		case OPT_GBT_OBJECTIVE:
+			if (strcmp(optarg, "rank:pairwise") != 0 && strcmp(optarg, "rank:ndcg") != 0)
+				return cli_usage_error(sub, "--gbt-objective needs rank:pairwise or rank:ndcg, not '%s'", optarg);
+			o->gbt.objective = optarg;
+			o->fit_only = true;
+			break;
+		case OPT_GBT_ROUNDS:
+		case OPT_GBT_DEPTH:
+		case OPT_GBT_SEED: {
+			unsigned long v, hi = c == OPT_GBT_ROUNDS ? 100000 : c == OPT_GBT_DEPTH ? 20 : 4294967295UL;
+			const char *name = c == OPT_GBT_ROUNDS ? "--gbt-rounds" : c == OPT_GBT_DEPTH ? "--gbt-max-depth"
+			                                                                             : "--gbt-seed";
+
+			if (!count_arg(optarg, c == OPT_GBT_SEED ? 0 : 1, hi, &v))
+				return cli_usage_error(sub, "%s needs a whole number from %d to %lu, not '%s'", name,
+				                       c == OPT_GBT_SEED ? 0 : 1, hi, optarg);
+			if (c == OPT_GBT_ROUNDS)
+				o->gbt.rounds = v;
+			else if (c == OPT_GBT_DEPTH)
+				o->gbt.max_depth = v;
+			else
+				o->gbt.seed = (unsigned)v;
+			o->fit_only = true;
+			break;
+		}
+		case OPT_GBT_ETA:
+			if (!number_arg(optarg, 0, true, 1, &o->gbt.eta))
+				return cli_usage_error(sub, "--gbt-eta needs a number in (0, 1], not '%s'", optarg);
+			o->fit_only = true;
+			break;
+		case OPT_GBT_SUBSAMPLE:
+			if (!number_arg(optarg, 0, true, 1, &o->gbt.subsample))
+				return cli_usage_error(sub, "--gbt-subsample needs a number in (0, 1], not '%s'", optarg);
+			o->fit_only = true;
+			break;
+		case OPT_GBT_MCW:
+			if (!number_arg(optarg, 0, false, INFINITY, &o->gbt.min_child_weight))
+				return cli_usage_error(sub, "--gbt-min-child-weight needs a number >= 0, not '%s'", optarg);
+			o->gbt.min_child_weight_set = o->fit_only = true;
+			break;
+		case OPT_GBT_LAMBDA:
+			if (!number_arg(optarg, 0, false, INFINITY, &o->gbt.lambda))
+				return cli_usage_error(sub, "--gbt-lambda needs a number >= 0, not '%s'", optarg);
+			o->gbt.lambda_set = o->fit_only = true;
+			break;
+		case OPT_LANG:
+			for (char *save = NULL, *p = strtok_r(optarg, ",", &save); p; p = strtok_r(NULL, ",", &save)) {
+				if (o->n_langs == MAX_WITHOUT)
+					return cli_usage_error(sub, "--lang takes at most %d languages", MAX_WITHOUT);
+				o->langs[o->n_langs++] = p;
+			}
+			o->fit_only = true;
+			break;
+		case OPT_FITTED_ON:
+			if (o->n_fitted_on == MAX_WITHOUT)
+				return cli_usage_error(sub, "--fitted-on is taken at most %d times", MAX_WITHOUT);
+			o->fitted_on[o->n_fitted_on++] = optarg;
+			o->fit_only = true;
+			break;
 		case OPT_QUESTIONS: o->questions = true; break;
 		case OPT_SUMMARY: o->summary = true; break;
 		case OPT_RANKING: o->ranking = true; break;
@@ -289,6 +417,20 @@ static void print_weights(const struct xlqa_model *m)
 	const struct xlqa_model_summary *sum = xlqa_model_summary(m);
 	const struct xlqa_model_answer_calibration *c;
 
+	const struct xlqa_model_gbt_options *g = xlqa_model_gbt_options(m);
+	const char *const *list;
+	size_t n;
+
+	printf("learner\t%s\nfeature_set\t%s\n", xlqa_model_learner_name(xlqa_model_learner(m)),
+	       xlqa_model_feature_set(m));
+	list = xlqa_model_languages(m, &n);
+	for (size_t i = 0; i < n; i++)
+		printf("language\t%s\n", list[i]);
+	if (g)
+		printf("gbt_objective\t%s\ngbt_trees\t%zu\ngbt_max_depth\t%zu\ngbt_eta\t%g\ngbt_min_child_weight\t%g\n"
+		       "gbt_lambda\t%g\ngbt_subsample\t%g\ngbt_seed\t%u\n",
+		       g->objective, xlqa_model_gbt_trees(m), g->max_depth, g->eta, g->min_child_weight, g->lambda,
+		       g->subsample, g->seed);
 	printf("l2\t%g\niterations\t%zu\nconverged\t%s\n", sum->l2, sum->iterations, sum->converged ? "yes" : "no");
 	printf("# weight\tfeature\tper sd\tper unit\tmean\tsd\n");
 	printf("bias\t-\t%.6f\t%.6f\t-\t-\n", xlqa_model_bias(m), xlqa_model_raw_bias(m));
@@ -301,8 +443,9 @@ static void print_weights(const struct xlqa_model *m)
 		printf("ranking_questions\t%zu\nranking_l2\t%g\nranking_iterations\t%zu\nranking_converged\t%s\n"
 		       "ranking_log_loss\t%.6f\n",
 		       r->questions, r->l2, r->iterations, r->converged ? "yes" : "no", r->log_loss);
-		printf("# rank_weight\tfeature\tper sd\tper unit\n");
-		for (size_t j = 0; j < xlqa_model_dim(m); j++)
+		if (!g)
+			printf("# rank_weight\tfeature\tper sd\tper unit\n");
+		for (size_t j = 0; !g && j < xlqa_model_dim(m); j++)
 			printf("rank_weight\t%s\t%.6f\t%.6f\n", xlqa_model_feature(m, j), xlqa_model_rank_weight(m, j),
 			       xlqa_model_rank_weight(m, j) / xlqa_model_sd(m, j));
 	}
@@ -330,6 +473,23 @@ static int fit_calibration(struct xlqa_model *m, const struct scored *s, const s
 		xlqa_error_clear(err);
 		rc = XLQA_OK;
 	}
+	return rc;
+}
+
+/* The model's languages (--lang) and fitted-on list (--fitted-on, by default the --features path). */
+static int set_metadata(struct xlqa_model *m, const struct calibrate_opts *o, struct xlqa_error *err)
+{
+	const char *features[1] = { o->features };
+	int rc;
+
+	if ((rc = xlqa_model_set_languages(m, (const char *const *)o->langs, o->n_langs, err))) {
+		xlqa_error_prefix(err, "--lang");
+		return rc;
+	}
+	rc = o->n_fitted_on ? xlqa_model_set_fitted_on(m, o->fitted_on, o->n_fitted_on, err)
+	                    : xlqa_model_set_fitted_on(m, features, 1, err);
+	if (rc)
+		xlqa_error_prefix(err, "--fitted-on");
 	return rc;
 }
 
@@ -361,13 +521,16 @@ static int calibrate_fit(int argc, char **argv)
 			                       o.features);
 		}
 	if (!rc) {
-		struct xlqa_model_fit_options fo = { .l2 = o.l2, .rank_l2 = o.rank_l2, .max_iter = o.max_iter };
+		struct xlqa_model_fit_options fo = { .l2 = o.l2, .rank_l2 = o.rank_l2, .max_iter = o.max_iter,
+			                             .learner = o.learner, .gbt = o.gbt };
 
 		if ((rc = xlqa_model_fit(s.t.x, s.t.y, s.t.n, s.t.d, (const char *const *)s.t.feature_names, &fo, &m,
 		                         &err)) ||
 		    (o.ranking && (rc = xlqa_model_fit_ranking(m, s.t.x, s.t.y, s.t.question, s.t.n, &fo, &err))))
 			rc = input_error(&err, o.features);
 	}
+	if (!rc)
+		rc = set_metadata(m, &o, &err);
 	if (!rc && o.ranking && o.folds > 0)
 		rc = fit_calibration(m, &s, &o, &calibrated, &err);
 	if (!rc)
@@ -427,8 +590,8 @@ static int calibrate_apply(int argc, char **argv)
 		return cli_usage_error("calibrate apply", "--questions and --summary exclude each other");
 	if (o.n_without)
 		return cli_usage_error("calibrate apply", "--without belongs to 'fit'");
-	if (o.groups)
-		return cli_usage_error("calibrate apply", "--groups belongs to 'fit'");
+	if (o.fit_only || o.groups)
+		return cli_usage_error("calibrate apply", "--learner, --gbt-*, --lang, --fitted-on and --groups belong to 'fit'");
 	if (o.nil_confidence > 0 && !o.questions)
 		return cli_usage_error("calibrate apply", "--nil-confidence goes with --questions");
 	xlqa_model_data_init(&s.t);

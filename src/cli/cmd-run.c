@@ -109,6 +109,20 @@ static int answering_open(struct answering *an, const char *cmd, const char *dir
 	return xlqa_answerer_new(an->idx, &opt, &an->answerer, err);
 }
 
+/*
+ * Warns on stderr when the model was fitted for other target languages than the index's; returns 0 so
+ * that it chains between the steps of a command.
+ */
+static int warn_model_language(const char *cmd, const struct answering *an)
+{
+	char warning[256];
+
+	if (an->model && !xlqa_model_check_language(an->model, xlqa_index_get_stats(an->idx)->language, warning,
+	                                            sizeof warning))
+		fprintf(stderr, "xlqa %s: warning: %s\n", cmd, warning);
+	return 0;
+}
+
 static void answering_close(struct answering *an)
 {
 	xlqa_answerer_free(an->answerer);
@@ -335,6 +349,7 @@ int cmd_run(int argc, char **argv)
 	snprintf(source, sizeof source, "%c%c", ts.source[0] | 0x20, ts.source[1] | 0x20);
 	an.trace_candidates = trace_candidates;
 	if (answering_open(&an, "run", dir, source, lexicon_dir, model, no_model, nil_confidence, &err) ||
+	    warn_model_language("run", &an) ||
 	    (strncasecmp(ts.target, xlqa_index_get_stats(an.idx)->language, 2) != 0 &&
 	     xlqa_error_set(&err, XLQA_EINVAL, "%s: target language %s, but the index is in '%s'", questions, ts.target,
 	                    xlqa_index_get_stats(an.idx)->language)) ||
@@ -395,6 +410,7 @@ int cmd_ask(int argc, char **argv)
 	} else {
 		struct xlqa_response r;
 
+		warn_model_language("ask", &an);
 		if (xlqa_answerer_respond(an.answerer, question.buf, 0, &an.set, &r, &err))
 			status = cli_fail("ask", &err);
 		else if (r.answer)

@@ -19,10 +19,14 @@
 #include "xlqa/model.h"
 
 #include <float.h>
+#include <inttypes.h>
 #include <jansson.h>
 #include <math.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 struct xlqa_model {
 	size_t d;
@@ -37,6 +41,10 @@ struct xlqa_model {
 	struct xlqa_model_ranking_summary rank_summary;
 	struct xlqa_model_answer_calibration *cal; /* or NULL: the confidence is the best probability */
 	struct xlqa_model_answer_calibration *nil_cal; /* or NULL: a NIL answer's confidence is the caller's */
+	struct qa_gbt *gbt; /* ranking trees (then rank_w is NULL), or NULL */
+	char feature_set[XLQA_MODEL_FEATURE_SET_ID_SIZE]; /* the id of names */
+	char **langs, **fitted; /* the metadata lists, each entry malloc'd */
+	size_t n_langs, n_fitted;
 };
 
 enum { DEFAULT_MAX_ITER = 100 };
@@ -73,6 +81,13 @@ void xlqa_model_free(struct xlqa_model *m)
 	free(m->rank_w);
 	free(m->cal);
 	free(m->nil_cal);
+	qa_gbt_free(m->gbt);
+	for (size_t i = 0; i < m->n_langs; i++)
+		free(m->langs[i]);
+	free(m->langs);
+	for (size_t i = 0; i < m->n_fitted; i++)
+		free(m->fitted[i]);
+	free(m->fitted);
 	free(m);
 }
 
@@ -414,6 +429,7 @@ int xlqa_model_fit(const double *x, const unsigned char *y, size_t n, size_t d, 
 			rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 			goto done;
 		}
+	xlqa_model_feature_set_id((const char *const *)m->names, d, m->feature_set);
 	h = work;
 	hwork = h + k * k;
 	g = hwork + k * k;
@@ -490,8 +506,11 @@ done:
 
 /* ---- the listwise ranking ---------------------------------------------------------------------- */
 
-bool xlqa_model_has_ranking(const struct xlqa_model *m) { return m->rank_w != NULL; }
-double xlqa_model_rank_weight(const struct xlqa_model *m, size_t i) { return m->rank_w ? m->rank_w[i] : m->w[i]; }
+bool xlqa_model_has_ranking(const struct xlqa_model *m) { return m->rank_w != NULL || m->gbt != NULL; }
+double xlqa_model_rank_weight(const struct xlqa_model *m, size_t i)
+{
+	return m->gbt ? NAN : m->rank_w ? m->rank_w[i] : m->w[i];
+}
 const struct xlqa_model_ranking_summary *xlqa_model_ranking_summary(const struct xlqa_model *m)
 {
 	return &m->rank_summary;
@@ -502,6 +521,8 @@ double xlqa_model_rank_score(const struct xlqa_model *m, const double *x)
 	const double *w = m->rank_w ? m->rank_w : m->w;
 	double t = m->rank_w ? 0.0 : m->bias;
 
+	if (m->gbt)
+		return qa_gbt_score(m->gbt, x);
 	for (size_t i = 0; i < m->d; i++)
 		t += w[i] * (x[i] - m->mean[i]) / m->sd[i];
 	return t;
@@ -703,6 +724,99 @@ static bool rank_direction(struct rank_data *r, const double *w, double l2, doub
 	return solve_ridged(h, hwork, d, g, delta);
 }
 
+/*
+ * The listwise loss (xlqa_model_fit_ranking) of m's rank scores over the questions of the rows with a
+ * right and a wrong candidate, into s (questions, rows, log_loss). Errors: XLQA_ENOMEM.
+ */
+static int listwise_summary(const struct xlqa_model *m, const double *x, const unsigned char *y,
+                            const size_t *question, size_t n, size_t nq, struct xlqa_model_ranking_summary *s,
+                            struct xlqa_error *err)
+{
+	double *score = malloc((n ? n : 1) * sizeof *score), *acc = calloc(4 * (nq ? nq : 1), sizeof *acc);
+	size_t *count = calloc(2 * (nq ? nq : 1), sizeof *count);
+	double *mx, *mr, *za, *zr, loss = 0.0;
+
+	if (!score || !acc || !count) {
+		free(score);
+		free(acc);
+		free(count);
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	}
+	mx = acc;
+	mr = mx + nq;
+	za = mr + nq;
+	zr = za + nq;
+	for (size_t q = 0; q < nq; q++)
+		mx[q] = mr[q] = -INFINITY;
+	for (size_t i = 0; i < n; i++) {
+		size_t q = question[i];
+
+		score[i] = xlqa_model_rank_score(m, x + i * m->d);
+		mx[q] = fmax(mx[q], score[i]);
+		if (y[i])
+			mr[q] = fmax(mr[q], score[i]);
+		count[2 * q]++;
+		count[2 * q + 1] += y[i];
+	}
+	for (size_t i = 0; i < n; i++) {
+		size_t q = question[i];
+
+		za[q] += exp(score[i] - mx[q]);
+		if (y[i])
+			zr[q] += exp(score[i] - mr[q]);
+	}
+	memset(s, 0, sizeof *s);
+	for (size_t q = 0; q < nq; q++)
+		if (count[2 * q + 1] && count[2 * q + 1] < count[2 * q]) {
+			s->questions++;
+			s->rows += count[2 * q];
+			loss += (mx[q] + log(za[q])) - (mr[q] + log(zr[q]));
+		}
+	s->log_loss = s->questions ? loss / (double)s->questions : 0.0;
+	free(score);
+	free(acc);
+	free(count);
+	return XLQA_OK;
+}
+
+/* xlqa_model_fit_ranking with the learner XLQA_MODEL_LEARNER_GBT. */
+static int fit_gbt(struct xlqa_model *m, const double *x, const unsigned char *y, const size_t *question, size_t n,
+                   const struct xlqa_model_gbt_options *opt, struct xlqa_error *err)
+{
+	struct xlqa_model_ranking_summary sum;
+	struct qa_gbt *g = NULL, *old = m->gbt;
+	double *old_w = m->rank_w;
+	struct rank_data r;
+	size_t nq = 0;
+	int rc;
+
+	/* the checks of the linear ranking: labels, question indices, finite features, something to rank */
+	if (n > SIZE_MAX / sizeof(double) / m->d)
+		return xlqa_error_set(err, XLQA_EOVERFLOW, "%zu candidates of %zu features are too many", n, m->d);
+	if ((rc = rank_data_build(m, x, y, question, n, &r, err)))
+		return rc;
+	rank_data_release(&r);
+	for (size_t i = 0; i < n; i++)
+		nq = question[i] + 1 > nq ? question[i] + 1 : nq;
+	if ((rc = qa_gbt_fit(m->d, x, y, question, n, opt, &g, err)))
+		return rc;
+	m->gbt = g;
+	m->rank_w = NULL;
+	if ((rc = listwise_summary(m, x, y, question, n, nq, &sum, err))) {
+		m->gbt = old;
+		m->rank_w = old_w;
+		qa_gbt_free(g);
+		return rc;
+	}
+	qa_gbt_free(old);
+	free(old_w);
+	sum.l2 = qa_gbt_options(g)->lambda;
+	sum.iterations = qa_gbt_trees(g);
+	sum.converged = true;
+	m->rank_summary = sum;
+	return XLQA_OK;
+}
+
 int xlqa_model_fit_ranking(struct xlqa_model *m, const double *x, const unsigned char *y, const size_t *question,
                            size_t n, const struct xlqa_model_fit_options *opt, struct xlqa_error *err)
 {
@@ -720,6 +834,10 @@ int xlqa_model_fit_ranking(struct xlqa_model *m, const double *x, const unsigned
 		                      opt->rank_l2);
 	if (opt && (!(opt->tolerance >= 0) || !isfinite(opt->tolerance)))
 		return xlqa_error_set(err, XLQA_EINVAL, "tolerance must be a finite number >= 0, not %g", opt->tolerance);
+	if (!xlqa_model_learner_name(o.learner))
+		return xlqa_error_set(err, XLQA_EINVAL, "no learner %d", o.learner);
+	if (o.learner == XLQA_MODEL_LEARNER_GBT)
+		return fit_gbt(m, x, y, question, n, &o.gbt, err);
 	if (o.rank_l2 > 0)
 		o.l2 = o.rank_l2;
 	if (!o.max_iter)
@@ -782,8 +900,178 @@ int xlqa_model_fit_ranking(struct xlqa_model *m, const double *x, const unsigned
 	}
 	memcpy(m->rank_w, w, d * sizeof *w);
 	m->rank_summary = sum;
+	qa_gbt_free(m->gbt);
+	m->gbt = NULL;
 	free(work);
 	return XLQA_OK;
+}
+
+/* ---- learners and metadata --------------------------------------------------------------------- */
+
+static const char *const learner_names[XLQA_MODEL_LEARNERS] = {
+	[XLQA_MODEL_LEARNER_LOGISTIC] = "logistic",
+	[XLQA_MODEL_LEARNER_GBT] = "gbt",
+};
+
+const char *xlqa_model_learner_name(int l)
+{
+	return l >= 0 && l < XLQA_MODEL_LEARNERS ? learner_names[l] : NULL;
+}
+
+int xlqa_model_learner_from_name(const char *name, int *out, struct xlqa_error *err)
+{
+	for (int l = 0; l < XLQA_MODEL_LEARNERS; l++)
+		if (strcmp(name, learner_names[l]) == 0) {
+			*out = l;
+			return XLQA_OK;
+		}
+	return xlqa_error_set(err, XLQA_ENOTFOUND, "no learner '%s' (logistic or gbt)", name);
+}
+
+int xlqa_model_learner(const struct xlqa_model *m)
+{
+	return m->gbt ? XLQA_MODEL_LEARNER_GBT : XLQA_MODEL_LEARNER_LOGISTIC;
+}
+
+const struct xlqa_model_gbt_options *xlqa_model_gbt_options(const struct xlqa_model *m)
+{
+	return m->gbt ? qa_gbt_options(m->gbt) : NULL;
+}
+
+size_t xlqa_model_gbt_trees(const struct xlqa_model *m) { return m->gbt ? qa_gbt_trees(m->gbt) : 0; }
+
+void xlqa_model_feature_set_id(const char *const *names, size_t d, char *buf)
+{
+	uint64_t h = UINT64_C(14695981039346656037); /* FNV-1a, 64 bits */
+
+	for (size_t i = 0; i < d; i++)
+		for (const unsigned char *p = (const unsigned char *)names[i];; p++) {
+			h = (h ^ (*p ? *p : '\n')) * UINT64_C(1099511628211);
+			if (!*p)
+				break;
+		}
+	snprintf(buf, XLQA_MODEL_FEATURE_SET_ID_SIZE, "fnv1a64:%016" PRIx64, h);
+}
+
+const char *xlqa_model_feature_set(const struct xlqa_model *m) { return m->feature_set; }
+
+int xlqa_model_check_features(const struct xlqa_model *m, const char *(*name)(size_t i), size_t d,
+                              struct xlqa_error *err)
+{
+	char theirs[XLQA_MODEL_FEATURE_SET_ID_SIZE];
+	const char **names = calloc(d ? d : 1, sizeof *names);
+
+	if (!names)
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	for (size_t i = 0; i < d; i++)
+		names[i] = name(i);
+	xlqa_model_feature_set_id(names, d, theirs);
+	free(names);
+	if (m->d != d)
+		return xlqa_error_set(err, XLQA_EINVAL, "the model's feature set (%s) is not this one (%s): the model "
+		                      "has %zu features, this has %zu", m->feature_set, theirs, m->d, d);
+	for (size_t i = 0; i < d; i++)
+		if (strcmp(m->names[i], name(i)) != 0)
+			return xlqa_error_set(err, XLQA_EINVAL, "the model's feature set (%s) is not this one (%s): "
+			                      "feature %zu is '%s' in the model, '%s' here", m->feature_set, theirs, i + 1,
+			                      m->names[i], name(i));
+	return XLQA_OK;
+}
+
+const char *const *xlqa_model_languages(const struct xlqa_model *m, size_t *n)
+{
+	*n = m->n_langs;
+	return (const char *const *)m->langs;
+}
+
+const char *const *xlqa_model_fitted_on(const struct xlqa_model *m, size_t *n)
+{
+	*n = m->n_fitted;
+	return (const char *const *)m->fitted;
+}
+
+/* Whether `s` is a language entry: "*" or 2-3 ASCII letters. */
+static bool language_ok(const char *s)
+{
+	size_t len = strlen(s);
+
+	if (strcmp(s, "*") == 0)
+		return true;
+	for (size_t i = 0; i < len; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z')))
+			return false;
+	return len >= 2 && len <= 3;
+}
+
+static bool fitted_ok(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if (*p < 0x20 || *p == 0x7f)
+			return false;
+	return s[0] != '\0';
+}
+
+/* Replaces the list *list (*n entries) by copies of src[0..n_src), lower-cased when `lower`. */
+static int set_list(char ***list, size_t *n, const char *const *src, size_t n_src, bool lower, struct xlqa_error *err)
+{
+	char **copy = calloc(n_src ? n_src : 1, sizeof *copy);
+
+	for (size_t i = 0; copy && i < n_src; i++) {
+		if (!(copy[i] = strdup(src[i]))) {
+			for (size_t j = 0; j < i; j++)
+				free(copy[j]);
+			free(copy);
+			copy = NULL;
+			break;
+		}
+		for (char *p = copy[i]; lower && *p; p++)
+			*p = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
+	}
+	if (!copy)
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	for (size_t i = 0; i < *n; i++)
+		free((*list)[i]);
+	free(*list);
+	*list = copy;
+	*n = n_src;
+	return XLQA_OK;
+}
+
+int xlqa_model_set_languages(struct xlqa_model *m, const char *const *langs, size_t n, struct xlqa_error *err)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!language_ok(langs[i]))
+			return xlqa_error_set(err, XLQA_EINVAL, "language %zu '%s' is neither '*' nor 2 or 3 letters", i + 1,
+			                      langs[i]);
+	return set_list(&m->langs, &m->n_langs, langs, n, true, err);
+}
+
+int xlqa_model_set_fitted_on(struct xlqa_model *m, const char *const *entries, size_t n, struct xlqa_error *err)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!fitted_ok(entries[i]))
+			return xlqa_error_set(err, XLQA_EINVAL, "fitted-on entry %zu is empty or holds a control character",
+			                      i + 1);
+	return set_list(&m->fitted, &m->n_fitted, entries, n, false, err);
+}
+
+bool xlqa_model_check_language(const struct xlqa_model *m, const char *lang, char *buf, size_t size)
+{
+	struct xlqa_buf list = XLQA_BUF_INIT;
+
+	if (m->n_langs == 0)
+		return true;
+	for (size_t i = 0; i < m->n_langs; i++)
+		if (strcmp(m->langs[i], "*") == 0 || strcasecmp(m->langs[i], lang) == 0)
+			return true;
+	if (buf && size) {
+		for (size_t i = 0; i < m->n_langs; i++)
+			if ((i && xlqa_buf_addch(&list, ',')) || xlqa_buf_addstr(&list, m->langs[i]))
+				break;
+		snprintf(buf, size, "model fitted for '%s', index is '%s'", list.buf ? list.buf : "?", lang);
+		xlqa_buf_release(&list);
+	}
+	return false;
 }
 
 /* ---- the answer calibration -------------------------------------------------------------------- */
@@ -1099,7 +1387,22 @@ int xlqa_model_fit_nil_threshold_smooth(const double *best_p, const unsigned cha
 /* ---- files ------------------------------------------------------------------------------------- */
 
 #define MODEL_FORMAT "xlqa-model"
-#define MODEL_VERSION 1
+#define MODEL_VERSION 2
+/* The first version, without metadata or trees, still read (as a logistic model). */
+#define MODEL_VERSION_1 1
+
+/* A JSON array of n strings, or NULL when out of memory. */
+static json_t *string_array(char *const *v, size_t n)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; a && i < n; i++)
+		if (json_array_append_new(a, json_string(v[i]))) {
+			json_decref(a);
+			return NULL;
+		}
+	return a;
+}
 
 /* A JSON array of d doubles, or NULL when out of memory (or a value jansson refuses). */
 static json_t *real_array(const double *v, size_t d)
@@ -1157,6 +1460,10 @@ int xlqa_model_write(const struct xlqa_model *m, const char *path, struct xlqa_e
 	if (!bad)
 		bad = json_object_set_new(root, "format", json_string(MODEL_FORMAT)) ||
 		      json_object_set_new(root, "version", json_integer(MODEL_VERSION)) ||
+		      json_object_set_new(root, "learner", json_string(xlqa_model_learner_name(xlqa_model_learner(m)))) ||
+		      json_object_set_new(root, "feature_set", json_string(m->feature_set)) ||
+		      json_object_set_new(root, "languages", string_array(m->langs, m->n_langs)) ||
+		      json_object_set_new(root, "fitted_on", string_array(m->fitted, m->n_fitted)) ||
 		      json_object_set(root, "features", names) ||
 		      json_object_set_new(root, "means", real_array(m->mean, m->d)) ||
 		      json_object_set_new(root, "sds", real_array(m->sd, m->d)) ||
@@ -1164,11 +1471,14 @@ int xlqa_model_write(const struct xlqa_model *m, const char *path, struct xlqa_e
 		      json_object_set_new(root, "bias", json_real(m->bias)) ||
 		      json_object_set_new(root, "nil_threshold", json_real(m->nil_threshold)) ||
 		      json_object_set(root, "training", training);
-	if (!bad && m->rank_w) {
+	if (!bad && m->gbt)
+		bad = json_object_set_new(root, "gbt", qa_gbt_json(m->gbt));
+	if (!bad && xlqa_model_has_ranking(m)) {
 		const struct xlqa_model_ranking_summary *r = &m->rank_summary;
 		json_t *ranking = json_object();
 
-		bad = !ranking || json_object_set_new(ranking, "weights", real_array(m->rank_w, m->d)) ||
+		/* trees have no weights: the "gbt" object holds them */
+		bad = !ranking || (m->rank_w && json_object_set_new(ranking, "weights", real_array(m->rank_w, m->d))) ||
 		      json_object_set_new(ranking, "questions", json_integer((json_int_t)r->questions)) ||
 		      json_object_set_new(ranking, "rows", json_integer((json_int_t)r->rows)) ||
 		      json_object_set_new(ranking, "l2", json_real(r->l2)) ||
@@ -1203,7 +1513,10 @@ int xlqa_model_write(const struct xlqa_model *m, const char *path, struct xlqa_e
 /* The keys a model file may hold, and those of its "training" object. */
 static const char *const model_keys[] = { "format", "version", "features", "means", "sds", "weights",
 	                                  "bias", "nil_threshold", "training", "ranking", "answer_calibration",
-	                                  "nil_calibration" };
+	                                  "nil_calibration", "learner", "feature_set", "languages", "fitted_on",
+	                                  "gbt" };
+/* The keys version 2 added: a version-1 file has none of them, a version-2 file the first four. */
+static const char *const v2_keys[] = { "learner", "feature_set", "languages", "fitted_on", "gbt" };
 static const char *const training_keys[] = { "n", "positives", "l2", "iterations", "converged", "log_loss" };
 static const char *const calibration_keys[] = { "inputs", "bias", "weights", "folds", "questions", "positives",
 	                                        "l2", "log_loss", "ece" };
@@ -1304,11 +1617,14 @@ static int read_ranking(const json_t *r, const char *path, struct xlqa_model *m,
 
 	if (!json_is_object(r))
 		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'ranking' must be an object", path);
-	if (!(m->rank_w = malloc(m->d * sizeof *m->rank_w)))
+	/* linear weights, or with trees (read before) none */
+	if (m->gbt && json_object_get(r, "weights"))
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'ranking' of a gbt model has 'weights'", path);
+	if (!m->gbt && !(m->rank_w = malloc(m->d * sizeof *m->rank_w)))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	if ((rc = check_keys(r, ranking_keys, sizeof ranking_keys / sizeof ranking_keys[0], " in 'ranking'", path,
 	                     err)) ||
-	    (rc = get_vector(r, "weights", m->d, false, path, m->rank_w, err)) ||
+	    (!m->gbt && (rc = get_vector(r, "weights", m->d, false, path, m->rank_w, err))) ||
 	    (rc = get_count(r, "ranking", "questions", path, &s->questions, err)) ||
 	    (rc = get_count(r, "ranking", "rows", path, &s->rows, err)) ||
 	    (rc = get_count(r, "ranking", "iterations", path, &s->iterations, err)) ||
@@ -1369,6 +1685,59 @@ static int read_calibration(const json_t *o, const char *key, const char *what, 
 	return XLQA_OK;
 }
 
+/* A version-2 file's string list `key` into m through `set` (xlqa_model_set_languages, ...). */
+static int read_list(const json_t *root, const char *key, const char *path, struct xlqa_model *m,
+                     int (*set)(struct xlqa_model *, const char *const *, size_t, struct xlqa_error *),
+                     struct xlqa_error *err)
+{
+	const json_t *a = json_object_get(root, key);
+	size_t n = json_array_size(a);
+	const char **v = malloc((n ? n : 1) * sizeof *v);
+	struct xlqa_error set_err = { 0 };
+	int rc = XLQA_OK;
+
+	if (!v)
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	if (!json_is_array(a))
+		rc = xlqa_error_set(err, XLQA_EPARSE, "%s: '%s' must be an array of strings", path, key);
+	for (size_t i = 0; !rc && i < n; i++)
+		if (!json_is_string(json_array_get(a, i)))
+			rc = xlqa_error_set(err, XLQA_EPARSE, "%s: '%s'[%zu] must be a string", path, key, i);
+		else
+			v[i] = json_string_value(json_array_get(a, i));
+	if (!rc && (rc = set(m, v, n, &set_err)))
+		rc = rc == XLQA_EINVAL ? xlqa_error_set(err, XLQA_EPARSE, "%s: '%s': %s", path, key, set_err.message)
+		                       : xlqa_error_set(err, rc, "%s", set_err.message);
+	free(v);
+	return rc;
+}
+
+/* A version-2 file's metadata and trees (the features read). */
+static int read_metadata(const json_t *root, const char *path, struct xlqa_model *m, struct xlqa_error *err)
+{
+	const json_t *learner = json_object_get(root, "learner"), *fs = json_object_get(root, "feature_set");
+	const json_t *gbt = json_object_get(root, "gbt");
+	struct xlqa_error name_err = { 0 };
+	int l, rc;
+
+	if (!json_is_string(learner) || xlqa_model_learner_from_name(json_string_value(learner), &l, &name_err))
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'learner' must be \"logistic\" or \"gbt\"", path);
+	if (!json_is_string(fs))
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'feature_set' must be a string", path);
+	if (strcmp(json_string_value(fs), m->feature_set) != 0)
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'feature_set' is '%s', the features' id is '%s'", path,
+		                      json_string_value(fs), m->feature_set);
+	if ((rc = read_list(root, "languages", path, m, xlqa_model_set_languages, err)) ||
+	    (rc = read_list(root, "fitted_on", path, m, xlqa_model_set_fitted_on, err)))
+		return rc;
+	if ((l == XLQA_MODEL_LEARNER_GBT) != (gbt != NULL))
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: a '%s' model %s a 'gbt' object", path, learner_names[l],
+		                      gbt ? "has" : "needs");
+	if (gbt && !json_object_get(root, "ranking"))
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: a 'gbt' model needs a 'ranking' object", path);
+	return gbt ? qa_gbt_from_json(gbt, m->d, path, &m->gbt, err) : XLQA_OK;
+}
+
 static int model_from_json(const json_t *root, const char *path, struct xlqa_model **out, struct xlqa_error *err)
 {
 	const json_t *format = json_object_get(root, "format"), *version = json_object_get(root, "version");
@@ -1384,8 +1753,14 @@ static int model_from_json(const json_t *root, const char *path, struct xlqa_mod
 		return rc;
 	if (!json_is_string(format) || strcmp(json_string_value(format), MODEL_FORMAT) != 0)
 		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'format' must be \"%s\"", path, MODEL_FORMAT);
-	if (!json_is_integer(version) || json_integer_value(version) != MODEL_VERSION)
-		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'version' must be %d", path, MODEL_VERSION);
+	if (!json_is_integer(version) ||
+	    (json_integer_value(version) != MODEL_VERSION && json_integer_value(version) != MODEL_VERSION_1))
+		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'version' must be %d or %d", path, MODEL_VERSION_1,
+		                      MODEL_VERSION);
+	for (size_t i = 0; json_integer_value(version) == MODEL_VERSION_1 && i < sizeof v2_keys / sizeof v2_keys[0]; i++)
+		if (json_object_get(root, v2_keys[i]))
+			return xlqa_error_set(err, XLQA_EPARSE, "%s: '%s' belongs to version %d, the file is version %d", path,
+			                      v2_keys[i], MODEL_VERSION, MODEL_VERSION_1);
 	if (!json_is_array(features) || (d = json_array_size(features)) == 0)
 		return xlqa_error_set(err, XLQA_EPARSE, "%s: 'features' must be a non-empty array of names", path);
 	if (!(m = model_new(d)))
@@ -1408,6 +1783,10 @@ static int model_from_json(const json_t *root, const char *path, struct xlqa_mod
 	    !(m->nil_threshold >= 0 && m->nil_threshold <= nextafter(1.0, 2.0)))
 		rc = xlqa_error_set(err, XLQA_EPARSE, "%s: 'nil_threshold' must be in [0, 1], not %g", path,
 		                    m->nil_threshold);
+	if (!rc)
+		xlqa_model_feature_set_id((const char *const *)m->names, d, m->feature_set);
+	if (!rc && json_integer_value(version) == MODEL_VERSION)
+		rc = read_metadata(root, path, m, err);
 	if (!rc && training)
 		rc = read_training(training, path, &m->summary, err);
 	if (!rc && json_object_get(root, "ranking"))

@@ -636,6 +636,7 @@ int xlqa_model_data_fit_answer_calibration(struct xlqa_model *m, const struct xl
 	double *inputs = malloc(nq * K * sizeof *inputs), *conf = malloc(nq * sizeof *conf), *xc = NULL, *cc = NULL;
 	unsigned char *right = malloc(nq), *yc = NULL, *nil = NULL;
 	struct xlqa_model_answer_calibration c, nc, keep = { 0 }, keep_nil = { 0 };
+	struct xlqa_model_fit_options fo;
 	const struct xlqa_model_answer_calibration *old = xlqa_model_answer_calibration(m);
 	const struct xlqa_model_answer_calibration *old_nil = xlqa_model_nil_calibration(m);
 	bool had = old != NULL, had_nil = old_nil != NULL;
@@ -651,7 +652,12 @@ int xlqa_model_data_fit_answer_calibration(struct xlqa_model *m, const struct xl
 		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 		goto done;
 	}
-	if ((rc = xlqa_model_data_oof_inputs(t, opt, xlqa_model_has_ranking(m), folds, inputs, right, err)))
+	/* the folds fit the learner of m with m's parameters, trees included */
+	fo = opt ? *opt : (struct xlqa_model_fit_options){ 0 };
+	fo.learner = xlqa_model_learner(m);
+	if (xlqa_model_gbt_options(m))
+		fo.gbt = *xlqa_model_gbt_options(m);
+	if ((rc = xlqa_model_data_oof_inputs(t, &fo, xlqa_model_has_ranking(m), folds, inputs, right, err)))
 		goto done;
 	xc = malloc(nq * K * sizeof *xc);
 	cc = malloc(nq * sizeof *cc);

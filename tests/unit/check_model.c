@@ -2,7 +2,9 @@
  * Unit tests of the model module: logistic regression recovers known weights from a large
  * synthetic sample and the analytic optimum of small hand-made ones, the NIL threshold on
  * hand-scored tables, model files round-trip to the bit and malformed ones are refused with their
- * reason, and feature tables are read, refused and applied as model.h says.
+ * reason, and feature tables are read, refused and applied as model.h says; gradient-boosted trees
+ * rank what a linear score cannot, round-trip through the file, and a corrupt booster is refused;
+ * the metadata (learner, feature set, languages, fitted-on) round-trips and is checked.
  */
 #include "config.h"
 
@@ -580,7 +582,7 @@ static const struct {
 	{ "not JSON at all", "{\"format\": ", ":1: " },
 	{ "an array, not an object", "[1, 2]", "a JSON object expected" },
 	{ "another format", "{\"format\":\"other\"}", "'format' must be \"xlqa-model\"" },
-	{ "a future version", "{\"format\":\"xlqa-model\",\"version\":2}", "'version' must be 1" },
+	{ "a future version", "{\"format\":\"xlqa-model\",\"version\":3}", "'version' must be 1 or 2" },
 	{ "no features", "{\"format\":\"xlqa-model\",\"version\":1,\"features\":[]}", "'features' must be a non-empty" },
 	{ "a feature that is not a string",
 	  "{\"format\":\"xlqa-model\",\"version\":1,\"features\":[\"a\",3]}", "'features'[1] must be a non-empty string" },
@@ -1232,6 +1234,527 @@ START_TEST(feature_table_clear_features)
 }
 END_TEST
 
+/* ---- gradient-boosted trees and model metadata ------------------------------------------------- */
+
+/*
+ * A ranking problem no linear score solves: each question has XOR_C candidates with features
+ * (a, b, noise) uniform in [-1, 1]; the right one is the candidate with the largest a * b, an
+ * interaction a sum of per-feature terms cannot express (the linear ranking is left near chance, 1 in
+ * XOR_C). Questions [0, train) fit, the rest are held out.
+ */
+enum { XOR_Q = 400, XOR_C = 6, XOR_D = 3, XOR_TRAIN = 250 };
+struct xor_data {
+	double x[XOR_Q * XOR_C * XOR_D];
+	unsigned char y[XOR_Q * XOR_C];
+	size_t question[XOR_Q * XOR_C];
+};
+
+static void xor_data_make(struct xor_data *t, uint64_t seed)
+{
+	uint64_t state = seed;
+
+	for (size_t q = 0; q < XOR_Q; q++) {
+		size_t best = 0;
+
+		for (size_t c = 0; c < XOR_C; c++) {
+			double *r = t->x + (q * XOR_C + c) * XOR_D;
+
+			for (size_t j = 0; j < XOR_D; j++)
+				r[j] = uniform(&state, -1, 1);
+			t->question[q * XOR_C + c] = q;
+			t->y[q * XOR_C + c] = 0;
+			if (r[0] * r[1] > t->x[(q * XOR_C + best) * XOR_D] * t->x[(q * XOR_C + best) * XOR_D + 1])
+				best = c;
+		}
+		t->y[q * XOR_C + best] = 1;
+	}
+}
+
+/* The share of held-out questions whose rank-best candidate (xlqa_model_answer_inputs) is the right one. */
+static double xor_heldout_first_right(const struct xlqa_model *m, const struct xor_data *t)
+{
+	size_t right = 0;
+
+	for (size_t q = XOR_TRAIN; q < XOR_Q; q++) {
+		const double *rows[XOR_C];
+		double inputs[XLQA_MODEL_ANSWER_INPUTS];
+		size_t best;
+
+		for (size_t c = 0; c < XOR_C; c++)
+			rows[c] = t->x + (q * XOR_C + c) * XOR_D;
+		xlqa_model_answer_inputs(m, rows, XOR_C, &best, inputs);
+		right += t->y[q * XOR_C + best];
+	}
+	return (double)right / (XOR_Q - XOR_TRAIN);
+}
+
+static const char *const xor_names[XOR_D] = { "a", "b", "noise" };
+
+/* A model fitted on the training questions of `t` with `learner`'s ranking. */
+static struct xlqa_model *xor_model(const struct xor_data *t, int learner, unsigned seed)
+{
+	struct xlqa_model_fit_options opt = { .l2 = 0.01, .rank_l2 = 1, .learner = learner, .gbt = { .seed = seed } };
+	struct xlqa_model *m = NULL;
+	struct xlqa_error err;
+	size_t n = XOR_TRAIN * XOR_C;
+
+	ck_assert_msg(xlqa_model_fit(t->x, t->y, n, XOR_D, xor_names, &opt, &m, &err) == XLQA_OK, "%s", err.message);
+	ck_assert_msg(xlqa_model_fit_ranking(m, t->x, t->y, t->question, n, &opt, &err) == XLQA_OK, "%s", err.message);
+	return m;
+}
+
+START_TEST(gbt_beats_linear_on_interaction)
+{
+	static struct xor_data t;
+	struct xlqa_model *lin, *gbt;
+	double lin_acc, gbt_acc;
+
+	xor_data_make(&t, 7);
+	lin = xor_model(&t, XLQA_MODEL_LEARNER_LOGISTIC, 0);
+	gbt = xor_model(&t, XLQA_MODEL_LEARNER_GBT, 0);
+	ck_assert_int_eq(xlqa_model_learner(lin), XLQA_MODEL_LEARNER_LOGISTIC);
+	ck_assert_int_eq(xlqa_model_learner(gbt), XLQA_MODEL_LEARNER_GBT);
+	ck_assert(xlqa_model_has_ranking(gbt));
+	ck_assert_uint_eq(xlqa_model_gbt_trees(gbt), 100); /* the default rounds */
+	ck_assert_str_eq(xlqa_model_gbt_options(gbt)->objective, "rank:pairwise");
+	ck_assert_ptr_null(xlqa_model_gbt_options(lin));
+	ck_assert(isnan(xlqa_model_rank_weight(gbt, 0)));
+	ck_assert_uint_eq(xlqa_model_ranking_summary(gbt)->questions, XOR_TRAIN);
+	lin_acc = xor_heldout_first_right(lin, &t);
+	gbt_acc = xor_heldout_first_right(gbt, &t);
+	/* chance is 1/6; the trees find the interaction, the linear score cannot */
+	ck_assert_msg(lin_acc < 0.35, "linear ranking %.3f", lin_acc);
+	ck_assert_msg(gbt_acc > 0.6 && gbt_acc > lin_acc + 0.3, "trees %.3f, linear %.3f", gbt_acc, lin_acc);
+	/* a linear ranking fitted again replaces the trees */
+	{
+		struct xlqa_model_fit_options opt = { .rank_l2 = 1 };
+		struct xlqa_error err;
+
+		ck_assert_int_eq(xlqa_model_fit_ranking(gbt, t.x, t.y, t.question, XOR_TRAIN * XOR_C, &opt, &err), XLQA_OK);
+		ck_assert_int_eq(xlqa_model_learner(gbt), XLQA_MODEL_LEARNER_LOGISTIC);
+		ck_assert(!isnan(xlqa_model_rank_weight(gbt, 0)));
+	}
+	xlqa_model_free(lin);
+	xlqa_model_free(gbt);
+}
+END_TEST
+
+/* The text of file `path`, malloc'd. */
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *text;
+	long len;
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(fseek(f, 0, SEEK_END), 0);
+	len = ftell(f);
+	rewind(f);
+	text = malloc((size_t)len + 1);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_uint_eq(fread(text, 1, (size_t)len, f), (size_t)len);
+	text[len] = '\0';
+	fclose(f);
+	return text;
+}
+
+START_TEST(gbt_file_round_trip)
+{
+	static struct xor_data t;
+	struct xlqa_model *m, *r, *again;
+	struct xlqa_error err;
+	char path[64], path2[64];
+	char *a, *b;
+
+	xor_data_make(&t, 11);
+	m = xor_model(&t, XLQA_MODEL_LEARNER_GBT, 5);
+	temp_file(path, "");
+	ck_assert_int_eq(xlqa_model_write(m, path, &err), XLQA_OK);
+	ck_assert_msg(xlqa_model_read(path, &r, &err) == XLQA_OK, "%s", err.message);
+	ck_assert_int_eq(xlqa_model_learner(r), XLQA_MODEL_LEARNER_GBT);
+	ck_assert_uint_eq(xlqa_model_gbt_trees(r), xlqa_model_gbt_trees(m));
+	ck_assert_uint_eq(xlqa_model_gbt_options(r)->seed, 5);
+	ck_assert(xlqa_model_gbt_options(r)->eta == xlqa_model_gbt_options(m)->eta);
+	ck_assert(xlqa_model_ranking_summary(r)->log_loss == xlqa_model_ranking_summary(m)->log_loss);
+	/* every row scores the same, to the bit, and the scores are not all alike */
+	for (size_t i = 0; i < XOR_Q * XOR_C; i++)
+		ck_assert(xlqa_model_rank_score(r, t.x + i * XOR_D) == xlqa_model_rank_score(m, t.x + i * XOR_D));
+	ck_assert(xlqa_model_rank_score(m, t.x) != xlqa_model_rank_score(m, t.x + XOR_D));
+	/* written again, the same bytes; a second fit with the same seed, the same file */
+	temp_file(path2, "");
+	ck_assert_int_eq(xlqa_model_write(r, path2, &err), XLQA_OK);
+	a = slurp(path);
+	b = slurp(path2);
+	ck_assert_str_eq(a, b);
+	free(b);
+	again = xor_model(&t, XLQA_MODEL_LEARNER_GBT, 5);
+	ck_assert_int_eq(xlqa_model_write(again, path2, &err), XLQA_OK);
+	b = slurp(path2);
+	ck_assert_str_eq(a, b);
+	free(a);
+	free(b);
+	xlqa_model_free(again);
+	xlqa_model_free(r);
+	xlqa_model_free(m);
+	unlink(path);
+	unlink(path2);
+}
+END_TEST
+
+/* CRC-32 (IEEE, reflected, as zlib's crc32) of s, for hand-made boosters. */
+static unsigned long crc32_of(const char *s)
+{
+	unsigned long c = 0xFFFFFFFFUL;
+
+	for (; *s; s++) {
+		c ^= (unsigned char)*s;
+		for (int k = 0; k < 8; k++)
+			c = c & 1 ? (c >> 1) ^ 0xEDB88320UL : c >> 1;
+	}
+	return c ^ 0xFFFFFFFFUL;
+}
+
+/* Replaces the first occurrence of `from` in *text (malloc'd) by `to`. */
+static void replace_in(char **text, const char *from, const char *to)
+{
+	char *at = strstr(*text, from), *out;
+	size_t before;
+
+	ck_assert_msg(at != NULL, "'%s' not in the file", from);
+	before = (size_t)(at - *text);
+	out = malloc(strlen(*text) - strlen(from) + strlen(to) + 1);
+	ck_assert_ptr_nonnull(out);
+	memcpy(out, *text, before);
+	strcpy(out + before, to);
+	strcat(out, at + strlen(from));
+	free(*text);
+	*text = out;
+}
+
+START_TEST(gbt_corrupt_booster_refused)
+{
+	static struct xor_data t;
+	struct xlqa_model *m, *r = NULL;
+	struct xlqa_error err;
+	char path[64], path2[64], field[128];
+	char *text, *bad, *b64, *p;
+
+	xor_data_make(&t, 13);
+	m = xor_model(&t, XLQA_MODEL_LEARNER_GBT, 0);
+	temp_file(path, "");
+	ck_assert_int_eq(xlqa_model_write(m, path, &err), XLQA_OK);
+	text = slurp(path);
+	temp_file(path2, "");
+
+	/* one base64 character of the booster changed in the middle: the checksum catches it */
+	bad = strdup(text);
+	b64 = strstr(bad, "\"booster\": \"");
+	ck_assert_ptr_nonnull(b64);
+	p = b64 + strlen("\"booster\": \"") + (strchr(b64 + 12, '"') - (b64 + 12)) / 2;
+	*p = *p == 'A' ? 'B' : 'A';
+	ck_assert_int_eq(xlqa_file_write_atomic(path2, bad, strlen(bad), &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_model_read(path2, &r, &err), XLQA_EPARSE);
+	ck_assert_ptr_null(r);
+	ck_assert_msg(strstr(err.message, "'gbt'") && strstr(err.message, "corrupt"), "%s", err.message);
+	free(bad);
+
+	/* a character outside base64 */
+	bad = strdup(text);
+	b64 = strstr(bad, "\"booster\": \"") + strlen("\"booster\": \"");
+	b64[8] = '*';
+	ck_assert_int_eq(xlqa_file_write_atomic(path2, bad, strlen(bad), &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_model_read(path2, &r, &err), XLQA_EPARSE);
+	ck_assert_msg(strstr(err.message, "not base64 at character 8"), "%s", err.message);
+	free(bad);
+
+	/* a booster that passes the checks of the bytes but is no model: XGBoost's refusal, as an error */
+	bad = strdup(text);
+	b64 = strstr(bad, "\"booster\": \"") + strlen("\"booster\": \"");
+	{
+		const char *rest = strchr(b64, '"'); /* from the closing quote on */
+		size_t len = strlen(bad) + 8;
+		char *fixed = malloc(len);
+
+		ck_assert_ptr_nonnull(fixed);
+		*b64 = '\0';
+		snprintf(fixed, len, "%se30=%s", bad, rest); /* base64 of "{}" */
+		free(bad);
+		bad = fixed;
+	}
+	p = strstr(bad, "\"booster_bytes\": ");
+	ck_assert_ptr_nonnull(p);
+	snprintf(field, sizeof field, "\"booster_bytes\": %ld", strtol(p + strlen("\"booster_bytes\": "), NULL, 10));
+	replace_in(&bad, field, "\"booster_bytes\": 2");
+	p = strstr(bad, "\"booster_crc32\": ");
+	ck_assert_ptr_nonnull(p);
+	snprintf(field, sizeof field, "\"booster_crc32\": %ld", strtol(p + strlen("\"booster_crc32\": "), NULL, 10));
+	{
+		char crc[64];
+
+		snprintf(crc, sizeof crc, "\"booster_crc32\": %lu", crc32_of("{}"));
+		replace_in(&bad, field, crc);
+	}
+	ck_assert_int_eq(xlqa_file_write_atomic(path2, bad, strlen(bad), &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_model_read(path2, &r, &err), XLQA_EPARSE);
+	ck_assert_ptr_null(r);
+	ck_assert_msg(strstr(err.message, "'gbt'") && strstr(err.message, "XGBoost"), "%s", err.message);
+	ck_assert_msg(!strchr(err.message, '\n'), "one line: %s", err.message);
+	free(bad);
+
+	/* a byte count that disagrees */
+	bad = strdup(text);
+	p = strstr(bad, "\"booster_bytes\": ");
+	snprintf(field, sizeof field, "\"booster_bytes\": %ld", strtol(p + strlen("\"booster_bytes\": "), NULL, 10));
+	replace_in(&bad, field, "\"booster_bytes\": 3");
+	ck_assert_int_eq(xlqa_file_write_atomic(path2, bad, strlen(bad), &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_model_read(path2, &r, &err), XLQA_EPARSE);
+	ck_assert_msg(strstr(err.message, "'booster_bytes' says 3"), "%s", err.message);
+	free(bad);
+
+	/* a gbt learner without its trees, trees for a logistic learner */
+	bad = strdup(text);
+	replace_in(&bad, "\"learner\": \"gbt\"", "\"learner\": \"logistic\"");
+	ck_assert_int_eq(xlqa_file_write_atomic(path2, bad, strlen(bad), &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_model_read(path2, &r, &err), XLQA_EPARSE);
+	ck_assert_msg(strstr(err.message, "a 'logistic' model has a 'gbt' object"), "%s", err.message);
+	free(bad);
+
+	/* the untouched file still reads */
+	ck_assert_int_eq(xlqa_model_read(path, &r, &err), XLQA_OK);
+	xlqa_model_free(r);
+	free(text);
+	xlqa_model_free(m);
+	unlink(path);
+	unlink(path2);
+}
+END_TEST
+
+START_TEST(gbt_options_refused)
+{
+	static struct xor_data t;
+	struct xlqa_model_fit_options opt = { .learner = XLQA_MODEL_LEARNER_GBT };
+	struct xlqa_model *m;
+	struct xlqa_error err;
+	int l;
+
+	xor_data_make(&t, 3);
+	m = xor_model(&t, XLQA_MODEL_LEARNER_LOGISTIC, 0);
+	opt.gbt.objective = "rank:map";
+	ck_assert_int_eq(xlqa_model_fit_ranking(m, t.x, t.y, t.question, 60, &opt, &err), XLQA_EINVAL);
+	ck_assert_msg(strstr(err.message, "'rank:map'"), "%s", err.message);
+	opt.gbt.objective = "rank:ndcg";
+	opt.gbt.eta = 1.5;
+	ck_assert_int_eq(xlqa_model_fit_ranking(m, t.x, t.y, t.question, 60, &opt, &err), XLQA_EINVAL);
+	ck_assert_msg(strstr(err.message, "eta"), "%s", err.message);
+	opt.gbt.eta = 0;
+	opt.gbt.subsample = 2;
+	ck_assert_int_eq(xlqa_model_fit_ranking(m, t.x, t.y, t.question, 60, &opt, &err), XLQA_EINVAL);
+	opt.gbt.subsample = 0;
+	opt.learner = 7;
+	ck_assert_int_eq(xlqa_model_fit_ranking(m, t.x, t.y, t.question, 60, &opt, &err), XLQA_EINVAL);
+	ck_assert_int_eq(xlqa_model_learner(m), XLQA_MODEL_LEARNER_LOGISTIC); /* unchanged */
+	/* rank:ndcg fits */
+	opt.learner = XLQA_MODEL_LEARNER_GBT;
+	opt.gbt.rounds = 5;
+	ck_assert_msg(xlqa_model_fit_ranking(m, t.x, t.y, t.question, 60, &opt, &err) == XLQA_OK, "%s", err.message);
+	ck_assert_str_eq(xlqa_model_gbt_options(m)->objective, "rank:ndcg");
+	ck_assert_uint_eq(xlqa_model_gbt_trees(m), 5);
+	/* the registry of learners */
+	ck_assert_str_eq(xlqa_model_learner_name(XLQA_MODEL_LEARNER_GBT), "gbt");
+	ck_assert_ptr_null(xlqa_model_learner_name(XLQA_MODEL_LEARNERS));
+	ck_assert_int_eq(xlqa_model_learner_from_name("logistic", &l, &err), XLQA_OK);
+	ck_assert_int_eq(l, XLQA_MODEL_LEARNER_LOGISTIC);
+	ck_assert_int_eq(xlqa_model_learner_from_name("forest", &l, &err), XLQA_ENOTFOUND);
+	ck_assert_msg(strstr(err.message, "'forest'"), "%s", err.message);
+	xlqa_model_free(m);
+}
+END_TEST
+
+START_TEST(gbt_answer_calibration_cross_fits_trees)
+{
+	/* the calibration's folds fit trees too: their out-of-fold rank is the trees', not a linear one's */
+	static struct xor_data t;
+	static struct xlqa_model_data table;
+	struct xlqa_model *m;
+	struct xlqa_error err;
+	double oof[XOR_TRAIN];
+	unsigned char right[XOR_TRAIN];
+	size_t first = 0;
+
+	xor_data_make(&t, 17);
+	xlqa_model_data_init(&table);
+	{
+		/* the training questions as a feature table */
+		struct xlqa_buf b = XLQA_BUF_INIT;
+		char path[64];
+
+		ck_assert_int_eq(xlqa_buf_addstr(&b, "question\tgold_nil\tlabel\ta\tb\tnoise\n"), XLQA_OK);
+		for (size_t i = 0; i < XOR_TRAIN * XOR_C; i++) {
+			char line[160];
+
+			snprintf(line, sizeof line, "q%zu\t0\t%u\t%.17g\t%.17g\t%.17g\n", t.question[i], t.y[i], t.x[i * XOR_D],
+			         t.x[i * XOR_D + 1], t.x[i * XOR_D + 2]);
+			ck_assert_int_eq(xlqa_buf_addstr(&b, line), XLQA_OK);
+		}
+		temp_file(path, b.buf);
+		xlqa_buf_release(&b);
+		ck_assert_int_eq(xlqa_model_data_read(&table, path, &err), XLQA_OK);
+		unlink(path);
+	}
+	m = xor_model(&t, XLQA_MODEL_LEARNER_GBT, 0);
+	ck_assert_msg(xlqa_model_data_fit_answer_calibration(m, &table, NULL, 5, 0, oof, right, &err) == XLQA_OK, "%s",
+	              err.message);
+	for (size_t q = 0; q < XOR_TRAIN; q++)
+		first += right[q];
+	/* out of fold, a linear ranking finds about 1 in 6 (xlqa_model_data_oof_inputs with the trees finds most) */
+	ck_assert_msg(first > XOR_TRAIN / 2, "out-of-fold first right %zu of %d", first, XOR_TRAIN);
+	ck_assert_int_eq(xlqa_model_learner(m), XLQA_MODEL_LEARNER_GBT);
+	ck_assert_ptr_nonnull(xlqa_model_answer_calibration(m));
+	xlqa_model_free(m);
+	xlqa_model_data_release(&table);
+}
+END_TEST
+
+static const char *test_feature_name(size_t i)
+{
+	static const char *const names[] = { "a", "b", "noise" };
+	return i < 3 ? names[i] : "?";
+}
+
+static const char *test_other_name(size_t i)
+{
+	static const char *const names[] = { "a", "c", "noise" };
+	return i < 3 ? names[i] : "?";
+}
+
+START_TEST(metadata_round_trip_and_checks)
+{
+	static struct xor_data t;
+	static const char *const langs[] = { "EN", "de" }, *const bad_lang[] = { "e1" };
+	static const char *const fitted[] = { "sets 1-2/features-EN.tsv", "features-DE.tsv" };
+	struct xlqa_model *m, *r;
+	struct xlqa_error err;
+	const char *const *list;
+	char path[64], id[XLQA_MODEL_FEATURE_SET_ID_SIZE], buf[128];
+	size_t n;
+
+	xor_data_make(&t, 19);
+	m = xor_model(&t, XLQA_MODEL_LEARNER_LOGISTIC, 0);
+	/* a fresh fit: no languages, nothing recorded as fitted on, the id of its names */
+	xlqa_model_languages(m, &n);
+	ck_assert_uint_eq(n, 0);
+	xlqa_model_feature_set_id(xor_names, XOR_D, id);
+	ck_assert_str_eq(xlqa_model_feature_set(m), id);
+	ck_assert_int_eq(strncmp(id, "fnv1a64:", 8), 0);
+	ck_assert_uint_eq(strlen(id), XLQA_MODEL_FEATURE_SET_ID_SIZE - 1);
+	{
+		/* another order, another id */
+		const char *swapped[XOR_D] = { "b", "a", "noise" };
+		char id2[XLQA_MODEL_FEATURE_SET_ID_SIZE];
+
+		xlqa_model_feature_set_id(swapped, XOR_D, id2);
+		ck_assert_str_ne(id, id2);
+	}
+	ck_assert(xlqa_model_check_language(m, "de", buf, sizeof buf)); /* no languages: any */
+	ck_assert_int_eq(xlqa_model_set_languages(m, bad_lang, 1, &err), XLQA_EINVAL);
+	ck_assert_msg(strstr(err.message, "'e1'"), "%s", err.message);
+	ck_assert_int_eq(xlqa_model_set_languages(m, langs, 2, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_model_set_fitted_on(m, fitted, 2, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_model_set_fitted_on(m, (const char *const[]){ "a\nb" }, 1, &err), XLQA_EINVAL);
+
+	temp_file(path, "");
+	ck_assert_int_eq(xlqa_model_write(m, path, &err), XLQA_OK);
+	ck_assert_msg(xlqa_model_read(path, &r, &err) == XLQA_OK, "%s", err.message);
+	list = xlqa_model_languages(r, &n);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_str_eq(list[0], "en"); /* stored lower case */
+	ck_assert_str_eq(list[1], "de");
+	list = xlqa_model_fitted_on(r, &n);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_str_eq(list[0], fitted[0]);
+	ck_assert_str_eq(list[1], fitted[1]);
+	ck_assert_str_eq(xlqa_model_feature_set(r), id);
+	ck_assert_int_eq(xlqa_model_learner(r), XLQA_MODEL_LEARNER_LOGISTIC);
+
+	/* the language check: the model's languages, any case; a warning naming both otherwise */
+	ck_assert(xlqa_model_check_language(r, "EN", buf, sizeof buf));
+	ck_assert(xlqa_model_check_language(r, "de", NULL, 0));
+	buf[0] = '\0';
+	ck_assert(!xlqa_model_check_language(r, "es", buf, sizeof buf));
+	ck_assert_str_eq(buf, "model fitted for 'en,de', index is 'es'");
+	ck_assert_int_eq(xlqa_model_set_languages(r, (const char *const[]){ "en" }, 1, &err), XLQA_OK);
+	ck_assert(!xlqa_model_check_language(r, "de", buf, sizeof buf));
+	ck_assert_str_eq(buf, "model fitted for 'en', index is 'de'");
+	ck_assert_int_eq(xlqa_model_set_languages(r, (const char *const[]){ "*" }, 1, &err), XLQA_OK);
+	ck_assert(xlqa_model_check_language(r, "it", buf, sizeof buf));
+
+	/* the feature check an answerer makes */
+	ck_assert_int_eq(xlqa_model_check_features(r, test_feature_name, 3, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_model_check_features(r, test_other_name, 3, &err), XLQA_EINVAL);
+	ck_assert_msg(strstr(err.message, "feature 2 is 'b' in the model, 'c' here") && strstr(err.message, id),
+	              "%s", err.message);
+	ck_assert_int_eq(xlqa_model_check_features(r, test_feature_name, 2, &err), XLQA_EINVAL);
+	ck_assert_msg(strstr(err.message, "the model has 3 features, this has 2"), "%s", err.message);
+	xlqa_model_free(r);
+
+	/* a file whose feature_set is not its features' id is refused */
+	{
+		char *text = slurp(path), *bad = strdup(text);
+		char wrong[XLQA_MODEL_FEATURE_SET_ID_SIZE + 4];
+
+		snprintf(wrong, sizeof wrong, "%s", id);
+		wrong[strlen(wrong) - 1] = wrong[strlen(wrong) - 1] == '0' ? '1' : '0';
+		replace_in(&bad, id, wrong);
+		ck_assert_int_eq(xlqa_file_write_atomic(path, bad, strlen(bad), &err), XLQA_OK);
+		ck_assert_int_eq(xlqa_model_read(path, &r, &err), XLQA_EPARSE);
+		ck_assert_msg(strstr(err.message, "'feature_set' is"), "%s", err.message);
+		free(bad);
+		/* a version-1 file with version-2 keys is refused too */
+		bad = strdup(text);
+		replace_in(&bad, "\"version\": 2", "\"version\": 1");
+		ck_assert_int_eq(xlqa_file_write_atomic(path, bad, strlen(bad), &err), XLQA_OK);
+		ck_assert_int_eq(xlqa_model_read(path, &r, &err), XLQA_EPARSE);
+		ck_assert_msg(strstr(err.message, "belongs to version 2"), "%s", err.message);
+		free(bad);
+		/* a language that is none */
+		bad = strdup(text);
+		replace_in(&bad, "\"en\"", "\"english\"");
+		ck_assert_int_eq(xlqa_file_write_atomic(path, bad, strlen(bad), &err), XLQA_OK);
+		ck_assert_int_eq(xlqa_model_read(path, &r, &err), XLQA_EPARSE);
+		ck_assert_msg(strstr(err.message, "'languages'") && strstr(err.message, "'english'"), "%s", err.message);
+		free(bad);
+		free(text);
+	}
+	xlqa_model_free(m);
+	unlink(path);
+}
+END_TEST
+
+START_TEST(version_1_file_reads_as_logistic)
+{
+	struct xlqa_model *m;
+	struct xlqa_error err;
+	char path[64], id[XLQA_MODEL_FEATURE_SET_ID_SIZE];
+	size_t n;
+
+	temp_file(path, "{\"format\":\"xlqa-model\",\"version\":1,\"features\":[\"x\",\"y\"],\"means\":[0,0],"
+	                "\"sds\":[1,1],\"weights\":[1,2],\"bias\":0,\"nil_threshold\":0.5,"
+	                "\"ranking\":{\"weights\":[3,4],\"questions\":2,\"rows\":4,\"l2\":1,\"iterations\":3,"
+	                "\"converged\":true,\"log_loss\":0.5}}");
+	ck_assert_msg(xlqa_model_read(path, &m, &err) == XLQA_OK, "%s", err.message);
+	ck_assert_int_eq(xlqa_model_learner(m), XLQA_MODEL_LEARNER_LOGISTIC);
+	ck_assert(xlqa_model_rank_weight(m, 1) == 4);
+	xlqa_model_languages(m, &n);
+	ck_assert_uint_eq(n, 0);
+	xlqa_model_fitted_on(m, &n);
+	ck_assert_uint_eq(n, 0);
+	xlqa_model_feature_set_id((const char *const[]){ "x", "y" }, 2, id);
+	ck_assert_str_eq(xlqa_model_feature_set(m), id);
+	xlqa_model_free(m);
+	unlink(path);
+}
+END_TEST
+
 Suite *model_suite(void)
 {
 	Suite *s = suite_create("model");
@@ -1257,6 +1780,13 @@ Suite *model_suite(void)
 	tcase_add_test(tc, answer_calibration_fit);
 	tcase_add_test(tc, answer_calibration_folds);
 	tcase_add_loop_test(tc, feature_table_errors, 0, (int)(sizeof bad_tables / sizeof bad_tables[0]));
+	tcase_add_test(tc, gbt_beats_linear_on_interaction);
+	tcase_add_test(tc, gbt_file_round_trip);
+	tcase_add_test(tc, gbt_corrupt_booster_refused);
+	tcase_add_test(tc, gbt_options_refused);
+	tcase_add_test(tc, gbt_answer_calibration_cross_fits_trees);
+	tcase_add_test(tc, metadata_round_trip_and_checks);
+	tcase_add_test(tc, version_1_file_reads_as_logistic);
 	suite_add_tcase(s, tc);
 	return s;
 }
