@@ -61,6 +61,7 @@ mkdir -p "$out/tables" "$out/results"
 xq="$shared/bench/xquad-clef"
 pf="$shared/bench/piaf-clef"
 lower() { echo "$1" | tr 'A-Z' 'a-z'; }
+fit_lang= fit_on= # the models stage's --lang and --fitted-on
 
 # ---- tables ------------------------------------------------------------------------------------
 
@@ -159,7 +160,8 @@ fit() {
         groups_opt="--groups $tmp/fit-groups.tsv"
     fi
     # shellcheck disable=SC2086 # the option lists are word lists on purpose
-    "$xlqa" calibrate fit $fit_opts $groups_opt --features "$2" --out "$1" >/dev/null
+    "$xlqa" calibrate fit $fit_opts $groups_opt ${fit_lang:+--lang "$fit_lang"} ${fit_on:+--fitted-on "$fit_on"} \
+        --features "$2" --out "$1" >/dev/null
     "$xlqa" calibrate apply --model "$1" --features "$2" --summary | awk '$1 == "nil_precision" { print $2 }'
 }
 
@@ -322,9 +324,17 @@ stage_models() {
             # shellcheck disable=SC2046
             pool "$tmp/fit.tsv" $(dev_tables "$target")
         fi
+        if [ "$target" = any ]; then
+            fit_lang='*' fit_on="xquad-clef sets 1-2 (targets EN DE ES), piaf-clef sets 1-5 (FR)"
+        elif [ "$target" = FR ]; then
+            fit_lang=fr fit_on="piaf-clef sets 1-5 (FR-FR)"
+        else
+            fit_lang=$(lower "$target") fit_on="xquad-clef sets 1-2 (target $target, sources EN DE ES)"
+        fi
         fit "$dir/$(lower "$target").model.json" "$tmp/fit.tsv" >/dev/null
-        echo "protocol: $dir/$(lower "$target").model.json fitted on the development sets of $([ "$target" = any ] && echo "EN DE ES FR" || echo "$target")"
+        echo "protocol: $dir/$(lower "$target").model.json fitted on $fit_on"
     done
+    fit_lang= fit_on=
 }
 
 for st in $stages; do
