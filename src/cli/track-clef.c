@@ -523,8 +523,12 @@ static int score_runs(struct score_opts *o, const struct judge_spec *spec, int n
 		status = cli_usage_error(o->cmd, "--plot takes one run");
 	else if (o->significance && !o->have_ts)
 		status = cli_usage_error(o->cmd, "--significance needs --testset, so that the runs' questions pair up");
-	else if (!items || !names)
-		status = cli_usage_error(o->cmd, "out of memory");
+	else if (!items || !names) {
+		struct xlqa_error err;
+
+		xlqa_error_set(&err, XLQA_ENOMEM, "out of memory");
+		status = cli_fail(o->cmd, &err);
+	}
 	if (!status && json)
 		xlqa_buf_addstr(&out, o->significance ? "{\"runs\": [\n" : n_runs > 1 ? "[\n" : "");
 	for (int i = 0; !status && i < n_runs; i++) {
