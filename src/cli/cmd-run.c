@@ -87,6 +87,7 @@ static int answering_open(struct answering *an, const char *cmd, const char *dir
 	struct xlqa_answerer_options opt = { source, lexicon_dir, 0, 0, NULL, nil_confidence };
 	struct xlqa_buf path = XLQA_BUF_INIT;
 	bool any = false;
+	int rc;
 
 	xlqa_answer_set_init(&an->set);
 	if (xlqa_index_open(dir, &an->idx, err))
@@ -100,13 +101,16 @@ static int answering_open(struct answering *an, const char *cmd, const char *dir
 		fprintf(stderr, "xlqa %s: answering with the %s model '%s'\n", cmd, any ? "language-independent" : "default",
 		        model);
 	}
-	if (model && xlqa_model_read(model, &an->model, err)) {
+	if (model && (rc = xlqa_model_read(model, &an->model, err))) {
 		xlqa_buf_release(&path);
-		return err->status;
+		return rc;
 	}
-	xlqa_buf_release(&path);
 	opt.model = an->model;
-	return xlqa_answerer_new(an->idx, &opt, &an->answerer, err);
+	/* a model that does not fit the answerer: the message names its file */
+	if ((rc = xlqa_answerer_new(an->idx, &opt, &an->answerer, err)) == XLQA_EINVAL && an->model)
+		xlqa_error_prefix(err, "%s", model);
+	xlqa_buf_release(&path);
+	return rc;
 }
 
 /*
