@@ -221,6 +221,20 @@ int xlqa_clef_run_parse(struct xlqa_clef_run *run, const char *data, size_t len,
 	return XLQA_OK;
 }
 
+size_t xlqa_clef_run_unanswered(const struct xlqa_clef_run *run, const struct xlqa_testset *ts)
+{
+	size_t missing = 0;
+
+	for (size_t q = 0; q < ts->count; q++) {
+		size_t i = 0;
+
+		while (i < run->count && run->responses[i].number != ts->questions[q].number)
+			i++;
+		missing += i == run->count;
+	}
+	return missing;
+}
+
 int xlqa_clef_run_read(struct xlqa_clef_run *run, const char *path, unsigned flags, struct xlqa_error *err)
 {
 	struct xlqa_buf buf = XLQA_BUF_INIT;
