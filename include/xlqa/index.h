@@ -87,12 +87,15 @@ struct xlqa_index_build_summary {
 	uint64_t positions;
 	uint64_t runs;       /* sorted runs spilled to disk */
 	uint64_t index_bytes; /* size of index.xlqa */
+	uint64_t stale_removed; /* "DIR.tmp-PID" leftovers of killed builds (PID not alive) removed first */
 	double seconds;
 };
 
 /*
  * Builds the index of the collections `configs[0..n)` (one language: they must agree) into directory
- * `dir`, which must not exist. Written to a temporary directory beside it and renamed when complete.
+ * `dir`, which must not exist. Written to a temporary directory beside it and renamed when complete;
+ * the temporary directories of earlier builds of `dir` that were killed (named "DIR.tmp-PID", with no
+ * live process PID on this machine) are removed first and counted in summary->stale_removed.
  * A duplicate DOCNO is reported through on_skip (XLQA_SKIP_DUPLICATE, naming both places) and makes
  * the build fail with XLQA_EPARSE after reading everything, leaving no index; other skipped documents
  * are only counted. Errors: XLQA_EINVAL (languages differ, `dir` exists), XLQA_EPARSE, XLQA_EIO,

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -519,6 +520,20 @@ START_TEST(test_index_killed_build)
 	left[strcspn(left, "\n")] = '\0';
 	ck_assert_int_eq(xlqa_index_open(left, &idx, &err), XLQA_ECORRUPT);
 	ck_assert_ptr_nonnull(strstr(err.message, "no index header"));
+	/* the next build of the name removes it (its PID is dead), and leaves a live process's alone */
+	{
+		struct xlqa_index_build_summary sum;
+		char live[600];
+
+		snprintf(live, sizeof live, "%s/killed.tmp-%ld", tmpdir, (long)getppid());
+		ck_assert_int_eq(mkdir(live, 0777), 0);
+		random_collection(&coll, 3, 4);
+		write_collection(coll.buf, coll.len);
+		ck_assert_int_eq(build("killed", 0, &sum, &err), XLQA_OK);
+		ck_assert_uint_eq(sum.stale_removed, 1);
+		ck_assert_int_eq(access(left, F_OK), -1);
+		ck_assert_int_eq(access(live, F_OK), 0);
+	}
 	xlqa_buf_release(&coll);
 }
 END_TEST
