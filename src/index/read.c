@@ -13,6 +13,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
 
 struct xlqa_index {
@@ -161,7 +162,9 @@ int xlqa_index_open(const char *dir, struct xlqa_index **out, struct xlqa_error 
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	}
 	rc = xlqa_file_map(path.buf, &idx->file, err);
-	if (rc == XLQA_ENOTFOUND)
+	if (rc == XLQA_ENOTFOUND && access(dir, F_OK) != 0)
+		rc = xlqa_error_set(err, rc, "cannot open index '%s': no such folder", dir);
+	else if (rc == XLQA_ENOTFOUND)
 		rc = xlqa_error_set(err, rc, "cannot open index '%s': no index.xlqa in it", dir);
 	else if (rc == XLQA_OK && !idx->file.data)
 		rc = corrupt(err, path.buf, "empty file");

@@ -171,6 +171,13 @@ START_TEST(test_read_errors)
 	fclose(fp);
 	ck_assert_int_eq(xlqa_dict_read_dictd(index, path, collect, &c, NULL, NULL, &err), XLQA_EENCODING);
 	ck_assert_int_eq(err.offset, 4);
+	/* an index of 00-database entries only: no entry to sort (qsort of NULL is undefined), none read */
+	fp = fopen(index, "w");
+	fputs("00databaseshort\tA\tM\n00databaseurl\tA\tC\n", fp);
+	fclose(fp);
+	xlqa_buf_reset(&c.text);
+	ck_assert_int_eq(xlqa_dict_read_dictd(index, path, collect, &c, NULL, NULL, &err), XLQA_OK);
+	ck_assert_uint_eq(c.text.len, 0);
 	unlink(index);
 	unlink(path);
 	rmdir(tmp_dir);
