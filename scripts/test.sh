@@ -31,6 +31,18 @@ mkdir build-san
     echo "make check under ASan+UBSan: passed"
     summarise tests/unit/check_xlqa.log tests/cli/*.log
 )
+# Fuzz smoke test: every libFuzzer target of tests/fuzz (clang, ASan+UBSan) for a few seconds from its
+# seeds; a crash fails the run and leaves its input in build-fuzz/fuzz-work/crashes.
+rm -rf build-fuzz
+mkdir build-fuzz
+(
+    cd build-fuzz
+    CC=clang ../configure -q --enable-fuzz --enable-asan --enable-ubsan --disable-shared
+    make -j2 >/dev/null
+    start=$(date +%s)
+    make -s fuzz FUZZ_SECONDS="${XLQA_FUZZ_SECONDS:-8}"
+    echo "fuzz smoke test: passed in $(($(date +%s) - start)) s"
+)
 mkdir build-dist
 (
     cd build-dist
