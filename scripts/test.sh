@@ -1,7 +1,8 @@
 #!/bin/sh
 # The README's test command: sets up a fresh Debian 12 machine (as root), builds with
-# AddressSanitizer and UndefinedBehaviorSanitizer and warnings as errors, runs `make check`, then
-# `make distcheck` (tarball built out of tree, tests included). .ci/run runs exactly this.
+# AddressSanitizer and UndefinedBehaviorSanitizer and warnings as errors, runs `make check`, a short
+# smoke run of every fuzz target (clang), then `make distcheck` (tarball built out of tree, tests
+# included). .ci/run runs exactly this.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
