@@ -215,6 +215,21 @@ START_TEST(pattern_match_limit)
 }
 END_TEST
 
+/* A NUL byte in a key would end the regex early (here "Par" would match "Paris"): an error with its line. */
+START_TEST(pattern_file_nul)
+{
+	static const char text[] = "1 London\n1 Par\0is\n";
+	char *path = temp_file(text, sizeof text - 1);
+	struct xlqa_patterns *p = NULL;
+	struct xlqa_error err;
+
+	ck_assert_int_eq(xlqa_patterns_read(path, &p, &err), XLQA_EPARSE);
+	ck_assert_ptr_null(p);
+	ck_assert_msg(strstr(err.message, ":2: NUL byte at byte 14"), "%s", err.message);
+	temp_done(path);
+}
+END_TEST
+
 START_TEST(pattern_skip_bad_records_lines)
 {
 	/* The trec14patterns+docs_factoid break: "%)" lost, the line cut in two (lines 2 and 3 here). */
@@ -807,6 +822,7 @@ Suite *eval_trec_suite(void)
 	tcase_add_loop_test(patterns, pattern_file_forms, 0, (int)(sizeof read_cases / sizeof read_cases[0]));
 	tcase_add_test(patterns, pattern_skip_bad_records_lines);
 	tcase_add_test(patterns, pattern_match_limit);
+	tcase_add_test(patterns, pattern_file_nul);
 	suite_add_tcase(s, patterns);
 
 	tcase_add_loop_test(runs, run_checker_rules, 0, (int)(sizeof check_cases / sizeof check_cases[0]));
