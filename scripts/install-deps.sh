@@ -17,6 +17,8 @@ case ${1:-} in
 esac
 
 build="build-essential autoconf automake libtool pkg-config gettext autopoint time"
+# the fuzz targets of tests/fuzz: clang and its libFuzzer runtime
+fuzz="clang libclang-rt-14-dev"
 libs="libicu-dev libxml2-dev libhunspell-dev check zlib1g-dev libstemmer-dev libjansson-dev libxgboost-dev"
 hunspell="hunspell-bg hunspell-de-de hunspell-en-us hunspell-es hunspell-fr hunspell-it hunspell-nl hunspell-pt-pt"
 freedict="dict-freedict-deu-bul dict-freedict-deu-eng dict-freedict-deu-fin dict-freedict-deu-fra
@@ -48,4 +50,4 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 # shellcheck disable=SC2086 # the lists are word lists on purpose
-apt-get install -y -qq --no-install-recommends $build $libs $hunspell $freedict $apertium $benchmarks >/dev/null
+apt-get install -y -qq --no-install-recommends $build $fuzz $libs $hunspell $freedict $apertium $benchmarks >/dev/null

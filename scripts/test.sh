@@ -1,7 +1,8 @@
 #!/bin/sh
 # The README's test command: sets up a fresh Debian 12 machine (as root), builds with
-# AddressSanitizer and UndefinedBehaviorSanitizer and warnings as errors, runs `make check`, then
-# `make distcheck` (tarball built out of tree, tests included). .ci/run runs exactly this.
+# AddressSanitizer and UndefinedBehaviorSanitizer and warnings as errors, runs `make check`, a short
+# smoke run of every fuzz target (clang), then `make distcheck` (tarball built out of tree, tests
+# included). .ci/run runs exactly this.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -30,6 +31,18 @@ mkdir build-san
     fi
     echo "make check under ASan+UBSan: passed"
     summarise tests/unit/check_xlqa.log tests/cli/*.log
+)
+# Fuzz smoke test: every libFuzzer target of tests/fuzz (clang, ASan+UBSan) for a few seconds from its
+# seeds; a crash fails the run and leaves its input in build-fuzz/fuzz-work/crashes.
+rm -rf build-fuzz
+mkdir build-fuzz
+(
+    cd build-fuzz
+    CC=clang ../configure -q --enable-fuzz --enable-asan --enable-ubsan --disable-shared
+    make -j2 >/dev/null
+    start=$(date +%s)
+    make -s fuzz FUZZ_SECONDS="${XLQA_FUZZ_SECONDS:-5}"
+    echo "fuzz smoke test: passed in $(($(date +%s) - start)) s"
 )
 mkdir build-dist
 (

@@ -83,6 +83,8 @@ int xlqa_clef_run_parse(struct xlqa_clef_run *run, const char *data, size_t len,
                         struct xlqa_error *err);
 /* Reads and parses the file at `path` ("-": standard input): the parse errors plus XLQA_EIO/ENOTFOUND. */
 int xlqa_clef_run_read(struct xlqa_clef_run *run, const char *path, unsigned flags, struct xlqa_error *err);
+/* The number of questions of `ts` that `run` gives no response to: a run cut short answers fewer. */
+size_t xlqa_clef_run_unanswered(const struct xlqa_clef_run *run, const struct xlqa_testset *ts);
 
 /*
  * Appends a response, copying the strings into the run's arena; `docno` "NIL" makes a NIL response,

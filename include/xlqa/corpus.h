@@ -116,8 +116,9 @@ void xlqa_corpus_close(struct xlqa_corpus_reader *r);
 /*
  * Reads the next document into *doc. Returns XLQA_OK with *end false and a document, XLQA_OK with *end
  * true when the collection is exhausted, or an error that stops reading (XLQA_EIO for a file that
- * cannot be read, a corrupt gzip stream, XLQA_ENOMEM). Skipped documents are reported and counted, not
- * returned as errors.
+ * cannot be read, a corrupt gzip stream or one cut short, XLQA_ENOMEM). Skipped documents are reported
+ * and counted, not returned as errors. A gzip file cut exactly between two members is a valid gzip file
+ * and cannot be told from a shorter one.
  */
 int xlqa_corpus_next(struct xlqa_corpus_reader *r, struct xlqa_doc *doc, bool *end, struct xlqa_error *err);
 /* The counts so far. */

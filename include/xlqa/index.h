@@ -87,12 +87,15 @@ struct xlqa_index_build_summary {
 	uint64_t positions;
 	uint64_t runs;       /* sorted runs spilled to disk */
 	uint64_t index_bytes; /* size of index.xlqa */
+	uint64_t stale_removed; /* "DIR.tmp-PID" leftovers of killed builds (PID not alive) removed first */
 	double seconds;
 };
 
 /*
  * Builds the index of the collections `configs[0..n)` (one language: they must agree) into directory
- * `dir`, which must not exist. Written to a temporary directory beside it and renamed when complete.
+ * `dir`, which must not exist. Written to a temporary directory beside it and renamed when complete;
+ * the temporary directories of earlier builds of `dir` that were killed (named "DIR.tmp-PID", with no
+ * live process PID on this machine) are removed first and counted in summary->stale_removed.
  * A duplicate DOCNO is reported through on_skip (XLQA_SKIP_DUPLICATE, naming both places) and makes
  * the build fail with XLQA_EPARSE after reading everything, leaving no index; other skipped documents
  * are only counted. Errors: XLQA_EINVAL (languages differ, `dir` exists), XLQA_EPARSE, XLQA_EIO,
@@ -144,16 +147,24 @@ struct xlqa_posting {
 	uint32_t tf;
 	const uint32_t *positions; /* tf positions, ascending */
 };
-/* Iterates a term's postings in document order. Caller-owned: init, next..., release. */
+/*
+ * Iterates a term's postings in document order. Caller-owned: init, then open and next as often as
+ * wanted (a reopened cursor keeps its position buffer), then release (after which it is initialised
+ * again). A posting whose document number is not below the index's document count is XLQA_ECORRUPT.
+ */
 struct xlqa_postings_cursor {
 	const unsigned char *p, *end;
 	uint32_t doc;
+	uint32_t docs; /* the index's document count: every document number is below it */
 	uint32_t left; /* documents not yet returned */
 	uint32_t *positions;
 	size_t alloc;
 	bool started;
 };
-/* Positions a cursor on `term`'s postings; false (and an empty cursor) when the term is absent. */
+/* An empty cursor: no postings, no position buffer. */
+void xlqa_postings_init(struct xlqa_postings_cursor *c);
+/* Positions an initialised cursor on `term`'s postings; false (and an empty cursor) when the term is
+ * absent. */
 bool xlqa_postings_open(const struct xlqa_index *idx, const char *term, struct xlqa_postings_cursor *c);
 /* The next posting: XLQA_OK with *end false, XLQA_OK with *end true, XLQA_ECORRUPT, XLQA_ENOMEM. */
 int xlqa_postings_next(struct xlqa_postings_cursor *c, struct xlqa_posting *out, bool *end);

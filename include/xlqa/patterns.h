@@ -114,7 +114,9 @@ enum xlqa_pattern_match {
  * (may be NULL). XLQA_PATTERN_DOC is only ever set together with XLQA_PATTERN_ANSWER: for a key that
  * lists no documents it accompanies every answer match; for a +docs key it needs a matching pattern
  * whose list holds `docno` (compared exactly), so a NULL docno never gets it. A question the key does
- * not know gets XLQA_PATTERN_NONE. XLQA_OK, or an ICU failure (XLQA_EEXTERNAL).
+ * not know gets XLQA_PATTERN_NONE. XLQA_OK; XLQA_EOVERFLOW when a pattern needs more than ICU's
+ * matching time or backtracking stack limit set for it (a pattern such as "(a+)+$" on a long answer:
+ * the message names the pattern and its file and line); an ICU failure (XLQA_EEXTERNAL).
  */
 int xlqa_patterns_match(const struct xlqa_patterns *p, const char *qid, const char *answer, size_t len,
                         const char *docno, unsigned *result, struct xlqa_error *err);

@@ -25,6 +25,16 @@ extern "C" {
  */
 bool xlqa_text_utf8_valid(const char *in, size_t len, size_t *bad);
 
+/* The number of blanks (spaces and tabs) that start `s`, reading no further than its `len` bytes. */
+size_t xlqa_text_blanks(const char *s, size_t len);
+
+/*
+ * Checks that `len` bytes of a line-based text file hold no NUL byte, which C strings would cut at
+ * silently. Returns XLQA_OK, or XLQA_EPARSE with "NAME:LINE: NUL byte at byte OFFSET" and err->offset
+ * and err->line set.
+ */
+int xlqa_text_check_nul(const char *in, size_t len, const char *name, struct xlqa_error *err);
+
 /*
  * Decodes `len` bytes in `encoding` (any name iconv knows; "UTF-8" is validated, not converted) and
  * appends the UTF-8 result to `out`. `name` names the input in messages (NULL: "<input>").

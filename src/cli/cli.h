@@ -72,7 +72,8 @@ int cli_fail(const char *cmd, const struct xlqa_error *err);
 void cli_judge_unmatchable(const char *cmd, const struct xlqa_judge *j);
 /* Prints "xlqa CMD: message" and a hint to run --help; returns CLI_EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) XLQA_PRINTF(2, 3);
-/* Flushes standard output; a write error (disk full, closed pipe) becomes CLI_EXIT_SYSTEM. */
+/* Flushes standard output; a write error (disk full, closed pipe) becomes CLI_EXIT_SYSTEM, also over
+ * CLI_EXIT_INPUT (the report of the bad input is what was lost). */
 int cli_finish_output(const char *cmd, int status);
 
 #endif

@@ -157,6 +157,8 @@ int cmd_index(int argc, char **argv)
 			printf("postings   %llu (%llu positions)\n", (unsigned long long)sum.postings,
 			       (unsigned long long)sum.positions);
 			printf("runs       %llu spilled\n", (unsigned long long)sum.runs);
+			if (sum.stale_removed)
+				printf("removed    %llu leftovers of killed builds\n", (unsigned long long)sum.stale_removed);
 			printf("size       %llu bytes\n", (unsigned long long)sum.index_bytes);
 			printf("time       %.2f s (%.1f MB/s)\n", sum.seconds,
 			       sum.seconds > 0 ? (double)sum.bytes_read / sum.seconds / 1e6 : 0);

@@ -267,12 +267,12 @@ static int run_all(struct answering *an, const struct xlqa_testset *ts, const ch
 		if (rc == XLQA_OK && features)
 			rc = feature_lines(an, judge, q, "", &ft, err);
 	}
-	if (rc == XLQA_OK)
-		rc = xlqa_clef_run_write(&run, out, 0, err);
 	if (rc == XLQA_OK && trace)
 		rc = xlqa_file_write_atomic(trace, tr.buf, tr.len, err);
 	if (rc == XLQA_OK && features)
 		rc = xlqa_file_write_atomic(features, ft.buf, ft.len, err);
+	if (rc == XLQA_OK) /* last: a run file exists only when the command succeeds */
+		rc = xlqa_clef_run_write(&run, out, 0, err);
 	if (rc == XLQA_OK && failed)
 		fprintf(stderr, "xlqa run: %zu of %zu questions failed and were answered NIL\n", failed, ts->count);
 out:

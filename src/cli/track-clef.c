@@ -392,6 +392,8 @@ static void score_usage(FILE *fp)
 	        "                       --compare ranks by the first (default accuracy)\n"
 	        "      --measures       list the measures\n"
 	        "      --lenient-x      lenient also counts X (inexact) as right\n"
+	        "      --allow-missing  with --testset, accept a run that leaves questions unanswered (by\n"
+	        "                       default a warning and exit status 1: a run cut short scores low)\n"
 	        "      --calibration    add the calibration report: reliability table, ECE, Brier, CWS vs best\n"
 	        "      --plot FILE.svg  write a reliability diagram (one run only)\n"
 	        "      --compare        the first two arguments are judges KIND:FILE[,FILE...] (judgments,\n"
@@ -421,6 +423,7 @@ struct score_opts {
 	bool significance;
 	struct xlqa_sig_options sig;
 	const struct xlqa_sig_correction *correction;
+	bool allow_missing;
 	struct xlqa_testset ts;
 	bool have_ts;
 	struct xlqa_answer_types types;
@@ -432,7 +435,7 @@ struct score_opts {
  * Returns an exit status; on success *items (free()) and *n are set.
  */
 static int score_items(struct score_opts *o, const struct judge_spec *spec, struct xlqa_judge **judge, const char *path,
-                       struct xlqa_eval_item **items, size_t *n)
+                       struct xlqa_eval_item **items, size_t *n, size_t *unanswered)
 {
 	struct xlqa_clef_run run;
 	struct xlqa_error err;
@@ -452,6 +455,7 @@ static int score_items(struct score_opts *o, const struct judge_spec *spec, stru
 		xlqa_error_prefix(&err, "%s", path);
 		status = cli_fail(o->cmd, &err);
 	}
+	*unanswered = !status && o->have_ts ? xlqa_clef_run_unanswered(&run, &o->ts) : 0;
 	xlqa_clef_run_release(&run);
 	return status;
 }
@@ -517,7 +521,7 @@ static int score_runs(struct score_opts *o, const struct judge_spec *spec, int n
 	const char **names = calloc((size_t)n_runs, sizeof *names);
 	bool json = o->report.format == XLQA_REPORT_JSON;
 	size_t n = 0;
-	int status = CLI_EXIT_OK;
+	int status = CLI_EXIT_OK, incomplete = CLI_EXIT_OK;
 
 	if (o->plot && n_runs != 1)
 		status = cli_usage_error(o->cmd, "--plot takes one run");
@@ -533,10 +537,17 @@ static int score_runs(struct score_opts *o, const struct judge_spec *spec, int n
 		xlqa_buf_addstr(&out, o->significance ? "{\"runs\": [\n" : n_runs > 1 ? "[\n" : "");
 	for (int i = 0; !status && i < n_runs; i++) {
 		struct xlqa_error err;
+		size_t unanswered = 0;
 
 		xlqa_error_clear(&err);
 		names[i] = base_name(runs[i]);
-		status = score_items(o, spec, &judge, runs[i], &items[i], &n);
+		status = score_items(o, spec, &judge, runs[i], &items[i], &n, &unanswered);
+		if (!status && unanswered && !o->allow_missing) {
+			fprintf(stderr, "xlqa %s: '%s' answers %zu of the %zu test-set questions; the others count as wrong "
+			        "(a run cut short? --allow-missing accepts it)\n", o->cmd, runs[i], o->ts.count - unanswered,
+			        o->ts.count);
+			incomplete = CLI_EXIT_INPUT;
+		}
 		if (!status && i > 0 && o->report.format != XLQA_REPORT_TSV)
 			xlqa_buf_addstr(&out, json ? ",\n" : "\n");
 		if (!status) {
@@ -572,7 +583,7 @@ static int score_runs(struct score_opts *o, const struct judge_spec *spec, int n
 	free(names);
 	xlqa_buf_release(&out);
 	xlqa_judge_free(judge);
-	return status;
+	return status ? status : incomplete;
 }
 
 static int score_compare(struct score_opts *o, char *spec_a, char *spec_b, int n_runs, char **runs)
@@ -609,9 +620,9 @@ static int score_compare(struct score_opts *o, char *spec_a, char *spec_b, int n
 		names[i] = base_name(runs[i]);
 		for (int s = 0; !status && s < 2; s++) {
 			struct xlqa_eval_item *items = NULL;
-			size_t n = 0;
+			size_t n = 0, unanswered = 0; /* both judges rank the same runs: a short one only lowers its score */
 
-			status = score_items(o, &specs[s], &judges[s], runs[i], &items, &n);
+			status = score_items(o, &specs[s], &judges[s], runs[i], &items, &n, &unanswered);
 			if (!status)
 				scores[s][i] = m->compute(items, n, XLQA_EVAL_STRICT);
 			free(items);
@@ -699,6 +710,7 @@ static int clef_score(int argc, char **argv)
 		                              { "types", required_argument, NULL, 't' },
 		                              { "format", required_argument, NULL, 'f' },
 		                              { "lenient-x", no_argument, NULL, 'x' },
+		                              { "allow-missing", no_argument, NULL, 'A' },
 		                              { "calibration", no_argument, NULL, 'c' },
 		                              { "plot", required_argument, NULL, 'p' },
 		                              { "compare", no_argument, NULL, 'C' },
@@ -745,6 +757,7 @@ static int clef_score(int argc, char **argv)
 				return cli_usage_error(o.cmd, "unknown format '%s' (text, tsv, json)", optarg);
 			break;
 		case 'x': o.report.flags |= XLQA_EVAL_REPORT_LENIENT_X; break;
+		case 'A': o.allow_missing = true; break;
 		case 'c': o.report.flags |= XLQA_EVAL_REPORT_CALIBRATION; break;
 		case 'p': o.plot = optarg; break;
 		case 'C': compare = true; break;

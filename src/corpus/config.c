@@ -207,10 +207,15 @@ int xlqa_corpus_config_parse(const char *data, size_t len, const char *name, str
 	cfg->docno_prefix = "";
 	if (!(cfg->path = xlqa_arena_strndup(&cfg->strings, name, strlen(name))))
 		rc = xlqa_error_set(err, XLQA_ENOMEM, "%s: out of memory", name);
+	if (rc == XLQA_OK)
+		rc = xlqa_text_check_nul(data, len, name, err);
 	while (rc == XLQA_OK && pos < len) {
 		const char *nl = memchr(data + pos, '\n', len - pos);
 		size_t n = nl ? (size_t)(nl - (data + pos)) : len - pos;
-		size_t skip = strspn(data + pos, " \t\r");
+		size_t skip = 0;
+
+		while (skip < n && (data[pos + skip] == ' ' || data[pos + skip] == '\t' || data[pos + skip] == '\r'))
+			skip++;
 
 		lineno++;
 		if (skip < n && data[pos + skip] != '#')

@@ -191,10 +191,16 @@ static int load_file(struct xlqa_corpus_reader *r, const char *path, struct xlqa
 		r->data.len += (size_t)n; /* the grow above made room; xlqa_buf_setlen only shortens */
 		r->data.buf[r->data.len] = '\0';
 	}
-	if (n < 0) {
+	/* zlib reports a stream cut short (inside a member, or inside the header of the next one) as
+	 * Z_BUF_ERROR once the data before the cut has been returned, so the status is asked at the end */
+	gzerror(gz, &errnum);
+	if (n < 0 || errnum != Z_OK) {
 		const char *msg = gzerror(gz, &errnum);
-		int rc = xlqa_error_set(err, XLQA_EIO, "cannot read '%s' after %zu bytes: %s", path, r->data.len,
-		                        errnum == Z_ERRNO ? strerror(errno) : msg);
+		int rc = errnum == Z_BUF_ERROR
+		                 ? xlqa_error_set(err, XLQA_EIO, "cannot read '%s': compressed data cut short after %zu bytes "
+		                                                 "(a truncated file)", path, r->data.len)
+		                 : xlqa_error_set(err, XLQA_EIO, "cannot read '%s' after %zu bytes: %s", path, r->data.len,
+		                                  errnum == Z_ERRNO ? strerror(errno) : msg);
 
 		gzclose(gz);
 		return rc;

@@ -205,6 +205,9 @@ static void check_line(struct checker *ck, const char *p, size_t n, int64_t line
 		report(ck, line, XLQA_CLEF_RULE_LENGTH, "line of %zu bytes exceeds %d", n, XLQA_CLEF_LINE_MAX);
 	if (!xlqa_text_utf8_valid(p, n, &bad))
 		report(ck, line, XLQA_CLEF_RULE_ENCODING, "invalid UTF-8 at column %zu", bad + 1);
+	if (memchr(p, '\0', n))
+		report(ck, line, XLQA_CLEF_RULE_ENCODING, "NUL byte at column %zu",
+		       (size_t)((const char *)memchr(p, '\0', n) - p) + 1);
 	clef_split(p, n, &c);
 	if (c.found == 0) {
 		report(ck, line, XLQA_CLEF_RULE_COLUMNS, "empty line");

@@ -192,6 +192,7 @@ int xlqa_clef_run_parse(struct xlqa_clef_run *run, const char *data, size_t len,
 {
 	size_t bad, pos = 0;
 	int64_t lineno = 0;
+	int rc;
 
 	if (!xlqa_text_utf8_valid(data, len, &bad)) {
 		int64_t line = clef_line_of(data, bad);
@@ -199,6 +200,8 @@ int xlqa_clef_run_parse(struct xlqa_clef_run *run, const char *data, size_t len,
 		return xlqa_error_at(err, XLQA_EENCODING, (int64_t)bad, line, "%s:%lld: invalid UTF-8 at byte %zu", name,
 		                     (long long)line, bad);
 	}
+	if ((rc = xlqa_text_check_nul(data, len, name, err)))
+		return rc;
 	while (pos < len) {
 		const char *nl = memchr(data + pos, '\n', len - pos);
 		size_t n = nl ? (size_t)(nl - (data + pos)) : len - pos;
@@ -207,10 +210,8 @@ int xlqa_clef_run_parse(struct xlqa_clef_run *run, const char *data, size_t len,
 		lineno++;
 		if (n > 0 && data[pos + n - 1] == '\r')
 			n--;
-		if (strspn(data + pos, " \t") < n) {
-			int rc = parse_line(run, data + pos, n, lineno, name, flags, err);
-
-			if (rc)
+		if (xlqa_text_blanks(data + pos, n) < n) {
+			if ((rc = parse_line(run, data + pos, n, lineno, name, flags, err)))
 				return rc;
 		}
 		pos = next;
@@ -218,6 +219,20 @@ int xlqa_clef_run_parse(struct xlqa_clef_run *run, const char *data, size_t len,
 	if (run->count == 0)
 		return xlqa_error_set(err, XLQA_EEMPTY, "%s: no responses", name);
 	return XLQA_OK;
+}
+
+size_t xlqa_clef_run_unanswered(const struct xlqa_clef_run *run, const struct xlqa_testset *ts)
+{
+	size_t missing = 0;
+
+	for (size_t q = 0; q < ts->count; q++) {
+		size_t i = 0;
+
+		while (i < run->count && run->responses[i].number != ts->questions[q].number)
+			i++;
+		missing += i == run->count;
+	}
+	return missing;
 }
 
 int xlqa_clef_run_read(struct xlqa_clef_run *run, const char *path, unsigned flags, struct xlqa_error *err)

@@ -218,6 +218,8 @@ static int gold_load(struct xlqa_judge *j, const char *path, struct xlqa_error *
 		rc = xlqa_error_at(err, XLQA_EENCODING, (int64_t)bad, l, "%s:%lld: invalid UTF-8 at byte %zu", path,
 		                   (long long)l, bad);
 	}
+	if (!rc)
+		rc = xlqa_text_check_nul(buf.buf, buf.len, path, err);
 	while (!rc && pos < buf.len) {
 		const char *nl = memchr(buf.buf + pos, '\n', buf.len - pos);
 		size_t n = nl ? (size_t)(nl - (buf.buf + pos)) : buf.len - pos;

@@ -22,6 +22,8 @@
 struct pattern {
 	URegularExpression *re; /* the boundary-wrapped regex */
 	const char *source;     /* the regex as the file gives it */
+	const char *path;       /* the file it comes from (in the arena), or NULL when added by a call */
+	int64_t line;           /* its line there */
 	const char **docs;      /* in the arena */
 	size_t n_docs;
 };
@@ -48,7 +50,18 @@ struct xlqa_patterns {
 	struct note *warnings;
 	size_t n_warnings, warnings_alloc;
 	struct xlqa_arena arena;
+	const char *path; /* the file being read (in the arena), and its line: where added patterns come from */
+	int64_t line;
 };
+
+/*
+ * Matching limits, so that a pattern with nested repetition ("(a+)+$") cannot stall scoring: ICU
+ * counts its time limit in units of about 10000 steps of its matching engine, and its backtracking
+ * stack in bytes. The answer patterns of the TREC keys need a tiny fraction of either on answers of a
+ * few hundred bytes; a match that would need more is an error naming the pattern.
+ */
+#define MATCH_TIME_LIMIT 200
+#define MATCH_STACK_LIMIT (1 << 20)
 
 /* ICU's \w: a match may not begin or end between two of these. */
 static const char boundary[] = "(?:(?<!\\w)|(?!\\w))";
@@ -105,6 +118,10 @@ static int compile(const char *src, URegularExpression **out, struct xlqa_error 
 	if (U_SUCCESS(st))
 		*out = uregex_open(u, ulen, UREGEX_CASE_INSENSITIVE, &pe, &st);
 	free(u);
+	if (U_SUCCESS(st))
+		uregex_setTimeLimit(*out, MATCH_TIME_LIMIT, &st);
+	if (U_SUCCESS(st))
+		uregex_setStackLimit(*out, MATCH_STACK_LIMIT, &st);
 	if (U_FAILURE(st))
 		return xlqa_error_set(err, XLQA_EPARSE, "regex '%s' does not compile: %s at offset %d", src,
 		                      u_errorName(st), (int)pe.offset);
@@ -197,6 +214,8 @@ static int pattern_add(struct xlqa_patterns *p, const char *qid, const char *reg
 	pat = &q->items[q->count];
 	memset(pat, 0, sizeof *pat);
 	pat->source = xlqa_arena_strndup(&p->arena, regex, strlen(regex));
+	pat->path = p->path;
+	pat->line = p->line;
 	pat->docs = xlqa_arena_alloc(&p->arena, n_docs * sizeof *pat->docs);
 	if (!pat->source || !pat->docs)
 		goto nomem;
@@ -411,6 +430,8 @@ int xlqa_patterns_read_flags(const char *path, unsigned flags, struct xlqa_patte
 	}
 	xlqa_arena_init(&scratch, 0);
 	docs_key = space_form_lists_docs(&b);
+	if (!(p->path = xlqa_arena_strndup(&p->arena, path, strlen(path))))
+		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory reading '%s'", path);
 	while (rc == XLQA_OK && trec_next_line(b.buf, b.len, &pos, &l)) {
 		struct pline pl;
 
@@ -418,6 +439,7 @@ int xlqa_patterns_read_flags(const char *path, unsigned flags, struct xlqa_patte
 			continue;
 		xlqa_arena_reset(&scratch);
 		xlqa_error_clear(&line_err);
+		p->line = l.no;
 		if (!split_line(&l, docs_key, &pl) || pl.regex_len == 0)
 			rc = xlqa_error_set(&line_err, XLQA_EPARSE, "'qid regex' expected, found '%.*s'",
 			                    (int)(l.len > 80 ? 80 : l.len), l.s);
@@ -518,10 +540,11 @@ const char *xlqa_patterns_source(const struct xlqa_patterns *p, const char *qid,
 }
 
 /* Matches one pattern against UTF-8 text already wrapped in `ut`. */
-static int match_pattern(const struct xlqa_patterns *p, const struct pattern *pat, UText *ut, const char *docno,
-                         unsigned *result, struct xlqa_error *err)
+static int match_pattern(const struct xlqa_patterns *p, const struct pattern *pat, UText *ut, const char *answer,
+                         size_t len, const char *docno, unsigned *result, struct xlqa_error *err)
 {
 	UErrorCode st = U_ZERO_ERROR;
+	int shown = len > 80 ? 80 : (int)len;
 	UBool found;
 
 	uregex_setUText(pat->re, ut, &st);
@@ -529,6 +552,14 @@ static int match_pattern(const struct xlqa_patterns *p, const struct pattern *pa
 	/* Only a non-empty match judges: "(Catriona ?)?(Le ?May Doan)?" matches nothing in "zebra". */
 	while (found && U_SUCCESS(st) && uregex_end(pat->re, 0, &st) <= uregex_start(pat->re, 0, &st))
 		found = uregex_findNext(pat->re, &st);
+	if ((st == U_REGEX_TIME_OUT || st == U_REGEX_STACK_OVERFLOW) && pat->path)
+		return xlqa_error_set(err, XLQA_EOVERFLOW, "%s:%lld: pattern '%s' needs more than the %s limit to match '%.*s'",
+		                      pat->path, (long long)pat->line, pat->source,
+		                      st == U_REGEX_TIME_OUT ? "matching time" : "backtracking stack", shown, answer);
+	if (st == U_REGEX_TIME_OUT || st == U_REGEX_STACK_OVERFLOW)
+		return xlqa_error_set(err, XLQA_EOVERFLOW, "pattern '%s' needs more than the %s limit to match '%.*s'",
+		                      pat->source, st == U_REGEX_TIME_OUT ? "matching time" : "backtracking stack", shown,
+		                      answer);
 	if (U_FAILURE(st))
 		return xlqa_error_set(err, XLQA_EEXTERNAL, "matching '%s': %s", pat->source, u_errorName(st));
 	if (!found)
@@ -562,7 +593,7 @@ static int match_range(const struct xlqa_patterns *p, const char *qid, size_t fr
 	if (U_FAILURE(st))
 		return xlqa_error_set(err, XLQA_EEXTERNAL, "opening an answer of '%s': %s", qid, u_errorName(st));
 	for (size_t j = from; j < to && rc == XLQA_OK; j++) {
-		rc = match_pattern(p, &q->items[j], ut, docno, result, err);
+		rc = match_pattern(p, &q->items[j], ut, answer, len, docno, result, err);
 		if (*result == (XLQA_PATTERN_ANSWER | XLQA_PATTERN_DOC))
 			break;
 	}

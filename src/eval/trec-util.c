@@ -79,7 +79,9 @@ int trec_read_utf8(const char *path, struct xlqa_buf *out, struct xlqa_error *er
 		xlqa_buf_release(out);
 		return xlqa_error_at(err, XLQA_EENCODING, (int64_t)bad, -1, "%s: byte offset %zu: invalid UTF-8", path, bad);
 	}
-	return XLQA_OK;
+	if ((rc = xlqa_text_check_nul(out->buf, out->len, path, err)))
+		xlqa_buf_release(out);
+	return rc;
 }
 
 int trec_each_line(const char *path, bool comments, trec_line_fn fn, void *ctx, struct xlqa_error *err)

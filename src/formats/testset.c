@@ -111,6 +111,7 @@ static int parse_lines(struct xlqa_testset *ts, const char *data, size_t len, co
 {
 	size_t bad, pos = 0;
 	int64_t lineno = 0;
+	int rc;
 
 	if (!xlqa_text_utf8_valid(data, len, &bad)) {
 		int64_t line = 1;
@@ -120,16 +121,17 @@ static int parse_lines(struct xlqa_testset *ts, const char *data, size_t len, co
 		return xlqa_error_at(err, XLQA_EENCODING, (int64_t)bad, line, "%s:%lld: invalid UTF-8 at byte %zu",
 		                     name, (long long)line, bad);
 	}
+	if ((rc = xlqa_text_check_nul(data, len, name, err)))
+		return rc;
 	while (pos < len) {
 		const char *nl = memchr(data + pos, '\n', len - pos);
 		size_t n = nl ? (size_t)(nl - (data + pos)) : len - pos;
 		size_t next = pos + n + (nl != NULL);
-		int rc;
 
 		lineno++;
 		if (n > 0 && data[pos + n - 1] == '\r')
 			n--;
-		if (strspn(data + pos, " \t") < n) {
+		if (xlqa_text_blanks(data + pos, n) < n) {
 			rc = fn(ts, data + pos, n, lineno, name, err);
 			if (rc)
 				return rc;

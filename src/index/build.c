@@ -7,14 +7,17 @@
  *
  * Invariant: a directory named as requested exists only after a successful build; a failed build
  * removes its temporary directory, and a killed one leaves only a "*.tmp-PID" directory behind, which
- * never opens as an index (the header, written last, is still zero).
+ * never opens as an index (the header, written last, is still zero). The next build of the same name
+ * removes such a leftover when no process PID is alive on this machine.
  */
 #include "config.h"
 
 #include "index-internal.h"
 #include "xlqa/index.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -544,6 +547,78 @@ static void remove_tmpdir(struct builder *b)
 	xlqa_buf_release(&p);
 }
 
+/* Removes what a build leaves in its temporary directory (runs and index.xlqa), then the directory;
+ * true when it is gone. Anything else in it keeps it. */
+static bool remove_leftover(const char *tmp)
+{
+	struct xlqa_buf p = XLQA_BUF_INIT;
+	struct dirent *e;
+	DIR *d = opendir(tmp);
+	bool gone;
+
+	if (!d)
+		return false;
+	while ((e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, "run-", 4) != 0 && strcmp(e->d_name, IDX_FILE) != 0)
+			continue;
+		xlqa_buf_reset(&p);
+		if (xlqa_buf_addf(&p, "%s/%s", tmp, e->d_name) == XLQA_OK)
+			remove(p.buf);
+	}
+	closedir(d);
+	xlqa_buf_release(&p);
+	gone = rmdir(tmp) == 0;
+	return gone;
+}
+
+/*
+ * Removes the "DIR.tmp-PID" directories that builds of `dir` killed before they could clean up left
+ * beside it: those whose PID is not a live process. Returns how many were removed.
+ */
+static uint64_t remove_stale(const char *dir)
+{
+	struct xlqa_buf parent = XLQA_BUF_INIT, prefix = XLQA_BUF_INIT, tmp = XLQA_BUF_INIT;
+	size_t len = strlen(dir);
+	const char *slash;
+	uint64_t removed = 0;
+	struct dirent *e;
+	DIR *d;
+
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	for (slash = dir + len; slash > dir && slash[-1] != '/'; slash--)
+		;
+	if (xlqa_buf_add(&parent, dir, slash > dir ? (size_t)(slash - dir) : 0) ||
+	    (parent.len == 0 && xlqa_buf_addstr(&parent, "./")) ||
+	    xlqa_buf_add(&prefix, slash, (size_t)(dir + len - slash)) || xlqa_buf_addstr(&prefix, ".tmp-") ||
+	    !(d = opendir(parent.buf))) {
+		xlqa_buf_release(&parent);
+		xlqa_buf_release(&prefix);
+		return 0;
+	}
+	while ((e = readdir(d)) != NULL) {
+		const char *pid_text = e->d_name + prefix.len;
+		char *end;
+		long pid;
+
+		if (strncmp(e->d_name, prefix.buf, prefix.len) != 0 || *pid_text < '1' || *pid_text > '9')
+			continue;
+		errno = 0;
+		pid = strtol(pid_text, &end, 10);
+		/* EPERM means a process of another user holds the PID: alive, so its directory stays */
+		if (*end || errno || pid <= 0 || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		xlqa_buf_reset(&tmp);
+		if (xlqa_buf_addf(&tmp, "%s%s", parent.buf, e->d_name) == XLQA_OK && remove_leftover(tmp.buf))
+			removed++;
+	}
+	closedir(d);
+	xlqa_buf_release(&parent);
+	xlqa_buf_release(&prefix);
+	xlqa_buf_release(&tmp);
+	return removed;
+}
+
 static void release_builder(struct builder *b)
 {
 	for (size_t i = 0; i < b->n_acc; i++)
@@ -640,6 +715,7 @@ int xlqa_index_build(struct xlqa_corpus_config *const *configs, size_t n, const 
 	memset(&h, 0, sizeof h);
 	if ((rc = xlqa_termer_new(lang, &b.termer, err)))
 		goto out;
+	summary->stale_removed = remove_stale(dir);
 	if (xlqa_buf_addf(&path, "%s.tmp-%ld", dir, (long)getpid()) || !(b.tmpdir = strdup(path.buf))) {
 		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 		goto out;

@@ -13,6 +13,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
 
 struct xlqa_index {
@@ -32,6 +33,10 @@ struct xlqa_index {
 	size_t postings_len;
 	struct xlqa_index_stats stats;
 };
+
+/* deflate never expands better than about 1032:1 (zlib's technical details), so a document's stated
+ * text length above this many times its compressed length is a lie */
+#define ZLIB_MAX_RATIO 1040u
 
 static const void *section(const struct xlqa_index *idx, enum idx_section_id id)
 {
@@ -98,6 +103,9 @@ static int check(struct xlqa_index *idx, const char *path, struct xlqa_error *er
 		if (d->docno >= idx->docstr_len || d->date >= idx->docstr_len || d->store_offset > h->sections[SEC_STORE].length ||
 		    d->store_len > h->sections[SEC_STORE].length - d->store_offset || idx->docno_order[i] >= n_docs)
 			return corrupt(err, path, "a document entry points outside its sections");
+		/* what a document read allocates is bounded by what deflate can expand to */
+		if (d->text_len > (uint64_t)d->store_len * ZLIB_MAX_RATIO)
+			return corrupt(err, path, "a document claims more text than its compressed bytes can hold");
 	}
 	for (size_t i = 0; i < n_terms; i++) {
 		const struct idx_term *t = &idx->terms[i];
@@ -154,7 +162,9 @@ int xlqa_index_open(const char *dir, struct xlqa_index **out, struct xlqa_error 
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	}
 	rc = xlqa_file_map(path.buf, &idx->file, err);
-	if (rc == XLQA_ENOTFOUND)
+	if (rc == XLQA_ENOTFOUND && access(dir, F_OK) != 0)
+		rc = xlqa_error_set(err, rc, "cannot open index '%s': no such folder", dir);
+	else if (rc == XLQA_ENOTFOUND)
 		rc = xlqa_error_set(err, rc, "cannot open index '%s': no index.xlqa in it", dir);
 	else if (rc == XLQA_OK && !idx->file.data)
 		rc = corrupt(err, path.buf, "empty file");
@@ -276,6 +286,7 @@ bool xlqa_postings_open(const struct xlqa_index *idx, const char *term, struct x
 	c->p = c->end = NULL;
 	c->left = 0;
 	c->doc = 0;
+	c->docs = (uint32_t)idx->stats.documents;
 	c->started = false;
 	if (!t)
 		return false;
@@ -293,7 +304,7 @@ int xlqa_postings_next(struct xlqa_postings_cursor *c, struct xlqa_posting *out,
 	if (*end)
 		return XLQA_OK;
 	if (!(c->p = idx_get_varint(c->p, c->end, &gap)) || !(c->p = idx_get_varint(c->p, c->end, &tf)) || tf == 0 ||
-	    tf > (uint64_t)(c->end - c->p) || (c->started && gap == 0) || c->doc + gap > UINT32_MAX)
+	    tf > (uint64_t)(c->end - c->p) || (c->started && gap == 0) || (c->started ? c->doc : 0) + gap >= c->docs)
 		return XLQA_ECORRUPT;
 	c->doc = c->started ? c->doc + (uint32_t)gap : (uint32_t)gap;
 	c->started = true;
@@ -318,6 +329,11 @@ int xlqa_postings_next(struct xlqa_postings_cursor *c, struct xlqa_posting *out,
 	out->tf = (uint32_t)tf;
 	out->positions = c->positions;
 	return XLQA_OK;
+}
+
+void xlqa_postings_init(struct xlqa_postings_cursor *c)
+{
+	memset(c, 0, sizeof *c);
 }
 
 void xlqa_postings_release(struct xlqa_postings_cursor *c)

@@ -47,6 +47,7 @@
 #include "lexicon-internal.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1071,6 +1072,7 @@ static int write_lexicon(struct xlqa_lexicon_builder *b, struct table *t, const 
 	if (write_pad(fp, &pos, &crc))
 		goto ioerr;
 	h.crc = (uint32_t)crc;
+	h.header_crc = (uint32_t)crc32(0L, (const Bytef *)&h, (uInt)offsetof(struct lex_header, header_crc));
 	if (fseek(fp, 0, SEEK_SET) != 0 || write_all(fp, &h, sizeof h, NULL) || fflush(fp) != 0 || fsync(fileno(fp)) != 0)
 		goto ioerr;
 	if (fclose(fp) != 0) {

@@ -603,7 +603,8 @@ int xlqa_dict_read_dictd(const char *index_path, const char *dict_path, xlqa_dic
 	r.style = style_of(data.buf + meta.off, (size_t)meta.len);
 	if (style)
 		*style = r.style;
-	qsort(spans, n_spans, sizeof *spans, span_cmp);
+	if (n_spans) /* spans is NULL when the index lists only 00-database entries */
+		qsort(spans, n_spans, sizeof *spans, span_cmp);
 	for (size_t i = 0; i < n_spans; i++) {
 		bool is_meta = false;
 		if (i > 0 && spans[i].off == spans[i - 1].off && spans[i].len == spans[i - 1].len)

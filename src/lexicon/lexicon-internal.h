@@ -8,7 +8,7 @@
 #include "xlqa/lexicon.h"
 
 /*
- * The lexicon file, version 1, native little-endian (a byte-order field guards against others):
+ * The lexicon file, version 3, native little-endian (a byte-order field guards against others):
  *
  *   header (64 bytes)     struct lex_header
  *   keys                  n_keys x struct lex_key, sorted by key string (memcmp order)
@@ -16,11 +16,12 @@
  *   stems                 n_stems x struct lex_stem, sorted by stem string, then key
  *   strings               NUL-terminated UTF-8, referenced by byte offset from the section start
  *
- * Sections follow each other in that order, each starting at a multiple of 8. The CRC-32 (zlib)
- * covers every byte after the header.
+ * Sections follow each other in that order, each starting at a multiple of 8. The CRC-32 (zlib) `crc`
+ * covers every byte after the header, `header_crc` the header's bytes before it.
  */
 #define LEX_MAGIC "XLQALEX"
-#define LEX_VERSION 2u
+/* 3: the header has its own checksum */
+#define LEX_VERSION 3u
 #define LEX_BYTE_ORDER 0x01020304u
 #define LEX_MAX_ALTS 12      /* translations kept per key */
 #define LEX_MAX_KEY_WORDS 4  /* longer headwords are phrases, useless for keyword queries */
@@ -38,8 +39,8 @@ struct lex_header {
 	uint32_t max_words;
 	uint64_t strings_size;
 	uint64_t file_size;
-	uint32_t crc;
-	uint32_t reserved;
+	uint32_t crc;         /* CRC-32 of every byte after the header */
+	uint32_t header_crc;  /* CRC-32 of the header's bytes before this field */
 };
 
 struct lex_key {

@@ -1,6 +1,7 @@
 /*
  * lexicon: opening a lexicon file and looking keys up. The file is memory-mapped read-only and
- * checked once on open (magic, version, byte order, section sizes against the file size, CRC-32,
+ * checked once on open (magic, version, byte order, header CRC-32, section sizes against the file
+ * size without overflow, the body's CRC-32,
  * every string offset inside the strings section and every run of translations inside its section);
  * after that, lookups are binary searches that trust the file.
  *
@@ -10,6 +11,7 @@
 
 #include "lexicon-internal.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -58,6 +60,14 @@ static int check(struct xlqa_lexicon *lex, const char *path, struct xlqa_error *
 	if (h->version != LEX_VERSION)
 		return xlqa_error_set(err, XLQA_EUNSUPPORTED, "%s: lexicon format version %u, this build reads %u", path,
 				      h->version, LEX_VERSION);
+	if (h->header_crc != (uint32_t)crc32(0L, (const Bytef *)h, (uInt)offsetof(struct lex_header, header_crc)))
+		return xlqa_error_set(err, XLQA_ECORRUPT, "%s: header checksum mismatch (file damaged)", path);
+	/* each count and size on its own below the file size first, so the layout's sums cannot wrap */
+	if (h->strings_size > lex->size || (uint64_t)h->n_keys * sizeof(struct lex_key) > lex->size ||
+	    (uint64_t)h->n_trans * sizeof(struct lex_trans) > lex->size ||
+	    (uint64_t)h->n_stems * sizeof(struct lex_stem) > lex->size)
+		return xlqa_error_set(err, XLQA_ECORRUPT, "%s: size %zu bytes, too small for the header's counts", path,
+				      lex->size);
 	lex_layout_compute(h, &l);
 	if (h->file_size != lex->size || l.end != lex->size)
 		return xlqa_error_set(err, XLQA_ECORRUPT, "%s: size %zu bytes, the header says %llu", path, lex->size,

@@ -12,6 +12,28 @@
 #include <string.h>
 #include <strings.h>
 
+size_t xlqa_text_blanks(const char *s, size_t len)
+{
+	size_t n = 0;
+
+	while (n < len && (s[n] == ' ' || s[n] == '\t'))
+		n++;
+	return n;
+}
+
+int xlqa_text_check_nul(const char *in, size_t len, const char *name, struct xlqa_error *err)
+{
+	const char *nul = memchr(in, '\0', len);
+	int64_t line = 1;
+
+	if (!nul)
+		return XLQA_OK;
+	for (const char *p = in; p < nul; p++)
+		line += *p == '\n';
+	return xlqa_error_at(err, XLQA_EPARSE, (int64_t)(nul - in), line, "%s:%lld: NUL byte at byte %zu", name,
+	                     (long long)line, (size_t)(nul - in));
+}
+
 bool xlqa_text_utf8_valid(const char *in, size_t len, size_t *bad)
 {
 	const unsigned char *s = (const unsigned char *)in;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Malformed descriptions and what they must say. */
@@ -231,6 +232,66 @@ START_TEST(test_reader_gzip_and_glob)
 }
 END_TEST
 
+/* Reads every document of the one-file gzip collection in tmpdir; returns the status that ended it. */
+static int read_gz_collection(size_t *docs, struct xlqa_error *err)
+{
+	static const char cfgtext[] = "name = t\nlanguage = en\nfiles = *.gz\ndoc = DOC\ndocno = DOCNO\ntext = TEXT\n";
+	struct xlqa_corpus_config *cfg;
+	struct xlqa_corpus_reader *r;
+	struct xlqa_doc d;
+	bool end = false;
+	int rc;
+
+	*docs = 0;
+	ck_assert_int_eq(xlqa_corpus_config_parse(cfgtext, strlen(cfgtext), "t.conf", &cfg, err), XLQA_OK);
+	rc = xlqa_corpus_open(cfg, tmpdir, NULL, NULL, &r, err);
+	while (rc == XLQA_OK && (rc = xlqa_corpus_next(r, &d, &end, err)) == XLQA_OK && !end)
+		(*docs)++;
+	xlqa_corpus_close(r);
+	xlqa_corpus_config_free(cfg);
+	return rc;
+}
+
+/*
+ * A gzip file of two members (as gzip writes when files are appended), cut inside the second member or
+ * inside its header: an I/O error naming the file, never a clean end that loses the second member.
+ */
+START_TEST(test_reader_gzip_truncated)
+{
+	static const long cuts[] = { -20, -4, 5 }; /* from the end; from the end of the first member */
+	static const char a[] = "<DOC><DOCNO>A</DOCNO><TEXT>first member</TEXT></DOC>\n";
+	static const char b[] = "<DOC><DOCNO>B</DOCNO><TEXT>second member, cut</TEXT></DOC>\n";
+	struct xlqa_error err;
+	struct stat st;
+	char cmd[800], path[600];
+	off_t first;
+	size_t docs;
+
+	make_tmpdir();
+	write_file("a.sgml", a, strlen(a));
+	write_file("b.sgml", b, strlen(b));
+	snprintf(path, sizeof path, "%s/c.gz", tmpdir);
+	snprintf(cmd, sizeof cmd, "cd '%s' && gzip -c a.sgml >c.gz && gzip -c b.sgml >b.gz && rm a.sgml b.sgml", tmpdir);
+	ck_assert_int_eq(system(cmd), 0);
+	ck_assert_int_eq(stat(path, &st), 0);
+	first = st.st_size;
+	snprintf(cmd, sizeof cmd, "cd '%s' && cat b.gz >>c.gz && rm b.gz && cp c.gz whole", tmpdir);
+	ck_assert_int_eq(system(cmd), 0);
+	ck_assert_int_eq(read_gz_collection(&docs, &err), XLQA_OK);
+	ck_assert_uint_eq(docs, 2);
+	for (size_t i = 0; i < sizeof cuts / sizeof cuts[0]; i++) {
+		snprintf(cmd, sizeof cmd, "cd '%s' && cp whole c.gz", tmpdir);
+		ck_assert_int_eq(system(cmd), 0);
+		ck_assert_int_eq(stat(path, &st), 0);
+		ck_assert_int_eq(truncate(path, cuts[i] < 0 ? st.st_size + cuts[i] : first + cuts[i]), 0);
+		ck_assert_int_eq(read_gz_collection(&docs, &err), XLQA_EIO);
+		ck_assert_msg(strstr(err.message, "cut short") && strstr(err.message, "c.gz"), "cut %ld: %s", cuts[i],
+		              err.message);
+	}
+	remove_tmpdir();
+}
+END_TEST
+
 Suite *corpus_suite(void)
 {
 	Suite *s = suite_create("corpus");
@@ -241,6 +302,7 @@ Suite *corpus_suite(void)
 	tcase_add_test(tc, test_config_good);
 	tcase_add_loop_test(tr, test_reader_cases, 0, (int)(sizeof sgml_cases / sizeof sgml_cases[0]));
 	tcase_add_test(tr, test_reader_gzip_and_glob);
+	tcase_add_test(tr, test_reader_gzip_truncated);
 	suite_add_tcase(s, tc);
 	suite_add_tcase(s, tr);
 	return s;

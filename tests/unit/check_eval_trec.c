@@ -189,6 +189,47 @@ START_TEST(pattern_file_forms)
 }
 END_TEST
 
+/*
+ * A pattern with nested repetition backtracks exponentially: "(a+)+$" took 7.8 s on a 26-character
+ * answer. Matching stops at the limit with an error naming the file, the line and the pattern; an
+ * ordinary pattern on the same answer still matches.
+ */
+START_TEST(pattern_match_limit)
+{
+	static const char text[] = "1 Paris\n1 (a+)+$\n";
+	static const char answer[] = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab";
+	char *path = temp_file(text, strlen(text));
+	char where[4200];
+	struct xlqa_patterns *p;
+	struct xlqa_error err;
+	unsigned m = 0;
+
+	ck_assert_int_eq(xlqa_patterns_read(path, &p, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_patterns_match_one(p, "1", 0, "Paris, France", 13, NULL, &m, &err), XLQA_OK);
+	ck_assert_uint_eq(m, XLQA_PATTERN_ANSWER | XLQA_PATTERN_DOC);
+	ck_assert_int_eq(xlqa_patterns_match(p, "1", answer, strlen(answer), NULL, &m, &err), XLQA_EOVERFLOW);
+	snprintf(where, sizeof where, "%s:2: pattern '(a+)+$' needs more than the matching time limit", path);
+	ck_assert_msg(strstr(err.message, where), "%s", err.message);
+	xlqa_patterns_free(p);
+	temp_done(path);
+}
+END_TEST
+
+/* A NUL byte in a key would end the regex early (here "Par" would match "Paris"): an error with its line. */
+START_TEST(pattern_file_nul)
+{
+	static const char text[] = "1 London\n1 Par\0is\n";
+	char *path = temp_file(text, sizeof text - 1);
+	struct xlqa_patterns *p = NULL;
+	struct xlqa_error err;
+
+	ck_assert_int_eq(xlqa_patterns_read(path, &p, &err), XLQA_EPARSE);
+	ck_assert_ptr_null(p);
+	ck_assert_msg(strstr(err.message, ":2: NUL byte at byte 14"), "%s", err.message);
+	temp_done(path);
+}
+END_TEST
+
 START_TEST(pattern_skip_bad_records_lines)
 {
 	/* The trec14patterns+docs_factoid break: "%)" lost, the line cut in two (lines 2 and 3 here). */
@@ -926,6 +967,8 @@ Suite *eval_trec_suite(void)
 	tcase_add_test(patterns, pattern_skip_bad_records_lines);
 	tcase_add_loop_test(patterns, empty_matches_do_not_judge, 0, (int)(sizeof empty_cases / sizeof empty_cases[0]));
 	tcase_add_test(patterns, empty_matching_patterns_are_warned_with_lines);
+	tcase_add_test(patterns, pattern_match_limit);
+	tcase_add_test(patterns, pattern_file_nul);
 	suite_add_tcase(s, patterns);
 
 	tcase_add_loop_test(runs, run_checker_rules, 0, (int)(sizeof check_cases / sizeof check_cases[0]));

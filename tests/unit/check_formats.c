@@ -81,6 +81,90 @@ START_TEST(test_testset_bad)
 }
 END_TEST
 
+/* The parsers of line-based text handed as (data, len), each with the outcome it reports. */
+static int parse_testset(const char *data, size_t len, struct xlqa_error *err)
+{
+	struct xlqa_testset ts;
+	int rc;
+
+	xlqa_testset_init(&ts);
+	rc = xlqa_testset_parse(&ts, data, len, "t.txt", err);
+	xlqa_testset_release(&ts);
+	return rc;
+}
+
+static int parse_tsv(const char *data, size_t len, struct xlqa_error *err)
+{
+	struct xlqa_testset ts;
+	int rc;
+
+	xlqa_testset_init(&ts);
+	rc = xlqa_testset_parse_tsv(&ts, data, len, "t.txt", err);
+	xlqa_testset_release(&ts);
+	return rc;
+}
+
+static int parse_run(const char *data, size_t len, struct xlqa_error *err)
+{
+	struct xlqa_clef_run run;
+	int rc;
+
+	xlqa_clef_run_init(&run);
+	rc = xlqa_clef_run_parse(&run, data, len, "t.txt", 0, err);
+	xlqa_clef_run_release(&run);
+	return rc;
+}
+
+static int parse_config(const char *data, size_t len, struct xlqa_error *err)
+{
+	struct xlqa_corpus_config *cfg = NULL;
+	int rc = xlqa_corpus_config_parse(data, len, "t.txt", &cfg, err);
+
+	xlqa_corpus_config_free(cfg);
+	return rc;
+}
+
+/* a string literal and its length, embedded NULs included */
+#define BYTES(s) s, sizeof s - 1
+#define CFG "name = t\nlanguage = en\nfiles = x\ndoc = DOC\ndocno = DOCNO\ntext = TEXT\n"
+
+static const struct {
+	int (*parse)(const char *data, size_t len, struct xlqa_error *err);
+	const char *input;
+	size_t len; /* the bytes handed over: no NUL terminator follows them */
+	int status;
+	const char *message; /* NULL when the parse succeeds */
+} bounded_cases[] = {
+	/* a last line of blanks without a newline: nothing past `len` is read (ASan sees the heap copy) */
+	{ parse_testset, BYTES("F IT EN 0001 Dove?\n  \t"), XLQA_OK, NULL },
+	{ parse_tsv, BYTES("1\t2004\tc\tPERSON\tWho?\n \t "), XLQA_OK, NULL },
+	{ parse_run, BYTES("F 0001 abcd041iten 1.0 NIL\n \t"), XLQA_OK, NULL },
+	{ parse_config, BYTES(CFG "  \r"), XLQA_OK, NULL },
+	/* a NUL byte inside a line would cut the question, the answer or the value silently */
+	{ parse_testset, BYTES("F IT EN 0001 Do\0ve?\n"), XLQA_EPARSE, "t.txt:1: NUL byte at byte 15" },
+	{ parse_tsv, BYTES("1\t2004\tc\tPERSON\tWho?\n2\t2004\tc\tPLACE\tWh\0ere?\n"), XLQA_EPARSE,
+	  "t.txt:2: NUL byte at byte 38" },
+	{ parse_run, BYTES("F 0001 abcd041iten 1.0 NIL\0\n"), XLQA_EPARSE, "t.txt:1: NUL byte at byte 26" },
+	{ parse_config, BYTES(CFG "encoding = UTF\0-8\n"), XLQA_EPARSE, "t.txt:7: NUL byte at byte" },
+};
+
+START_TEST(test_bounded_parsers)
+{
+	char *copy = malloc(bounded_cases[_i].len);
+	struct xlqa_error err;
+	int rc;
+
+	ck_assert_ptr_nonnull(copy);
+	memcpy(copy, bounded_cases[_i].input, bounded_cases[_i].len);
+	xlqa_error_clear(&err);
+	rc = bounded_cases[_i].parse(copy, bounded_cases[_i].len, &err);
+	ck_assert_msg(rc == bounded_cases[_i].status, "case %d: status %d: %s", _i, rc, err.message);
+	if (bounded_cases[_i].message)
+		ck_assert_msg(strstr(err.message, bounded_cases[_i].message), "case %d: '%s'", _i, err.message);
+	free(copy);
+}
+END_TEST
+
 /* Every benchmark test set reads: 200 questions, the task in the file name. */
 START_TEST(test_testset_bench)
 {
@@ -112,6 +196,7 @@ Suite *formats_suite(void)
 	tcase_add_test(tc, test_testset_good);
 	tcase_add_loop_test(tc, test_testset_bad, 0, (int)(sizeof bad_cases / sizeof bad_cases[0]));
 	tcase_add_test(tc, test_testset_bench);
+	tcase_add_loop_test(tc, test_bounded_parsers, 0, (int)(sizeof bounded_cases / sizeof bounded_cases[0]));
 	suite_add_tcase(s, tc);
 	return s;
 }

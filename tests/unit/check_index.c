@@ -1,6 +1,8 @@
 /* Unit tests of the index module: queries, the index build and read-back, BM25 and passages. */
 #include "config.h"
 
+#include "index/index-internal.h"
+#include "reseal.h"
 #include "suites.h"
 #include "xlqa/xlqa.h"
 
@@ -9,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -205,8 +208,8 @@ START_TEST(test_index_spill_equals_memory)
 		bool ea = false, eb = false;
 		size_t docs = 0;
 
-		memset(&ca, 0, sizeof ca);
-		memset(&cb, 0, sizeof cb);
+		xlqa_postings_init(&ca);
+		xlqa_postings_init(&cb);
 		ck_assert_int_eq(xlqa_postings_open(a, terms[t], &ca), xlqa_postings_open(b, terms[t], &cb));
 		for (;;) {
 			ck_assert_int_eq(xlqa_postings_next(&ca, &pa, &ea), XLQA_OK);
@@ -242,7 +245,7 @@ static struct xlqa_index *index_first_posting(const char *coll, const char *term
 	write_collection(coll, strlen(coll));
 	ck_assert_int_eq(build("idx", 0, &sum, &err), XLQA_OK);
 	idx = open_index("idx");
-	memset(c, 0, sizeof *c);
+	xlqa_postings_init(c);
 	ck_assert(xlqa_postings_open(idx, term, c));
 	ck_assert_int_eq(xlqa_postings_next(c, p, &end), XLQA_OK);
 	return idx;
@@ -368,6 +371,17 @@ struct search_env {
 	struct xlqa_query q;
 	struct xlqa_results res;
 };
+
+/* A searcher over the index already built in tmpdir/idx. */
+static void search_env_open_built(struct search_env *e)
+{
+	struct xlqa_error err;
+
+	e->idx = open_index("idx");
+	ck_assert_int_eq(xlqa_searcher_new(e->idx, en, &e->s, &err), XLQA_OK);
+	xlqa_query_init(&e->q);
+	xlqa_results_init(&e->res);
+}
 
 static void search_env_open(struct search_env *e, const char *coll)
 {
@@ -506,6 +520,20 @@ START_TEST(test_index_killed_build)
 	left[strcspn(left, "\n")] = '\0';
 	ck_assert_int_eq(xlqa_index_open(left, &idx, &err), XLQA_ECORRUPT);
 	ck_assert_ptr_nonnull(strstr(err.message, "no index header"));
+	/* the next build of the name removes it (its PID is dead), and leaves a live process's alone */
+	{
+		struct xlqa_index_build_summary sum;
+		char live[600];
+
+		snprintf(live, sizeof live, "%s/killed.tmp-%ld", tmpdir, (long)getppid());
+		ck_assert_int_eq(mkdir(live, 0777), 0);
+		random_collection(&coll, 3, 4);
+		write_collection(coll.buf, coll.len);
+		ck_assert_int_eq(build("killed", 0, &sum, &err), XLQA_OK);
+		ck_assert_uint_eq(sum.stale_removed, 1);
+		ck_assert_int_eq(access(left, F_OK), -1);
+		ck_assert_int_eq(access(live, F_OK), 0);
+	}
 	xlqa_buf_release(&coll);
 }
 END_TEST
@@ -553,6 +581,125 @@ START_TEST(test_index_corruption)
 }
 END_TEST
 
+/* Reads tmpdir/idx/index.xlqa into `data`. */
+static void read_index_file(struct xlqa_buf *data, char *path, size_t size)
+{
+	struct xlqa_error err;
+
+	snprintf(path, size, "%s/idx/index.xlqa", tmpdir);
+	xlqa_buf_reset(data);
+	ck_assert_int_eq(xlqa_file_read(path, data, &err), XLQA_OK);
+	ck_assert_uint_ge(data->len, sizeof(struct idx_header));
+}
+
+/* Writes `data` back over `path` with its checksums recomputed, as a crafted file would have them. */
+static void write_resealed(struct xlqa_buf *data, const char *path)
+{
+	FILE *fp;
+
+	reseal_index((unsigned char *)data->buf, data->len);
+	ck_assert_ptr_nonnull(fp = fopen(path, "wb"));
+	ck_assert_uint_eq(fwrite(data->buf, 1, data->len, fp), data->len);
+	ck_assert_int_eq(fclose(fp), 0);
+}
+
+/*
+ * Crafted indexes with valid checksums: a posting naming a document past the document count is an
+ * error on use, not a write past the searcher's tables; a document claiming 4 GiB of text from a few
+ * compressed bytes is refused on open rather than allocated on read.
+ */
+START_TEST(test_index_crafted)
+{
+	static const char coll[] = "<DOC><DOCNO>a</DOCNO><TEXT>alpha beta</TEXT></DOC>"
+	                           "<DOC><DOCNO>b</DOCNO><TEXT>beta gamma</TEXT></DOC>";
+	struct xlqa_index_build_summary sum;
+	struct xlqa_buf data = XLQA_BUF_INIT;
+	struct xlqa_postings_cursor c;
+	struct xlqa_posting p;
+	struct search_env e;
+	struct xlqa_error err;
+	struct idx_header h;
+	struct idx_term t;
+	struct idx_doc d;
+	char path[512];
+	bool end = false, found = false;
+
+	write_collection(coll, strlen(coll));
+	ck_assert_int_eq(build("idx", 0, &sum, &err), XLQA_OK);
+	read_index_file(&data, path, sizeof path);
+	memcpy(&h, data.buf, sizeof h);
+	/* the postings of "gamma" start with its one document's number, 1: make it 7 */
+	for (uint64_t i = 0; i < h.sections[SEC_TERMS].length / sizeof t; i++) {
+		memcpy(&t, data.buf + h.sections[SEC_TERMS].offset + i * sizeof t, sizeof t);
+		if (strcmp(data.buf + h.sections[SEC_TERMSTR].offset + t.name, "gamma") == 0) {
+			unsigned char *at = (unsigned char *)data.buf + h.sections[SEC_POSTINGS].offset + t.postings;
+
+			ck_assert_uint_eq(*at, 1);
+			*at = 7;
+			found = true;
+		}
+	}
+	ck_assert(found);
+	write_resealed(&data, path);
+	search_env_open_built(&e);
+	xlqa_postings_init(&c);
+	ck_assert(xlqa_postings_open(e.idx, "gamma", &c));
+	ck_assert_int_eq(xlqa_postings_next(&c, &p, &end), XLQA_ECORRUPT);
+	xlqa_postings_release(&c);
+	ck_assert_int_eq(xlqa_query_add_term(&e.q, "gamma", 5, 1.0, 0), XLQA_OK);
+	ck_assert_int_eq(xlqa_search(e.s, &e.q, NULL, &e.res, &err), XLQA_ECORRUPT);
+	ck_assert_msg(strstr(err.message, "postings of 'gamma'"), "%s", err.message);
+	search_env_close(&e);
+
+	/* a few compressed bytes said to inflate to 4 GiB */
+	read_index_file(&data, path, sizeof path);
+	memcpy(&d, data.buf + h.sections[SEC_DOCS].offset, sizeof d);
+	d.text_len = UINT32_MAX;
+	memcpy(data.buf + h.sections[SEC_DOCS].offset, &d, sizeof d);
+	write_resealed(&data, path);
+	snprintf(path, sizeof path, "%s/idx", tmpdir);
+	ck_assert_int_eq(xlqa_index_open(path, &e.idx, &err), XLQA_ECORRUPT);
+	ck_assert_msg(strstr(err.message, "claims more text"), "%s", err.message);
+	xlqa_buf_release(&data);
+}
+END_TEST
+
+/* A cursor filled with garbage is empty after init, stays empty on an absent term, and releases. */
+START_TEST(test_postings_init)
+{
+	static const char coll[] = "<DOC><DOCNO>a</DOCNO><TEXT>alpha beta</TEXT></DOC>";
+	struct xlqa_index_build_summary sum;
+	struct xlqa_postings_cursor c;
+	struct xlqa_posting p;
+	struct xlqa_index *idx;
+	struct xlqa_error err;
+	bool end = false;
+
+	write_collection(coll, strlen(coll));
+	ck_assert_int_eq(build("idx", 0, &sum, &err), XLQA_OK);
+	idx = open_index("idx");
+	memset(&c, 0xa5, sizeof c);
+	xlqa_postings_init(&c);
+	ck_assert_ptr_null(c.positions);
+	ck_assert_uint_eq(c.alloc, 0);
+	ck_assert(!xlqa_postings_open(idx, "absent", &c));
+	ck_assert_int_eq(xlqa_postings_next(&c, &p, &end), XLQA_OK);
+	ck_assert(end);
+	ck_assert_ptr_null(c.positions);
+	/* reopened on a present term, then on an absent one: the buffer is kept, the cursor empty */
+	ck_assert(xlqa_postings_open(idx, "alpha", &c));
+	ck_assert_int_eq(xlqa_postings_next(&c, &p, &end), XLQA_OK);
+	ck_assert(!end);
+	ck_assert_uint_eq(p.doc, 0);
+	ck_assert(!xlqa_postings_open(idx, "absent", &c));
+	ck_assert_int_eq(xlqa_postings_next(&c, &p, &end), XLQA_OK);
+	ck_assert(end);
+	xlqa_postings_release(&c);
+	ck_assert_ptr_null(c.positions);
+	xlqa_index_close(idx);
+}
+END_TEST
+
 Suite *index_suite(void)
 {
 	Suite *s = suite_create("index");
@@ -572,6 +719,8 @@ Suite *index_suite(void)
 	tcase_add_test(tb, test_passages_title);
 	tcase_add_test(tb, test_index_killed_build);
 	tcase_add_test(tb, test_index_corruption);
+	tcase_add_test(tb, test_index_crafted);
+	tcase_add_test(tb, test_postings_init);
 	suite_add_tcase(s, tc);
 	suite_add_tcase(s, tb);
 	return s;

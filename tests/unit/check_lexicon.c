@@ -6,6 +6,8 @@
  */
 #include "config.h"
 
+#include "lexicon/lexicon-internal.h"
+#include "reseal.h"
 #include "suites.h"
 #include "xlqa/xlqa.h"
 
@@ -169,6 +171,13 @@ START_TEST(test_read_errors)
 	fclose(fp);
 	ck_assert_int_eq(xlqa_dict_read_dictd(index, path, collect, &c, NULL, NULL, &err), XLQA_EENCODING);
 	ck_assert_int_eq(err.offset, 4);
+	/* an index of 00-database entries only: no entry to sort (qsort of NULL is undefined), none read */
+	fp = fopen(index, "w");
+	fputs("00databaseshort\tA\tM\n00databaseurl\tA\tC\n", fp);
+	fclose(fp);
+	xlqa_buf_reset(&c.text);
+	ck_assert_int_eq(xlqa_dict_read_dictd(index, path, collect, &c, NULL, NULL, &err), XLQA_OK);
+	ck_assert_uint_eq(c.text.len, 0);
 	unlink(index);
 	unlink(path);
 	rmdir(tmp_dir);
@@ -602,8 +611,8 @@ static const struct {
 	{ -3, 0, XLQA_ECORRUPT, "checksum mismatch" },
 	/* a truncated file */
 	{ 0, 8, XLQA_ECORRUPT, "size" },
-	/* the key count in the header: sizes no longer add up */
-	{ 24, 0, XLQA_ECORRUPT, "size" },
+	/* the key count in the header: the header's own checksum catches it */
+	{ 24, 0, XLQA_ECORRUPT, "header checksum mismatch" },
 };
 
 START_TEST(test_open_damaged)
@@ -631,6 +640,54 @@ START_TEST(test_open_damaged)
 	ck_assert_int_eq(xlqa_lexicon_open(path.buf, &lex, &err), damage_cases[_i].status);
 	ck_assert_ptr_null(lex);
 	ck_assert_msg(strstr(err.message, damage_cases[_i].message), "%s", err.message);
+	xlqa_buf_release(&data);
+	xlqa_buf_release(&path);
+	remove_tmp();
+}
+END_TEST
+
+/*
+ * Crafted headers with valid checksums. A stem count whose section runs past the end of the file,
+ * with a strings size chosen so that the layout's sum wraps around to the file's size, used to pass
+ * the size check and let the stem check read past the map; the counts on their own must be refused.
+ */
+static uint64_t strings_offset(const struct lex_header *h)
+{
+	uint64_t at = sizeof *h;
+
+	at = (at + (uint64_t)h->n_keys * sizeof(struct lex_key) + 7) & ~(uint64_t)7;
+	at = (at + (uint64_t)h->n_trans * sizeof(struct lex_trans) + 7) & ~(uint64_t)7;
+	return (at + (uint64_t)h->n_stems * sizeof(struct lex_stem) + 7) & ~(uint64_t)7;
+}
+
+START_TEST(test_open_crafted)
+{
+	struct xlqa_lexicon *lex;
+	struct xlqa_buf data = XLQA_BUF_INIT, path = XLQA_BUF_INIT;
+	struct xlqa_error err;
+	struct lex_header h;
+	uint64_t strings;
+	FILE *fp;
+
+	make_tmp();
+	lex = build_open("de", "en", false, NULL);
+	xlqa_lexicon_free(lex);
+	xlqa_lexicon_path(tmp_dir, "de", "en", &path);
+	ck_assert_int_eq(xlqa_file_read(path.buf, &data, &err), XLQA_OK);
+	memcpy(&h, data.buf, sizeof h);
+	h.n_stems = UINT32_MAX / 2;
+	strings = strings_offset(&h);
+	ck_assert_uint_gt(strings, data.len);
+	h.strings_size = (uint64_t)data.len - strings; /* wraps: the strings end where the file does */
+	ck_assert_uint_eq(strings + h.strings_size, data.len);
+	memcpy(data.buf, &h, sizeof h);
+	reseal_lexicon((unsigned char *)data.buf, data.len);
+	ck_assert_ptr_nonnull(fp = fopen(path.buf, "wb"));
+	ck_assert_uint_eq(fwrite(data.buf, 1, data.len, fp), data.len);
+	ck_assert_int_eq(fclose(fp), 0);
+	ck_assert_int_eq(xlqa_lexicon_open(path.buf, &lex, &err), XLQA_ECORRUPT);
+	ck_assert_ptr_null(lex);
+	ck_assert_msg(strstr(err.message, "too small for the header's counts"), "%s", err.message);
 	xlqa_buf_release(&data);
 	xlqa_buf_release(&path);
 	remove_tmp();
@@ -1238,6 +1295,7 @@ Suite *lexicon_suite(void)
 	tcase_add_test(tc, test_build_hunspell_names);
 	tcase_add_test(tc, test_build_errors);
 	tcase_add_loop_test(tc, test_open_damaged, 0, (int)(sizeof damage_cases / sizeof damage_cases[0]));
+	tcase_add_test(tc, test_open_crafted);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("translate");
 	tcase_add_checked_fixture(tc, setup, NULL);
