@@ -16,6 +16,7 @@
 #include "xlqa/model.h"
 #include "xlqa/patterns.h"
 #include "xlqa/query.h"
+#include "xlqa/squad.h"
 #include "xlqa/question.h"
 #include "xlqa/testset.h"
 #include "xlqa/text.h"

@@ -28,5 +28,6 @@ Suite *qa_suite(void);
 Suite *model_suite(void);
 Suite *answer_suite(void);
 Suite *extract_icu_suite(void);
+Suite *squad_suite(void);
 
 #endif
