@@ -306,6 +306,7 @@ fi
 # ---- options ------------------------------------------------------------------------------------
 out='' xlqa=${XLQA:-} langs='' pairs='' sets='' fit_sets='' configs='' lexdir=${XLQA_LEXICON_DIR:-} jobs=1
 slurm=0 sbatch_opts='' dry=0 quiet=0
+# shellcheck disable=SC2034 # sbatch_opts is read by matrix-slurm.sh
 while [ $# -gt 0 ]; do
     case $1 in
     -o | --out) out=${2:?}; shift ;;
@@ -434,8 +435,9 @@ for line in $configs; do
     fo=${rest%%|*} ro=
     case $rest in *'|'*) ro=${rest#*|} ;; esac
     mkdir -p "$out/$c"
-    # line 1 the name, 2 fit options, 3 run options
-    printf '%s\n%s\n%s\n' "$c" "$fo" "$ro" | write_if_changed "$out/$c/options"
+    # line 1 the name, 2 fit options, 3 run options, 4 the fitting sets (a model fitted on other sets
+    # is another model: everything of the option set depends on this file)
+    printf '%s\n%s\n%s\n%s\n' "$c" "$fo" "$ro" "$fit_sets" | write_if_changed "$out/$c/options"
 done
 IFS=$old_ifs
 apertium=${XLQA_APERTIUM_DIR:-$out/apertium}
@@ -454,6 +456,17 @@ apertium=${XLQA_APERTIUM_DIR:-$out/apertium}
     echo "CONFIG_LINES=$(q "$configs")"
 } | write_if_changed "$out/.matrix/env"
 
+# pair_lexicons SRC-TGT: the lexicons a run of the pair reads: its own and, for a source other than
+# English, the English fallback xlqa run opens when it is there (English to the target; to the source
+# when the target is English). Both are inputs: a run made before the fallback existed differs.
+pair_lexicons() {
+    _s=$(lower "${1%-*}") _t=$(lower "${1#*-}")
+    [ "$_s" != "$_t" ] || return 0
+    echo "$_s-$_t"
+    [ "$_s" != en ] || return 0
+    if [ "$_t" = en ]; then echo "en-$_s"; else echo "en-$_t"; fi
+}
+
 # ---- the makefile -------------------------------------------------------------------------------
 mk="$out/matrix.mk"
 {
@@ -471,13 +484,13 @@ mk="$out/matrix.mk"
     done
     lexicons=
     for p in $pairs; do
-        s=$(lower "${p%-*}") t=$(lower "${p#*-}")
-        [ "$s" = "$t" ] && continue
-        case " $lexicons " in *" $s-$t "*) continue ;; esac
-        lexicons="$lexicons $s-$t"
-        # a lexicon that exists is used as it is (they take minutes and do not depend on the data)
-        echo "$lexdir/$s-$t.lex:"
-        printf '\t@$(M) lexicon %s %s\n' "$s" "$t"
+        for x in $(pair_lexicons "$p"); do
+            case " $lexicons " in *" $x "*) continue ;; esac
+            lexicons="$lexicons $x"
+            # a lexicon that exists is used as it is (they take minutes and do not depend on the data)
+            echo "$lexdir/$x.lex:"
+            printf '\t@$(M) lexicon %s %s\n' "${x%-*}" "${x#*-}"
+        done
     done
     scores=
     for c in $config_names; do
@@ -485,7 +498,7 @@ mk="$out/matrix.mk"
         for p in $pairs; do
             s=${p%-*} t=${p#*-}
             lex=
-            [ "$s" = "$t" ] || lex="$lexdir/$(lower "$s-$t").lex"
+            for x in $(pair_lexicons "$p"); do lex="$lex $lexdir/$x.lex"; done
             idx="$out/index/$(lower "$t")/index.xlqa"
             for k in $fit_sets; do
                 echo "$out/$c/fit/features-$k-$s-$t.tsv: $idx $lex $bench/sets/$k/questions/$s-$t.txt $bench/sets/$k/gold/$t.gold $xlqa $opts"
