@@ -58,11 +58,14 @@ EOF
         dep=${id%%;*}
         echo "matrix: stage $n: $count tasks, job $dep" >&2
     done
-    # the table, when every stage is done; --wait returns its exit status
+    # the table, when every stage is done. sbatch --wait returns the job's exit status, but 0 for a
+    # job that never ran because a stage before it failed: whether everything is done is make's word
     # shellcheck disable=SC2086 # the user's sbatch options are a list on purpose
-    if ! sbatch --parsable --wait ${dep:+--dependency=afterok:$dep --kill-on-invalid-dep=yes} --job-name=matrix-table \
-        --output="$d/table.out" $sbatch_opts --wrap "make -s -f '$mk' all" >"$d/table.id"; then
-        echo "matrix: the Slurm jobs failed; their output is in $d, the steps' logs in $out/log" >&2
+    sbatch --parsable --wait ${dep:+--dependency=afterok:$dep --kill-on-invalid-dep=yes} --job-name=matrix-table \
+        --output="$d/table.out" $sbatch_opts --wrap "make -s -f '$mk' all" >"$d/table.id" || true
+    if ! make -q -f "$mk" all 2>/dev/null; then
+        echo "matrix: the Slurm jobs did not finish the matrix; their output is in $d, the steps' logs in $out/log" >&2
+        cat "$d"/stage-*-*.out 2>/dev/null | grep -A 5 '^matrix: step' >&2 || true
         return 1
     fi
 }
