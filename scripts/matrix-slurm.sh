@@ -63,7 +63,7 @@ EOF
     # shellcheck disable=SC2086 # the user's sbatch options are a list on purpose
     sbatch --parsable --wait ${dep:+--dependency=afterok:$dep --kill-on-invalid-dep=yes} --job-name=matrix-table \
         --output="$d/table.out" $sbatch_opts --wrap "make -s -f '$mk' all" >"$d/table.id" || true
-    if ! make -q -f "$mk" all 2>/dev/null; then
+    if ! make -q -f "$mk" all >/dev/null 2>&1; then
         echo "matrix: the Slurm jobs did not finish the matrix; their output is in $d, the steps' logs in $out/log" >&2
         cat "$d"/stage-*-*.out 2>/dev/null | grep -A 5 '^matrix: step' >&2 || true
         return 1

@@ -16,6 +16,9 @@
 #
 # usage: scripts/matrix.sh [options] BENCH_DIR
 set -eu
+# the matrix's make is its own, even when a make runs the matrix (make bench, make check): no inherited
+# flags, jobserver or "Entering directory" lines in the output
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
 
 me=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
 top=$(cd "$(dirname "$0")/.." && pwd)

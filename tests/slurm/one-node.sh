@@ -81,7 +81,7 @@ slurm_stop() {
     # wait for them to go, so that the test's directory can be removed
     for _p in slurmd slurmctld munge/munged; do
         _i=0
-        while [ -s "$_sd/$_p.pid" ] && kill -0 "$(cat "$_sd/$_p.pid")" 2>/dev/null && [ "$_i" -lt 20 ]; do
+        while [ -s "$_sd/$_p.pid" ] && kill -0 "$(cat "$_sd/$_p.pid" 2>/dev/null)" 2>/dev/null && [ "$_i" -lt 20 ]; do
             sleep 0.5
             _i=$((_i + 1))
         done
