@@ -18,6 +18,7 @@
 #include "xlqa/patterns.h"
 #include "xlqa/query.h"
 #include "xlqa/significance.h"
+#include "xlqa/squad.h"
 #include "xlqa/question.h"
 #include "xlqa/testset.h"
 #include "xlqa/text.h"

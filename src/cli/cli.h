@@ -41,6 +41,7 @@ int cli_corpus_config(const char *arg, struct xlqa_corpus_config **out, struct x
 int cmd_lexicon(int argc, char **argv);
 int cmd_translate(int argc, char **argv);
 int cmd_calibrate(int argc, char **argv);
+int cmd_import(int argc, char **argv);
 
 /* Reads "DE-EN" (any language aliases) into two ISO 639-1 codes; -1 when malformed or unknown. */
 int cli_parse_pair(const char *arg, char source[4], char target[4]);

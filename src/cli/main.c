@@ -18,6 +18,7 @@ static const struct cli_command commands[] = {
 	{ "calibrate", cmd_calibrate, "fit the answer-ranking model and its NIL threshold, or apply it" },
 	{ "check", cmd_check, "check a run file against its track's format rules" },
 	{ "docs", cmd_docs, "list or print documents as a collection's reader or an index holds them" },
+	{ "import", cmd_import, "turn SQuAD-format data into a benchmark: collections, test sets, gold keys" },
 	{ "index", cmd_index, "build an index of one or more collections" },
 	{ "judge", cmd_judge, "judge a run's responses from judgments, answer patterns or a gold key" },
 	{ "langs", cmd_langs, "list the languages and what each pack provides" },

@@ -13,6 +13,7 @@ int main(void)
 	srunner_add_suite(sr, text_suite());
 	srunner_add_suite(sr, lang_suite());
 	srunner_add_suite(sr, formats_suite());
+	srunner_add_suite(sr, squad_suite());
 	srunner_add_suite(sr, corpus_suite());
 	srunner_add_suite(sr, index_suite());
 	srunner_add_suite(sr, eval_biogen_suite());

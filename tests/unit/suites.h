@@ -31,5 +31,6 @@ Suite *answer_suite(void);
 Suite *extract_icu_suite(void);
 Suite *respond_suite(void);
 Suite *model_groups_suite(void);
+Suite *squad_suite(void);
 
 #endif
