@@ -180,8 +180,7 @@ static int parse_args(const char *sub, int argc, char **argv, struct calibrate_o
 			break;
 		case OPT_GROUPS: o->groups = optarg; break;
 		case OPT_NIL_CONFIDENCE:
-			o->nil_confidence = strtod(optarg, &end);
-			if (end == optarg || *end || !(o->nil_confidence >= 0 && o->nil_confidence <= 1))
+			if (!number_arg(optarg, 0, false, 1, &o->nil_confidence))
 				return cli_usage_error(sub, "--nil-confidence wants a probability in [0, 1], not '%s'", optarg);
 			break;
 		case OPT_RANK_L2:
