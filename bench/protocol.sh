@@ -148,8 +148,8 @@ tables_of() {
     done
 }
 
-# fit MODEL TABLE: fits a model and prints the NIL confidence its fitting tables give (NIL precision,
-# as bench/run.sh uses it). With GROUPED=1 the calibration's cross-fitting is grouped by article
+# fit MODEL TABLE: fits a model and prints the NIL confidence its fitting tables give (NIL precision
+# from fit's evaluation block, which apply --summary would only repeat, as bench/run.sh uses it). With GROUPED=1 the calibration's cross-fitting is grouped by article
 # (calibrate fit --groups).
 fit() {
     groups_opt=
@@ -161,8 +161,7 @@ fit() {
     fi
     # shellcheck disable=SC2086 # the option lists are word lists on purpose
     "$xlqa" calibrate fit $fit_opts $groups_opt ${fit_lang:+--lang "$fit_lang"} ${fit_on:+--fitted-on "$fit_on"} \
-        --features "$2" --out "$1" >/dev/null
-    "$xlqa" calibrate apply --model "$1" --features "$2" --summary | awk '$1 == "nil_precision" { print $2 }'
+        --features "$2" --out "$1" | awk '$1 == "nil_precision" { print $2 }'
 }
 
 # answer MODEL NILC TABLE: the responses to the table's questions, "id gold_nil nil right confidence"
