@@ -13,7 +13,8 @@
 #           question's rows in every pair and every question about the same article fall in one fold;
 #           one model a target language, as bench/run.sh fits them; REPEATS fold assignments.
 #   loto    leave one target language out: the language-independent model fitted on the development
-#           sets of three targets answers the fourth target's development sets.
+#           sets of three targets answers the fourth target's development sets, fold by fold (the
+#           xquad-clef targets share their questions, so the answered fold's groups are held out too).
 #   lobo    leave one benchmark out: fitted on xquad-clef's development sets (all targets, and English
 #           alone), reported on piaf-clef's development sets; fitted on piaf-clef's, reported on
 #           xquad-clef's.
@@ -29,7 +30,8 @@
 # accuracy, CWS (responses sorted by confidence, ties in table order), K1, ECE (10 bins), NIL
 # precision and recall, per pair and set, then means over a pair's sets and over the pairs.
 # Environment: OUT (default BUILD_DIR/protocol; tables are reused when present), FIT_OPTS (default
-# --ranking), GROUPED (1: the calibration cross-fitted by article), FOLDS (5), REPEATS ("1 2 3"), TAG (a name for this state, default "current": results go
+# --ranking), GROUPED (1: the calibration cross-fitted by article), POOLED (1: cv fits one model on
+# all four targets' other folds instead of one a target), FOLDS (5), REPEATS ("1 2 3"), TAG (a name for this state, default "current": results go
 # to OUT/results/TAG-STAGE.tsv, so two states are compared on the same folds).
 set -eu
 # collection titles and question ids are bytes (Latin-1 titles): compare and hash them as bytes
@@ -245,6 +247,10 @@ split_fold() {
 stage_cv() {
     result="$out/results/$tag-cv.tsv"
     header >"$result"
+    if [ "${POOLED:-0}" = 1 ]; then
+        stage_cv_pooled "$result"
+        return
+    fi
     for r in $repeats; do
         for t in EN DE ES FR; do
             if [ "$t" = FR ]; then
@@ -264,6 +270,24 @@ stage_cv() {
     summarise "$result"
 }
 
+# stage_cv_pooled RESULT: POOLED=1: one model for every target, fitted on the other folds of all four
+# targets' development sets, answers each target's held-out fold (the fold of a question is the same
+# in every target, as its group is)
+stage_cv_pooled() {
+    # shellcheck disable=SC2046 # the list is a word list on purpose
+    pool "$tmp/pool.tsv" $(dev_tables "EN DE ES FR")
+    for r in $repeats; do
+        k=0
+        while [ "$k" -lt "$folds" ]; do
+            split_fold "$k" "$r" "$tmp/pool.tsv"
+            nilc=$(fit "$tmp/model.json" "$tmp/train.tsv")
+            answer "$tmp/model.json" "$nilc" "$tmp/test.tsv"
+            k=$((k + 1))
+        done | measure "cv$r pooled: other folds, all targets -> held-out fold" >>"$1"
+    done
+    summarise "$1"
+}
+
 # ---- loto and lobo -------------------------------------------------------------------------------
 
 dev_tables() { # TARGETS: the development tables of those targets
@@ -272,12 +296,28 @@ dev_tables() { # TARGETS: the development tables of those targets
     done
 }
 
+# xquad-clef is parallel: its targets share the same questions and articles, so a model fitted on the
+# other targets has seen the left-out target's questions in other languages. loto therefore holds out
+# groups too: on each fold, the model fitted on the other targets' rows of the other folds answers the
+# left-out target's rows of that fold (one repeat: the first of REPEATS).
 stage_loto() {
     result="$out/results/$tag-loto.tsv"
     header >"$result"
+    r=${repeats%% *}
     for t in EN DE ES FR; do
         others=$(echo EN DE ES FR | tr ' ' '\n' | grep -vx "$t" | tr '\n' ' ')
-        fit_answer "dev of ${others% }-> dev of $t" "$(dev_tables "$others")" "$(dev_tables "$t")" >>"$result"
+        # shellcheck disable=SC2046 # the lists are word lists on purpose
+        pool "$tmp/others.tsv" $(dev_tables "$others")
+        # shellcheck disable=SC2046
+        pool "$tmp/target.tsv" $(dev_tables "$t")
+        k=0
+        while [ "$k" -lt "$folds" ]; do
+            split_fold "$k" "$r" "$tmp/others.tsv"
+            nilc=$(fit "$tmp/model.json" "$tmp/train.tsv")
+            split_fold "$k" "$r" "$tmp/target.tsv"
+            answer "$tmp/model.json" "$nilc" "$tmp/test.tsv"
+            k=$((k + 1))
+        done | measure "dev of ${others% }(other folds) -> dev of $t (held-out fold)" >>"$result"
     done
     summarise "$result"
 }
