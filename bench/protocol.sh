@@ -29,6 +29,8 @@
 # `xlqa calibrate apply --questions` (the response `xlqa run` writes, judged by the table's labels):
 # accuracy, CWS (responses sorted by confidence, ties in table order), K1, ECE (10 bins), NIL
 # precision and recall, per pair and set, then means over a pair's sets and over the pairs.
+# The responses behind each measuring stage's table, one line a question (id, gold NIL, answered NIL,
+# right, confidence), go to OUT/results/TAG-STAGE.responses, for question-by-question comparisons.
 # Environment: OUT (default BUILD_DIR/protocol; tables are reused when present), FIT_OPTS (default
 # --ranking), GROUPED (1: the calibration cross-fitted by article), POOLED (1: cv fits one model on
 # all four targets' other folds instead of one a target), FOLDS (5), REPEATS ("1 2 3"), TAG (a name for this state, default "current": results go
@@ -173,6 +175,12 @@ answer() {
                     FNR > 1 { print $1 "\t" g[$1] "\t" ($3 == "NIL") "\t" $4 "\t" $5 }' t="$3" "$3" -
 }
 
+# keep: passes response lines through, appending them to $out/results/$tag-$stage.responses (one file a
+# state and stage, emptied when the stage starts), so two states can be compared question by question
+keep() {
+    tee -a "$out/results/$tag-$stage.responses"
+}
+
 # measure LABEL: reads response lines (id gold_nil nil right confidence) and prints one line a pair:
 # the measures averaged over its sets, then the mean over the pairs
 measure() {
@@ -224,7 +232,7 @@ fit_answer() {
     nilc=$(fit "$tmp/model.json" "$tmp/fit.tsv")
     for t in $3; do
         answer "$tmp/model.json" "$nilc" "$t"
-    done | measure "$1"
+    done | keep | measure "$1"
 }
 
 # ---- cv ------------------------------------------------------------------------------------------
@@ -265,7 +273,7 @@ stage_cv() {
                 answer "$tmp/model.json" "$nilc" "$tmp/test.tsv"
                 k=$((k + 1))
             done
-        done | measure "cv$r: other folds, same target -> held-out fold" >>"$result"
+        done | keep | measure "cv$r: other folds, same target -> held-out fold" >>"$result"
     done
     summarise "$result"
 }
@@ -283,7 +291,7 @@ stage_cv_pooled() {
             nilc=$(fit "$tmp/model.json" "$tmp/train.tsv")
             answer "$tmp/model.json" "$nilc" "$tmp/test.tsv"
             k=$((k + 1))
-        done | measure "cv$r pooled: other folds, all targets -> held-out fold" >>"$1"
+        done | keep | measure "cv$r pooled: other folds, all targets -> held-out fold" >>"$1"
     done
     summarise "$1"
 }
@@ -317,7 +325,7 @@ stage_loto() {
             split_fold "$k" "$r" "$tmp/target.tsv"
             answer "$tmp/model.json" "$nilc" "$tmp/test.tsv"
             k=$((k + 1))
-        done | measure "dev of ${others% }(other folds) -> dev of $t (held-out fold)" >>"$result"
+        done | keep | measure "dev of ${others% }(other folds) -> dev of $t (held-out fold)" >>"$result"
     done
     summarise "$result"
 }
@@ -376,9 +384,12 @@ stage_models() {
     fit_lang= fit_on=
 }
 
-for st in $stages; do
-    case $st in
-    tables | cv | loto | lobo | report | models) "stage_$st" ;;
-    *) echo "bench/protocol.sh: unknown stage '$st' (tables, cv, loto, lobo, report, models)" >&2; exit 2 ;;
+for stage in $stages; do
+    case $stage in
+    tables | models) "stage_$stage" ;;
+    cv | loto | lobo | report)
+        : >"$out/results/$tag-$stage.responses"
+        "stage_$stage" ;;
+    *) echo "bench/protocol.sh: unknown stage '$stage' (tables, cv, loto, lobo, report, models)" >&2; exit 2 ;;
     esac
 done
