@@ -168,6 +168,9 @@ void xlqa_postings_init(struct xlqa_postings_cursor *c);
 bool xlqa_postings_open(const struct xlqa_index *idx, const char *term, struct xlqa_postings_cursor *c);
 /* The next posting: XLQA_OK with *end false, XLQA_OK with *end true, XLQA_ECORRUPT, XLQA_ENOMEM. */
 int xlqa_postings_next(struct xlqa_postings_cursor *c, struct xlqa_posting *out, bool *end);
+/* The next posting's document and tf only: its positions are skipped, not decoded (a corrupt position
+ * value goes unnoticed, but nothing is read outside the list). XLQA_OK (with *end), XLQA_ECORRUPT. */
+int xlqa_postings_next_doc(struct xlqa_postings_cursor *c, uint32_t *doc, uint32_t *tf, bool *end);
 void xlqa_postings_release(struct xlqa_postings_cursor *c);
 
 /* ---- retrieval ------------------------------------------------------------------------------ */

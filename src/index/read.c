@@ -296,18 +296,49 @@ bool xlqa_postings_open(const struct xlqa_index *idx, const char *term, struct x
 	return true;
 }
 
-int xlqa_postings_next(struct xlqa_postings_cursor *c, struct xlqa_posting *out, bool *end)
+/* Decodes a posting's document gap and tf, checked, and moves the cursor to its document. */
+static int next_head(struct xlqa_postings_cursor *c, uint64_t *tf)
 {
-	uint64_t gap, tf, pos = 0;
+	uint64_t gap;
+
+	if (!(c->p = idx_get_varint(c->p, c->end, &gap)) || !(c->p = idx_get_varint(c->p, c->end, tf)) || *tf == 0 ||
+	    *tf > (uint64_t)(c->end - c->p) || (c->started && gap == 0) || (c->started ? c->doc : 0) + gap >= c->docs)
+		return XLQA_ECORRUPT;
+	c->doc = c->started ? c->doc + (uint32_t)gap : (uint32_t)gap;
+	c->started = true;
+	return XLQA_OK;
+}
+
+int xlqa_postings_next_doc(struct xlqa_postings_cursor *c, uint32_t *doc, uint32_t *tf, bool *end)
+{
+	uint64_t n;
 
 	*end = c->left == 0;
 	if (*end)
 		return XLQA_OK;
-	if (!(c->p = idx_get_varint(c->p, c->end, &gap)) || !(c->p = idx_get_varint(c->p, c->end, &tf)) || tf == 0 ||
-	    tf > (uint64_t)(c->end - c->p) || (c->started && gap == 0) || (c->started ? c->doc : 0) + gap >= c->docs)
+	if (next_head(c, &n))
 		return XLQA_ECORRUPT;
-	c->doc = c->started ? c->doc + (uint32_t)gap : (uint32_t)gap;
-	c->started = true;
+	/* the positions are skipped: n varints end at the next n bytes below 0x80 */
+	for (uint64_t k = 0; k < n; c->p++) {
+		if (c->p >= c->end)
+			return XLQA_ECORRUPT;
+		k += *c->p < 0x80;
+	}
+	c->left--;
+	*doc = c->doc;
+	*tf = (uint32_t)n;
+	return XLQA_OK;
+}
+
+int xlqa_postings_next(struct xlqa_postings_cursor *c, struct xlqa_posting *out, bool *end)
+{
+	uint64_t tf, pos = 0;
+
+	*end = c->left == 0;
+	if (*end)
+		return XLQA_OK;
+	if (next_head(c, &tf))
+		return XLQA_ECORRUPT;
 	if (tf > c->alloc) {
 		uint32_t *p = realloc(c->positions, tf * sizeof *p);
 

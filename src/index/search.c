@@ -199,6 +199,22 @@ static int resolve(struct xlqa_searcher *s, const struct xlqa_query *q, struct x
 	return XLQA_OK;
 }
 
+/* pool_alt for a one-term alternative, whose cursor is open: no positions are needed. */
+static int pool_term(struct xlqa_searcher *s, const struct alt_terms *a, uint32_t *df, struct xlqa_error *err)
+{
+	uint32_t doc, tf;
+	bool end;
+	int rc;
+
+	while ((rc = xlqa_postings_next_doc(&s->cursors[0], &doc, &tf, &end)) == XLQA_OK && !end) {
+		if (s->tf[doc] == 0)
+			s->tf_touched[s->n_tf_touched++] = doc;
+		s->tf[doc] += a->weight * tf;
+		(*df)++;
+	}
+	return rc ? xlqa_error_set(err, rc, "postings of '%s': %s", a->terms[0], xlqa_strerror(rc)) : XLQA_OK;
+}
+
 /* Adds p * tf of one alternative to the concept's pooled tf; returns the documents it occurs in. */
 static int pool_alt(struct xlqa_searcher *s, const struct alt_terms *a, uint32_t *df, struct xlqa_error *err)
 {
@@ -211,6 +227,8 @@ static int pool_alt(struct xlqa_searcher *s, const struct alt_terms *a, uint32_t
 	for (size_t i = 0; i < a->n; i++)
 		if (!xlqa_postings_open(s->idx, a->terms[i], &c[i]))
 			return XLQA_OK;
+	if (a->n == 1)
+		return pool_term(s, a, df, err);
 	/* Documents containing every word, in order: a simple merge join on the first word's postings. */
 	for (size_t i = 0; i < a->n; i++)
 		if ((rc = xlqa_postings_next(&c[i], &p[i], &end)) || end)
@@ -276,6 +294,65 @@ static int cmp_hits(const void *a, const void *b)
 	if (x->score != y->score)
 		return x->score < y->score ? 1 : -1;
 	return (x->doc > y->doc) - (x->doc < y->doc);
+}
+
+/* True when hit x ranks after hit y (cmp_hits' order: score down, then document number up). */
+static bool hit_after(const struct xlqa_hit *x, const struct xlqa_hit *y)
+{
+	return x->score != y->score ? x->score < y->score : x->doc > y->doc;
+}
+
+/* Restores the heap below slot i: heap[0] is the hit that ranks last among those kept. */
+static void heap_down(struct xlqa_hit *heap, size_t n, size_t i)
+{
+	for (;;) {
+		size_t worst = i, l = 2 * i + 1, r = l + 1;
+		struct xlqa_hit t;
+
+		if (l < n && hit_after(&heap[l], &heap[worst]))
+			worst = l;
+		if (r < n && hit_after(&heap[r], &heap[worst]))
+			worst = r;
+		if (worst == i)
+			return;
+		t = heap[i];
+		heap[i] = heap[worst];
+		heap[worst] = t;
+		i = worst;
+	}
+}
+
+/*
+ * The best `keep` of the scored documents into hits[0..keep), in cmp_hits' order, clearing every
+ * document's score: a bounded heap whose root is the weakest hit kept, so the work is
+ * O(touched log keep) and only `keep` hits are ever sorted. cmp_hits is a total order (documents
+ * differ), so the ranking is the one a sort of all hits gives. Returns the number of scored documents.
+ */
+static size_t top_hits(struct xlqa_searcher *s, struct xlqa_hit *hits, size_t keep)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->n_touched; i++) {
+		uint32_t d = s->touched[i];
+		struct xlqa_hit h = { d, s->score[d], s->score[d] };
+
+		s->score[d] = 0;
+		if (n < keep) {
+			/* sift up */
+			size_t j = n++;
+
+			while (j > 0 && hit_after(&h, &hits[(j - 1) / 2])) {
+				hits[j] = hits[(j - 1) / 2];
+				j = (j - 1) / 2;
+			}
+			hits[j] = h;
+		} else if (keep && hit_after(&hits[0], &h)) {
+			hits[0] = h;
+			heap_down(hits, n, 0);
+		}
+	}
+	qsort(hits, n, sizeof *hits, cmp_hits);
+	return s->n_touched;
 }
 
 static int cmp_passages(const void *a, const void *b)
@@ -459,7 +536,7 @@ int xlqa_search(struct xlqa_searcher *s, const struct xlqa_query *q, const struc
 	struct xlqa_search_options o = { XLQA_BM25_K1, XLQA_BM25_B, 1000, 20, 3, 20, XLQA_PASSAGE_WEIGHT };
 	const struct xlqa_index_stats *st = xlqa_index_get_stats(s->idx);
 	double n = (double)st->documents, avgdl = st->avg_length > 0 ? st->avg_length : 1;
-	size_t n_hits;
+	size_t n_hits, keep;
 	int rc;
 
 	if (opt)
@@ -496,16 +573,12 @@ int xlqa_search(struct xlqa_searcher *s, const struct xlqa_query *q, const struc
 			s->tf[d] = 0;
 		}
 	}
-	if (XLQA_ARRAY_RESERVE(out->hits, out->alloc_hits, s->n_touched ? s->n_touched : 1))
+	/* Only the documents returned or searched for passages are ranked: the best `keep` of them. */
+	keep = o.max_docs > o.passage_docs ? o.max_docs : o.passage_docs;
+	keep = keep < s->n_touched ? keep : s->n_touched;
+	if (XLQA_ARRAY_RESERVE(out->hits, out->alloc_hits, keep ? keep : 1))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-	for (size_t i = 0; i < s->n_touched; i++) {
-		uint32_t d = s->touched[i];
-
-		out->hits[i] = (struct xlqa_hit){ d, s->score[d], s->score[d] };
-		s->score[d] = 0;
-	}
-	n_hits = s->n_touched;
-	qsort(out->hits, n_hits, sizeof *out->hits, cmp_hits);
+	n_hits = top_hits(s, out->hits, keep);
 	for (size_t i = 0; i < o.passage_docs && i < n_hits; i++)
 		if ((rc = score_passages(s, out->hits[i].doc, &o, out, err)))
 			return rc;

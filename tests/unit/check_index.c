@@ -664,6 +664,61 @@ START_TEST(test_index_crafted)
 }
 END_TEST
 
+/* The order of a full sort of hits: score down, then document number up. */
+static int cmp_ref_hits(const void *a, const void *b)
+{
+	const struct xlqa_hit *x = a, *y = b;
+
+	if (x->score != y->score)
+		return x->score < y->score ? 1 : -1;
+	return (x->doc > y->doc) - (x->doc < y->doc);
+}
+
+/*
+ * Top-k ranking keeps only the best max_docs hits: for every k, the hits are the first k of all
+ * hits sorted, ties (many documents of equal score here) in document order, the same as k = all.
+ * Guards the bounded heap against dropping or misordering a tied hit at the cut.
+ */
+START_TEST(test_search_top_k)
+{
+	static const size_t ks[] = { 1, 2, 3, 7, 50, 199, 400 };
+	struct xlqa_search_options o = { XLQA_BM25_K1, XLQA_BM25_B, 100000, 0, 3, 20, 0 };
+	struct xlqa_buf coll = XLQA_BUF_INIT;
+	struct xlqa_hit *all;
+	size_t n_all, ties = 0;
+	struct search_env e;
+	struct xlqa_error err;
+
+	random_collection(&coll, 300, 7);
+	search_env_open(&e, coll.buf);
+	ck_assert_int_eq(xlqa_query_add_term(&e.q, "market", 6, 1.0, 0), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_term(&e.q, "shared", 6, 0.5, 0), XLQA_OK);
+	ck_assert_int_eq(xlqa_search(e.s, &e.q, &o, &e.res, &err), XLQA_OK);
+	n_all = e.res.n_hits;
+	ck_assert_uint_eq(n_all, 300); /* every document has "shared" */
+	ck_assert_ptr_nonnull(all = malloc(n_all * sizeof *all));
+	memcpy(all, e.res.hits, n_all * sizeof *all);
+	qsort(all, n_all, sizeof *all, cmp_ref_hits);
+	for (size_t i = 0; i < n_all; i++)
+		ck_assert_msg(all[i].doc == e.res.hits[i].doc, "full ranking differs from a sort at %zu", i);
+	for (size_t i = 1; i < n_all; i++)
+		ties += all[i].score == all[i - 1].score;
+	ck_assert_msg(ties >= 10, "the collection should give ties, %zu found", ties);
+	for (size_t j = 0; j < sizeof ks / sizeof ks[0]; j++) {
+		o.max_docs = ks[j];
+		ck_assert_int_eq(xlqa_search(e.s, &e.q, &o, &e.res, &err), XLQA_OK);
+		ck_assert_uint_eq(e.res.n_hits, ks[j] < n_all ? ks[j] : n_all);
+		for (size_t i = 0; i < e.res.n_hits; i++)
+			ck_assert_msg(e.res.hits[i].doc == all[i].doc && e.res.hits[i].score == all[i].score,
+			              "k = %zu: hit %zu is document %u, a full sort has %u", ks[j], i, e.res.hits[i].doc,
+			              all[i].doc);
+	}
+	free(all);
+	xlqa_buf_release(&coll);
+	search_env_close(&e);
+}
+END_TEST
+
 /* A cursor filled with garbage is empty after init, stays empty on an absent term, and releases. */
 START_TEST(test_postings_init)
 {
@@ -716,6 +771,7 @@ Suite *index_suite(void)
 	tcase_add_test(tb, test_index_irregular_lemmas);
 	tcase_add_test(tb, test_bm25_hand_computed);
 	tcase_add_test(tb, test_passages);
+	tcase_add_test(tb, test_search_top_k);
 	tcase_add_test(tb, test_passages_title);
 	tcase_add_test(tb, test_index_killed_build);
 	tcase_add_test(tb, test_index_corruption);
