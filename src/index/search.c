@@ -47,17 +47,25 @@ struct concept {
 	double df;
 };
 
+/* A document's score so far and its BM25 length norm, side by side: one cache line for both. */
+struct doc_acc {
+	double score;
+	double norm; /* k1 * (1 - b + b * dl / avgdl) for the searcher's norm_k1 and norm_b, read once from
+	                the document table instead of once a posting */
+};
+
 struct xlqa_searcher {
 	const struct xlqa_index *idx;
 	struct xlqa_lang *lang;
 	struct xlqa_termer *termer;
 	struct xlqa_term_list words;
-	double *score;    /* per document */
+	struct doc_acc *acc; /* per document */
 	double *tf;       /* per document, the current concept's pooled tf */
 	uint32_t *touched; /* documents with a score */
 	size_t n_touched;
 	uint32_t *tf_touched;
 	size_t n_tf_touched;
+	double norm_k1, norm_b; /* what acc[].norm was computed for */
 	struct concept *concepts;
 	size_t n_concepts, alloc_concepts;
 	struct xlqa_postings_cursor cursors[8];
@@ -92,11 +100,12 @@ int xlqa_searcher_new(const struct xlqa_index *idx, struct xlqa_lang *lang, stru
 	xlqa_term_list_init(&s->words);
 	xlqa_buf_init(&s->text);
 	xlqa_analysis_init(&s->analysis);
-	s->score = calloc(n, sizeof *s->score);
+	s->acc = calloc(n ? n : 1, sizeof *s->acc);
 	s->tf = calloc(n, sizeof *s->tf);
 	s->touched = malloc(n * sizeof *s->touched);
 	s->tf_touched = malloc(n * sizeof *s->tf_touched);
-	if (!s->score || !s->tf || !s->touched || !s->tf_touched) {
+	s->norm_k1 = s->norm_b = NAN; /* not computed yet: NAN equals no (k1, b) */
+	if (!s->acc || !s->tf || !s->touched || !s->tf_touched) {
 		xlqa_searcher_free(s);
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	}
@@ -117,7 +126,7 @@ void xlqa_searcher_free(struct xlqa_searcher *s)
 	free(s->concepts);
 	for (size_t i = 0; i < sizeof s->cursors / sizeof s->cursors[0]; i++)
 		xlqa_postings_release(&s->cursors[i]);
-	free(s->score);
+	free(s->acc);
 	free(s->tf);
 	free(s->touched);
 	free(s->tf_touched);
@@ -287,6 +296,60 @@ static double idf(double n, double df)
 	return log(1.0 + (n - df + 0.5) / (df + 0.5));
 }
 
+/* Fills acc[].norm for (k1, b) unless it holds them already. */
+static void length_norms(struct xlqa_searcher *s, double k1, double b, double avgdl)
+{
+	size_t n = xlqa_index_get_stats(s->idx)->documents;
+
+	if (k1 == s->norm_k1 && b == s->norm_b)
+		return;
+	for (size_t d = 0; d < n; d++) {
+		double dl = xlqa_index_doc_length(s->idx, (uint32_t)d);
+
+		s->acc[d].norm = k1 * (1 - b + b * dl / avgdl);
+	}
+	s->norm_k1 = k1;
+	s->norm_b = b;
+}
+
+/*
+ * Scores a concept of one single-term alternative straight from its postings: its df is the term's,
+ * so its idf is known before they are read, and its pooled tf is weight x tf (what pool_alt and the
+ * scoring loop compute in two passes, the same doubles in the same order).
+ */
+static int score_single(struct xlqa_searcher *s, struct concept *c, double n, double k1,
+                        struct xlqa_results *out, struct xlqa_error *err)
+{
+	const struct alt_terms *a = &c->alts[0];
+	uint32_t adf = 0, doc, tf;
+	double df, wi;
+	bool end;
+	int rc;
+
+	if (!xlqa_index_term_stats(s->idx, a->terms[0], &adf, NULL) || adf == 0 ||
+	    !xlqa_postings_open(s->idx, a->terms[0], &s->cursors[0])) {
+		df = 0;
+		c->df = df < n ? df : n;
+		c->idf = idf(n, c->df);
+		return XLQA_OK;
+	}
+	df = a->weight * adf;
+	c->df = df < n ? df : n;
+	c->idf = idf(n, c->df);
+	wi = c->weight * c->idf;
+	out->matched_groups++;
+	while ((rc = xlqa_postings_next_doc(&s->cursors[0], &doc, &tf, &end)) == XLQA_OK && !end) {
+		double ptf = a->weight * tf;
+
+		struct doc_acc *da = &s->acc[doc];
+
+		if (da->score == 0)
+			s->touched[s->n_touched++] = doc;
+		da->score += wi * ptf * (k1 + 1) / (ptf + da->norm);
+	}
+	return rc ? xlqa_error_set(err, rc, "postings of '%s': %s", a->terms[0], xlqa_strerror(rc)) : XLQA_OK;
+}
+
 static int cmp_hits(const void *a, const void *b)
 {
 	const struct xlqa_hit *x = a, *y = b;
@@ -334,9 +397,9 @@ static size_t top_hits(struct xlqa_searcher *s, struct xlqa_hit *hits, size_t ke
 
 	for (size_t i = 0; i < s->n_touched; i++) {
 		uint32_t d = s->touched[i];
-		struct xlqa_hit h = { d, s->score[d], s->score[d] };
+		struct xlqa_hit h = { d, s->acc[d].score, s->acc[d].score };
 
-		s->score[d] = 0;
+		s->acc[d].score = 0;
 		if (n < keep) {
 			/* sift up */
 			size_t j = n++;
@@ -547,10 +610,16 @@ int xlqa_search(struct xlqa_searcher *s, const struct xlqa_query *q, const struc
 	if ((rc = resolve(s, q, err)))
 		return rc;
 	s->n_touched = 0;
+	length_norms(s, o.k1, o.b, avgdl);
 	for (size_t g = 0; g < s->n_concepts; g++) {
 		struct concept *c = &s->concepts[g];
 		double df = 0;
 
+		if (c->n_alts == 1 && c->alts[0].n == 1 && c->alts[0].weight > 0) {
+			if ((rc = score_single(s, c, n, o.k1, out, err)))
+				return rc;
+			continue;
+		}
 		s->n_tf_touched = 0;
 		for (size_t a = 0; a < c->n_alts; a++) {
 			uint32_t adf;
@@ -565,11 +634,11 @@ int xlqa_search(struct xlqa_searcher *s, const struct xlqa_query *q, const struc
 			out->matched_groups++;
 		for (size_t i = 0; i < s->n_tf_touched; i++) {
 			uint32_t d = s->tf_touched[i];
-			double tf = s->tf[d], dl = xlqa_index_doc_length(s->idx, d);
+			double tf = s->tf[d];
 
-			if (s->score[d] == 0)
+			if (s->acc[d].score == 0)
 				s->touched[s->n_touched++] = d;
-			s->score[d] += c->weight * c->idf * tf * (o.k1 + 1) / (tf + o.k1 * (1 - o.b + o.b * dl / avgdl));
+			s->acc[d].score += c->weight * c->idf * tf * (o.k1 + 1) / (tf + s->acc[d].norm);
 			s->tf[d] = 0;
 		}
 	}
