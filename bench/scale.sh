@@ -13,7 +13,9 @@
 #     same k1 and b). xlqa's time a query is whole-process: (wall of 200 questions - wall of 1) / 199,
 #     (queries counted ROUNDS times over), so it includes question parsing, DOCNO look-ups and writing
 #     the run; Xapian's is the time of
-#     parse_query and get_mset alone, summed in Python over the 200 queries. Best of REPEAT runs each.
+#     parse_query and get_mset alone, summed in Python over the queries. Best of REPEAT runs each,
+#     as wall time and as CPU time (user + system; for Xapian time.process_time), which the other
+#     processes of a shared machine disturb less.
 #     recall@20: questions whose gold document (sets/SET/gold/EN.gold) is among the first 20;
 #  3. answering: xlqa run with the 200 EN-EN and the 200 DE-EN questions of set SET (the default
 #     model; DE-EN through the de-en lexicon in LEXDIR), median wall time of REPEAT runs and the peak
@@ -171,6 +173,13 @@ n_q=$(wc -l <"$tmp/queries.txt")
 xlqa_ms=$(awk -v a="$(wall "$xs_all")" -v b="$(wall "$xs_one")" -v n="$n_q" 'BEGIN { printf "%.2f", (a - b) / (n - 1) * 1000 }')
 xapian_ms=$(for r in $(seq "$repeat"); do awk '/^queries/ { print $4 }' "$tmp/xp-all-$r.out"; done | sort -n |
     head -n 1 | awk -v n="$n_q" '{ printf "%.2f", $1 / n * 1000 }')
+# CPU time (user + system), which other processes on a shared machine disturb less than wall time
+cpu() { awk '/User time|System time/ { s += $NF } END { print s }' "$1"; }
+xs_all_cpu=$(for f in "$tmp"/xs-all-*.time; do cpu "$f"; done | sort -n | head -n 1)
+xs_one_cpu=$(for f in "$tmp"/xs-one-*.time; do cpu "$f"; done | sort -n | head -n 1)
+xlqa_cpu_ms=$(awk -v a="$xs_all_cpu" -v b="$xs_one_cpu" -v n="$n_q" 'BEGIN { printf "%.2f", (a - b) / (n - 1) * 1000 }')
+xapian_cpu_ms=$(for r in $(seq "$repeat"); do awk '/^queries/ { print $6 }' "$tmp/xp-all-$r.out"; done | sort -n |
+    head -n 1 | awk -v n="$n_q" '{ printf "%.2f", $1 / n * 1000 }')
 recall() { # RUNFILE: questions whose gold DOCNO is in the first 20, of those in the gold file
     awk 'NR == FNR { gold[$1] = $2; next } $4 <= 20 && ($1 in gold) && gold[$1] == $3 { hit[$1] = 1 }
          END { n = 0; for (q in gold) n++; h = 0; for (q in hit) h++; printf "%.3f", h / n }' \
@@ -209,7 +218,8 @@ echo
 printf '%-44s %12s %12s\n' "" "xlqa" "Xapian"
 [ -f "$work/index.time" ] && printf '%-44s %12s %12s\n' "index build: wall s / peak RSS MiB (--memory $memory)" \
     "$(wall "$work/index.time") / $(($(rss "$work/index.time") / 1024))" "-"
-printf '%-44s %12s %12s\n' "retrieval, ms a query (top 100, $n_q queries)" "$xlqa_ms" "$xapian_ms"
+printf '%-44s %12s %12s\n' "retrieval, wall ms a query (top 100, $n_q queries)" "$xlqa_ms" "$xapian_ms"
+printf '%-44s %12s %12s\n' "retrieval, CPU ms a query" "$xlqa_cpu_ms" "$xapian_cpu_ms"
 printf '%-44s %12s %12s\n' "recall@20 (gold document in the top 20)" "$(recall "$tmp/xlqa.run")" "$(recall "$tmp/xapian.run")"
 printf '%-44s %12s %12s\n' "search process peak RSS MiB" "$(($(rss "$xs_all") / 1024))" "$(($(rss "$(best "$tmp"/xp-all-*.time)") / 1024))"
 printf '%-44s %12s\n' "run EN-EN, $(wc -l <"$questions/EN-EN.txt") questions: wall s / RSS MiB" "$(wall "$run_en") / $(($(rss "$run_en") / 1024))"
@@ -218,6 +228,6 @@ for n in $sweep; do
     printf '%-44s %12s\n' "index x$n --memory $sweep_memory: peak RSS MiB" "$(($(rss "$tmp/sweep-$n.time") / 1024))"
 done
 echo
-awk -v a="$xlqa_ms" -v b="$xapian_ms" -v e="$(wall "$run_en")" -v d="$(wall "$run_de")" 'BEGIN {
-    printf "retrieval xlqa/Xapian: %.2f (time a query; below 1 means xlqa is faster)\n", a / b
+awk -v a="$xlqa_ms" -v b="$xapian_ms" -v c="$xlqa_cpu_ms" -v x="$xapian_cpu_ms" -v e="$(wall "$run_en")" -v d="$(wall "$run_de")" 'BEGIN {
+    printf "retrieval xlqa/Xapian: %.2f wall, %.2f CPU (time a query; below 1 means xlqa is faster)\n", a / b, c / x
     printf "run DE-EN/EN-EN:       %.2f (median wall times)\n", d / e }'
