@@ -47,9 +47,11 @@ struct concept {
 	double df;
 };
 
-/* A document's score so far and its BM25 length norm, side by side: one cache line for both. */
+/* A document's score so far, the current concept's pooled tf and its BM25 length norm, side by
+ * side: one cache line for the three. */
 struct doc_acc {
 	double score;
+	double tf; /* the current concept's pooled tf, 0 between concepts */
 	double norm; /* k1 * (1 - b + b * dl / avgdl) for the searcher's norm_k1 and norm_b, read once from
 	                the document table instead of once a posting */
 };
@@ -60,7 +62,6 @@ struct xlqa_searcher {
 	struct xlqa_termer *termer;
 	struct xlqa_term_list words;
 	struct doc_acc *acc; /* per document */
-	double *tf;       /* per document, the current concept's pooled tf */
 	uint32_t *touched; /* documents with a score */
 	size_t n_touched;
 	uint32_t *tf_touched;
@@ -101,11 +102,10 @@ int xlqa_searcher_new(const struct xlqa_index *idx, struct xlqa_lang *lang, stru
 	xlqa_buf_init(&s->text);
 	xlqa_analysis_init(&s->analysis);
 	s->acc = calloc(n ? n : 1, sizeof *s->acc);
-	s->tf = calloc(n, sizeof *s->tf);
 	s->touched = malloc(n * sizeof *s->touched);
 	s->tf_touched = malloc(n * sizeof *s->tf_touched);
 	s->norm_k1 = s->norm_b = NAN; /* not computed yet: NAN equals no (k1, b) */
-	if (!s->acc || !s->tf || !s->touched || !s->tf_touched) {
+	if (!s->acc || !s->touched || !s->tf_touched) {
 		xlqa_searcher_free(s);
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	}
@@ -127,7 +127,6 @@ void xlqa_searcher_free(struct xlqa_searcher *s)
 	for (size_t i = 0; i < sizeof s->cursors / sizeof s->cursors[0]; i++)
 		xlqa_postings_release(&s->cursors[i]);
 	free(s->acc);
-	free(s->tf);
 	free(s->touched);
 	free(s->tf_touched);
 	xlqa_term_list_release(&s->words);
@@ -216,9 +215,9 @@ static int pool_term(struct xlqa_searcher *s, const struct alt_terms *a, uint32_
 	int rc;
 
 	while ((rc = xlqa_postings_next_doc(&s->cursors[0], &doc, &tf, &end)) == XLQA_OK && !end) {
-		if (s->tf[doc] == 0)
+		if (s->acc[doc].tf == 0)
 			s->tf_touched[s->n_tf_touched++] = doc;
-		s->tf[doc] += a->weight * tf;
+		s->acc[doc].tf += a->weight * tf;
 		(*df)++;
 	}
 	return rc ? xlqa_error_set(err, rc, "postings of '%s': %s", a->terms[0], xlqa_strerror(rc)) : XLQA_OK;
@@ -279,9 +278,9 @@ static int pool_alt(struct xlqa_searcher *s, const struct alt_terms *a, uint32_t
 			}
 		}
 		if (count) {
-			if (s->tf[doc] == 0)
+			if (s->acc[doc].tf == 0)
 				s->tf_touched[s->n_tf_touched++] = doc;
-			s->tf[doc] += a->weight * count;
+			s->acc[doc].tf += a->weight * count;
 			(*df)++;
 		}
 		if ((rc = xlqa_postings_next(&c[0], &p[0], &end)) || end)
@@ -634,12 +633,12 @@ int xlqa_search(struct xlqa_searcher *s, const struct xlqa_query *q, const struc
 			out->matched_groups++;
 		for (size_t i = 0; i < s->n_tf_touched; i++) {
 			uint32_t d = s->tf_touched[i];
-			double tf = s->tf[d];
+			double tf = s->acc[d].tf;
 
 			if (s->acc[d].score == 0)
 				s->touched[s->n_touched++] = d;
 			s->acc[d].score += c->weight * c->idf * tf * (o.k1 + 1) / (tf + s->acc[d].norm);
-			s->tf[d] = 0;
+			s->acc[d].tf = 0;
 		}
 	}
 	/* Only the documents returned or searched for passages are ranked: the best `keep` of them. */
