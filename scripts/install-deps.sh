@@ -4,8 +4,8 @@
 # dictionaries for the eight languages Debian has them for (no Finnish), Snowball's libstemmer and the
 # FreeDict and Apertium bilingual dictionaries for the CLEF source/target languages. Run as root;
 # safe to run twice.
-# With --bench, or XLQA_BENCH_DEPS=1 in the environment, it also installs what bench/index-xapian.sh
-# compares against: Xapian's Python bindings and tools (left out by default so CI stays quick).
+# With --bench, or XLQA_BENCH_DEPS=1 in the environment, it also installs what bench/index-xapian.sh and
+# bench/scale.sh compare against: Xapian's Python bindings and tools (left out by default so CI stays quick).
 # usage: sh scripts/install-deps.sh [--bench]
 set -eu
 
@@ -41,7 +41,7 @@ apertium="lttoolbox apertium-eng-spa apertium-fr-es apertium-spa-ita apertium-es
 # the matrix's Slurm back end and its test (tests/cli/slurm.test starts a one-node cluster): the
 # controller, the node daemon, sbatch/sinfo, and munge, which authenticates them to each other
 slurm="munge slurmctld slurmd slurm-client"
-# benchmarks only: python3-xapian is the indexer bench/xapian-index.py drives; xapian-tools adds
+# benchmarks only: python3-xapian is what bench/xapian-index.py and bench/xapian-search.py drive; xapian-tools adds
 # xapian-compact and xapian-delve for looking at the database it builds.
 benchmarks="python3-xapian xapian-tools"
 [ "$with_bench" = 1 ] || benchmarks=

@@ -256,10 +256,9 @@ int xlqa_answerer_respond(struct xlqa_answerer *a, const char *text, char catego
 
 /*
  * Sets `tr`'s cognate vocabulary to every word of the index's documents (case folded, with counts;
- * numbers left out), read from the document store in one pass. Errors: XLQA_ECORRUPT, XLQA_ENOMEM,
- * those of the termer.
+ * numbers left out), as the index build counted them (xlqa_index_vocabulary). Errors: XLQA_ECORRUPT,
+ * XLQA_ENOMEM, those of xlqa_translator_set_vocabulary.
  */
-int xlqa_answer_index_vocabulary(const struct xlqa_index *idx, struct xlqa_lang *lang, struct xlqa_translator *tr,
-                                 struct xlqa_error *err);
+int xlqa_answer_index_vocabulary(const struct xlqa_index *idx, struct xlqa_translator *tr, struct xlqa_error *err);
 
 #endif

@@ -120,11 +120,17 @@ struct xlqa_index_stats {
 };
 
 /*
- * Opens the index in `dir`, mapping it and checking magic, version, size and every section's CRC-32.
- * Errors: XLQA_ENOTFOUND, XLQA_EIO, XLQA_ECORRUPT (not an index, a truncated or altered one). On
- * success *out is the caller's, closed with xlqa_index_close.
+ * Opens the index in `dir`, mapping it and checking magic, version, size, the header's CRC-32 and
+ * every section's bounds, and the CRC-32 and entries of the small sections (documents, DOCNOs, terms,
+ * meta). The postings and the document store are not read on open: a damaged posting list is
+ * XLQA_ECORRUPT when it is decoded, a damaged document when it is inflated (zlib's own checksum);
+ * xlqa_index_verify checks them all. Errors: XLQA_ENOTFOUND, XLQA_EIO, XLQA_ECORRUPT (not an index,
+ * an index of another format version, a truncated or altered one). On success *out is the caller's,
+ * closed with xlqa_index_close.
  */
 int xlqa_index_open(const char *dir, struct xlqa_index **out, struct xlqa_error *err);
+/* Checks every section's CRC-32, reading the whole file: XLQA_OK or XLQA_ECORRUPT naming the section. */
+int xlqa_index_verify(const struct xlqa_index *idx, struct xlqa_error *err);
 void xlqa_index_close(struct xlqa_index *idx);
 const struct xlqa_index_stats *xlqa_index_get_stats(const struct xlqa_index *idx);
 
@@ -137,6 +143,15 @@ bool xlqa_index_find_docno(const struct xlqa_index *idx, const char *docno, uint
 uint32_t xlqa_index_doc_length(const struct xlqa_index *idx, uint32_t doc);
 /* Replaces `out` with the document's text as the reader produced it. XLQA_ECORRUPT, XLQA_ENOMEM. */
 int xlqa_index_doc_text(const struct xlqa_index *idx, uint32_t doc, struct xlqa_buf *out, struct xlqa_error *err);
+
+/*
+ * The index's vocabulary for cognate matching: its documents' words, case folded (numbers and words
+ * starting with punctuation left out), with occurrence counts, counted when the index was built.
+ * *words[i] point into the index (valid until xlqa_index_close); the arrays *words and *counts are the
+ * caller's to free. The section's CRC-32 is checked first. Errors: XLQA_ECORRUPT, XLQA_ENOMEM.
+ */
+int xlqa_index_vocabulary(const struct xlqa_index *idx, const char ***words, uint64_t **counts, size_t *n,
+                          struct xlqa_error *err);
 
 /* A term's document frequency and collection frequency; false when the term is not in the index. */
 bool xlqa_index_term_stats(const struct xlqa_index *idx, const char *term, uint32_t *df, uint64_t *cf);
@@ -168,6 +183,9 @@ void xlqa_postings_init(struct xlqa_postings_cursor *c);
 bool xlqa_postings_open(const struct xlqa_index *idx, const char *term, struct xlqa_postings_cursor *c);
 /* The next posting: XLQA_OK with *end false, XLQA_OK with *end true, XLQA_ECORRUPT, XLQA_ENOMEM. */
 int xlqa_postings_next(struct xlqa_postings_cursor *c, struct xlqa_posting *out, bool *end);
+/* The next posting's document and tf only: its positions are skipped, not decoded (a corrupt position
+ * value goes unnoticed, but nothing is read outside the list). XLQA_OK (with *end), XLQA_ECORRUPT. */
+int xlqa_postings_next_doc(struct xlqa_postings_cursor *c, uint32_t *doc, uint32_t *tf, bool *end);
 void xlqa_postings_release(struct xlqa_postings_cursor *c);
 
 /* ---- retrieval ------------------------------------------------------------------------------ */

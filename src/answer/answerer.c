@@ -293,59 +293,17 @@ void xlqa_answer_set_sort(struct xlqa_answer_set *s)
 		qsort(s->candidates, s->n, sizeof *s->candidates, by_score);
 }
 
-int xlqa_answer_index_vocabulary(const struct xlqa_index *idx, struct xlqa_lang *lang, struct xlqa_translator *tr,
-                                 struct xlqa_error *err)
+int xlqa_answer_index_vocabulary(const struct xlqa_index *idx, struct xlqa_translator *tr, struct xlqa_error *err)
 {
-	struct xlqa_hash counts;
-	struct xlqa_buf norm = XLQA_BUF_INIT, text = XLQA_BUF_INIT;
-	struct xlqa_term_list words;
-	struct xlqa_termer *termer = NULL;
-	const char **list = NULL;
-	uint64_t *freqs = NULL;
-	size_t n = 0, pos = 0;
-	const struct xlqa_hash_entry *e;
-	int rc;
+	const char **words;
+	uint64_t *counts;
+	size_t n;
+	int rc = xlqa_index_vocabulary(idx, &words, &counts, &n, err);
 
-	xlqa_hash_init(&counts);
-	xlqa_term_list_init(&words);
-	rc = xlqa_termer_new(lang, &termer, err);
-	for (uint32_t d = 0; rc == XLQA_OK && d < xlqa_index_get_stats(idx)->documents; d++) {
-		if ((rc = xlqa_index_doc_text(idx, d, &text, err)) ||
-		    (rc = xlqa_termer_run(termer, text.buf, text.len, &words, err)))
-			break;
-		for (size_t i = 0; i < words.n_words && rc == XLQA_OK; i++) {
-			const struct xlqa_term_word *w = &words.words[i];
-			void *old = NULL;
-
-			if (!w->n_terms || text.buf[w->start] <= '9')
-				continue;
-			xlqa_buf_reset(&norm);
-			if ((rc = xlqa_text_normalize(text.buf + w->start, w->end - w->start, XLQA_NORM_CASEFOLD, &norm, err)))
-				break;
-			xlqa_hash_get(&counts, norm.buf, norm.len, &old);
-			if ((rc = xlqa_hash_put(&counts, norm.buf, norm.len, (void *)((uintptr_t)old + 1), NULL)))
-				rc = xlqa_error_set(err, rc, "out of memory");
-		}
-	}
-	if (rc == XLQA_OK) {
-		list = malloc((counts.count ? counts.count : 1) * sizeof *list);
-		freqs = malloc((counts.count ? counts.count : 1) * sizeof *freqs);
-		if (!list || !freqs)
-			rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-		while (rc == XLQA_OK && (e = xlqa_hash_next(&counts, &pos))) {
-			list[n] = e->key;
-			freqs[n++] = (uintptr_t)e->value;
-		}
-		if (rc == XLQA_OK)
-			rc = xlqa_translator_set_vocabulary(tr, list, freqs, n, err);
-	}
-	free(list);
-	free(freqs);
-	xlqa_termer_free(termer);
-	xlqa_term_list_release(&words);
-	xlqa_buf_release(&norm);
-	xlqa_buf_release(&text);
-	xlqa_hash_release(&counts);
+	if (rc == XLQA_OK)
+		rc = xlqa_translator_set_vocabulary(tr, words, counts, n, err);
+	free(words);
+	free(counts);
 	return rc;
 }
 
@@ -405,7 +363,7 @@ int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_o
 				goto fail;
 			xlqa_error_clear(err);
 		}
-		if ((rc = xlqa_answer_index_vocabulary(idx, a->target, a->tr, err)))
+		if ((rc = xlqa_answer_index_vocabulary(idx, a->tr, err)))
 			goto fail;
 	} else
 		a->source = a->target;

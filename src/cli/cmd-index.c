@@ -16,15 +16,19 @@
 
 static const char usage_text[] =
 	"usage: xlqa index [options] --out DIR CONFIG...\n"
+	"       xlqa index --verify DIR\n"
 	"\n"
 	"Builds the index of the collections CONFIG (a .conf file, or the name of one in corpora-config/,\n"
 	"such as 'xquad-en') into the new directory DIR. All collections must be in one language.\n"
+	"With --verify, checks the index DIR whole (every section's checksum, reading the whole file);\n"
+	"opening an index to search it checks only its header and small sections.\n"
 	"\n"
 	"  -o, --out DIR        the index directory to create (must not exist)\n"
 	"  -d, --data-root DIR  directory the configurations' file globs are relative to (default: .)\n"
 	"  -m, --memory SIZE    postings held in memory before a sorted run is spilled, e.g. 512M or 2G\n"
 	"                       (default 256M)\n"
 	"  -q, --quiet          no progress line and no list of skipped documents\n"
+	"      --verify DIR     check an existing index instead of building one\n"
 	"  -h, --help           this text\n";
 
 struct progress {
@@ -84,19 +88,37 @@ static size_t parse_size(const char *s)
 	return (size_t)v << shift;
 }
 
+/* `xlqa index --verify DIR`: opens the index and checks every section's checksum. */
+static int verify_index(const char *dir)
+{
+	struct xlqa_index *idx = NULL;
+	struct xlqa_error err;
+	int status;
+
+	xlqa_error_clear(&err);
+	if (xlqa_index_open(dir, &idx, &err) || xlqa_index_verify(idx, &err))
+		status = cli_fail("index", &err);
+	else
+		status = printf("index      %s: every section's checksum matches\n", dir) < 0 ? CLI_EXIT_SYSTEM
+		                                                                              : CLI_EXIT_OK;
+	xlqa_index_close(idx);
+	return cli_finish_output("index", status);
+}
+
 int cmd_index(int argc, char **argv)
 {
 	static const struct option opts[] = {
 		{ "out", required_argument, NULL, 'o' },   { "data-root", required_argument, NULL, 'd' },
 		{ "memory", required_argument, NULL, 'm' }, { "quiet", no_argument, NULL, 'q' },
-		{ "help", no_argument, NULL, 'h' },        { NULL, 0, NULL, 0 },
+		{ "verify", required_argument, NULL, 'V' }, { "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
 	};
 	struct xlqa_index_build_options bopt;
 	struct xlqa_index_build_summary sum;
 	struct xlqa_corpus_config **cfgs;
 	struct progress prog = { false, false, 0, 0 };
 	struct xlqa_error err;
-	const char *out = NULL;
+	const char *out = NULL, *verify = NULL;
 	int c, n, status = CLI_EXIT_OK, rc;
 
 	memset(&bopt, 0, sizeof bopt);
@@ -110,12 +132,17 @@ int cmd_index(int argc, char **argv)
 				return cli_usage_error("index", "bad memory size '%s' (e.g. 512M)", optarg);
 			break;
 		case 'q': prog.quiet = true; break;
+		case 'V': verify = optarg; break;
 		case 'h':
 			fputs(usage_text, stdout);
 			return cli_finish_output("index", CLI_EXIT_OK);
 		default: return cli_usage_error("index", "unknown option or missing argument '%s'", argv[optind - 1]);
 		}
 	}
+	if (verify && (out || optind < argc))
+		return cli_usage_error("index", "--verify DIR takes no --out and no configuration");
+	if (verify)
+		return verify_index(verify);
 	if (!out)
 		return cli_usage_error("index", "--out DIR is required");
 	n = argc - optind;

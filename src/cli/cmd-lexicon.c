@@ -377,10 +377,10 @@ static void print_coverage(const char *name, const char *pair, const struct cove
 
 /*
  * Opens the pair's translation and gives its translator the target vocabulary: the file's, or the
- * words of the index `idx` (in language `idx_lang`), which must be in the target language.
+ * words of the index `idx`, which must be in the target language.
  */
 static int open_coverage_pair(const struct lexicon_opts *o, const char *src, const char *tgt,
-			      const struct xlqa_index *idx, struct xlqa_lang *idx_lang, struct cli_translation *t,
+			      const struct xlqa_index *idx, struct cli_translation *t,
 			      struct xlqa_error *err)
 {
 	int rc;
@@ -390,7 +390,7 @@ static int open_coverage_pair(const struct lexicon_opts *o, const char *src, con
 				      xlqa_index_get_stats(idx)->language, tgt);
 	if ((rc = cli_translation_open(src, tgt, o->dir, o->vocabulary, t, err)))
 		return rc;
-	if (idx && (rc = xlqa_answer_index_vocabulary(idx, idx_lang, t->tr, err)))
+	if (idx && (rc = xlqa_answer_index_vocabulary(idx, t->tr, err)))
 		cli_translation_close(t);
 	return rc;
 }
@@ -401,7 +401,6 @@ static int lexicon_coverage(int argc, char **argv)
 	struct cli_translation t = { 0 };
 	struct coverage total = { 0 };
 	struct xlqa_index *idx = NULL;
-	struct xlqa_lang *idx_lang = NULL;
 	struct xlqa_error err;
 	char open_pair[8] = "", total_pair[8] = "";
 	bool mixed = false, vocabulary;
@@ -417,8 +416,7 @@ static int lexicon_coverage(int argc, char **argv)
 	if (optind >= argc)
 		return cli_usage_error("lexicon coverage", "no question file");
 	vocabulary = o.vocabulary || o.index;
-	if (o.index && (xlqa_index_open(o.index, &idx, &err) ||
-			xlqa_lang_open(xlqa_index_get_stats(idx)->language, NULL, &idx_lang, &err))) {
+	if (o.index && xlqa_index_open(o.index, &idx, &err)) {
 		status = cli_fail("lexicon coverage", &err);
 		goto out;
 	}
@@ -454,7 +452,7 @@ static int lexicon_coverage(int argc, char **argv)
 		}
 		if (strcmp(pair, open_pair) != 0) {
 			cli_translation_close(&t);
-			if (open_coverage_pair(&o, src, tgt, idx, idx_lang, &t, &err)) {
+			if (open_coverage_pair(&o, src, tgt, idx, &t, &err)) {
 				status = cli_fail("lexicon coverage", &err);
 				open_pair[0] = '\0';
 				goto next;
@@ -485,7 +483,6 @@ static int lexicon_coverage(int argc, char **argv)
 		print_coverage("total", mixed ? "mixed" : total_pair, &total, vocabulary);
 out:
 	cli_translation_close(&t);
-	xlqa_lang_free(idx_lang);
 	if (idx)
 		xlqa_index_close(idx);
 	return cli_finish_output("lexicon coverage", status);

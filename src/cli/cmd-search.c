@@ -142,7 +142,7 @@ static int run_questions(struct search_cli *s, const char *path, const char *tag
 	}
 	cross = strcmp(src, tgt) != 0;
 	if ((rc = cli_translation_open(src, tgt, s->lexicon_dir, NULL, &tr, err)) ||
-	    (cross && (rc = xlqa_answer_index_vocabulary(s->idx, s->lang, tr.tr, err))) ||
+	    (cross && (rc = xlqa_answer_index_vocabulary(s->idx, tr.tr, err))) ||
 	    (s->analysis && (rc = xlqa_question_rules_new(tr.lang, &rules, err))))
 		goto out;
 	for (size_t i = 0; i < ts.count; i++) {

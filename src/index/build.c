@@ -14,6 +14,7 @@
 
 #include "index-internal.h"
 #include "xlqa/index.h"
+#include "xlqa/text.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -69,6 +70,14 @@ struct builder {
 	char **runs;
 	size_t n_runs, alloc_runs;
 	uint64_t total_length, positions;
+	/* the vocab section (index-internal.h): words in order of first occurrence with their counts */
+	struct xlqa_hash forms;  /* a word as written -> its folded word's number + 1 */
+	struct xlqa_hash folded; /* folded word -> its number + 1 */
+	const char **vocab;      /* folded words by number (keys of `folded`) */
+	uint64_t *vocab_count;
+	size_t n_vocab, alloc_vocab, alloc_count;
+	bool counted_after_new;  /* a word was counted after the last new folded word */
+	struct xlqa_buf fold;
 };
 
 static int write_bytes(struct builder *b, const void *p, size_t n, struct xlqa_error *err)
@@ -268,6 +277,43 @@ static int grow_acc(struct builder *b)
 	return XLQA_OK;
 }
 
+/* Counts one word for the vocab section: a hash look-up of its written form, folded when new. */
+static int count_word(struct builder *b, const char *word, size_t len, struct xlqa_error *err)
+{
+	const struct xlqa_hash_entry *e;
+	void *v;
+	size_t k;
+	int rc;
+
+	if (xlqa_hash_get(&b->forms, word, len, &v)) {
+		b->vocab_count[(uintptr_t)v - 1]++;
+		b->counted_after_new = true;
+		return XLQA_OK;
+	}
+	xlqa_buf_reset(&b->fold);
+	if ((rc = xlqa_text_normalize(word, len, XLQA_NORM_CASEFOLD, &b->fold, err)))
+		return rc;
+	if (xlqa_hash_get(&b->folded, b->fold.buf, b->fold.len, &v)) {
+		k = (uintptr_t)v - 1;
+		b->counted_after_new = true;
+	} else {
+		k = b->n_vocab;
+		if (XLQA_ARRAY_RESERVE(b->vocab, b->alloc_vocab, k + 1) ||
+		    XLQA_ARRAY_RESERVE(b->vocab_count, b->alloc_count, k + 1) ||
+		    xlqa_hash_put(&b->folded, b->fold.buf, b->fold.len, (void *)(uintptr_t)(k + 1), NULL))
+			return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+		e = xlqa_hash_find(&b->folded, b->fold.buf, b->fold.len);
+		b->vocab[k] = e->key;
+		b->vocab_count[k] = 0;
+		b->n_vocab++;
+		b->counted_after_new = false;
+	}
+	if (xlqa_hash_put(&b->forms, word, len, (void *)(uintptr_t)(k + 1), NULL))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	b->vocab_count[k]++;
+	return XLQA_OK;
+}
+
 static int index_document(struct builder *b, const struct xlqa_doc *doc, struct xlqa_error *err)
 {
 	struct doc_info *di;
@@ -315,6 +361,10 @@ static int index_document(struct builder *b, const struct xlqa_doc *doc, struct 
 		const struct xlqa_term_word *w = &b->words.words[i];
 
 		length += w->n_terms > 0;
+		/* `<= '9'` on a plain char, as the answerer always tested it: see the vocab section */
+		if (w->n_terms && doc->text[w->start] > '9' &&
+		    (rc = count_word(b, doc->text + w->start, w->end - w->start, err)))
+			return xlqa_error_prefix(err, "%s: document '%s': ", doc->file, doc->docno), rc;
 		for (uint32_t j = 0; j < w->n_terms; j++)
 			b->pairs[b->n_pairs++] = (uint64_t)b->words.terms[w->first_term + j] << 32 | w->position;
 	}
@@ -533,6 +583,40 @@ static int write_meta(struct builder *b, struct idx_header *h, const char *langu
 	return end_section(b, h, SEC_META, start, err);
 }
 
+/*
+ * Writes the vocab section in the order an xlqa_hash iterates in when every counted word was put into
+ * it, in text order: the folded words are put again in order of first occurrence, which fills the
+ * table the same way (a put of a known key only ever triggers the growth the next new key would),
+ * plus one put of a known key when words were counted after the last new one, whose growth the
+ * table would have had.
+ */
+static int write_vocab(struct builder *b, struct idx_header *h, struct xlqa_error *err)
+{
+	struct xlqa_hash order;
+	const struct xlqa_hash_entry *e;
+	uint64_t start = b->out_pos, n = b->n_vocab;
+	size_t pos = 0;
+	int rc = XLQA_OK;
+
+	xlqa_hash_init(&order);
+	for (size_t i = 0; i < b->n_vocab && rc == XLQA_OK; i++)
+		rc = xlqa_hash_put(&order, b->vocab[i], strlen(b->vocab[i]), (void *)(uintptr_t)(i + 1), NULL);
+	if (rc == XLQA_OK && b->n_vocab && b->counted_after_new)
+		rc = xlqa_hash_put(&order, b->vocab[0], strlen(b->vocab[0]), (void *)(uintptr_t)1, NULL);
+	if (rc) {
+		xlqa_hash_release(&order);
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	}
+	rc = write_bytes(b, &n, sizeof n, err);
+	while (rc == XLQA_OK && (e = xlqa_hash_next(&order, &pos)))
+		rc = write_bytes(b, &b->vocab_count[(uintptr_t)e->value - 1], sizeof(uint64_t), err);
+	pos = 0;
+	while (rc == XLQA_OK && (e = xlqa_hash_next(&order, &pos)))
+		rc = write_bytes(b, e->key, e->key_len + 1, err);
+	xlqa_hash_release(&order);
+	return rc ? rc : end_section(b, h, SEC_VOCAB, start, err);
+}
+
 static void remove_tmpdir(struct builder *b)
 {
 	struct xlqa_buf p = XLQA_BUF_INIT;
@@ -636,6 +720,11 @@ static void release_builder(struct builder *b)
 	xlqa_arena_release(&b->arena);
 	xlqa_term_list_release(&b->words);
 	xlqa_termer_free(b->termer);
+	xlqa_hash_release(&b->forms);
+	xlqa_hash_release(&b->folded);
+	free(b->vocab);
+	free(b->vocab_count);
+	xlqa_buf_release(&b->fold);
 }
 
 static double now(void)
@@ -712,6 +801,9 @@ int xlqa_index_build(struct xlqa_corpus_config *const *configs, size_t n, const 
 	xlqa_buf_init(&b.docstr);
 	xlqa_hash_init(&b.docnos);
 	xlqa_arena_init(&b.arena, 0);
+	xlqa_hash_init(&b.forms);
+	xlqa_hash_init(&b.folded);
+	xlqa_buf_init(&b.fold);
 	memset(&h, 0, sizeof h);
 	if ((rc = xlqa_termer_new(lang, &b.termer, err)))
 		goto out;
@@ -764,7 +856,8 @@ int xlqa_index_build(struct xlqa_corpus_config *const *configs, size_t n, const 
 		goto out;
 	}
 	if ((rc = end_section(&b, &h, SEC_STORE, sizeof h, err)) || (rc = write_docs(&b, &h, err)) ||
-	    (rc = write_terms(&b, &h, err)) || (rc = write_meta(&b, &h, configs[0]->language, names.buf, err)))
+	    (rc = write_terms(&b, &h, err)) || (rc = write_meta(&b, &h, configs[0]->language, names.buf, err)) ||
+	    (rc = write_vocab(&b, &h, err)))
 		goto out;
 	memcpy(h.magic, IDX_MAGIC, sizeof h.magic);
 	h.version = IDX_VERSION;

@@ -2,7 +2,7 @@
  * index-internal: the on-disk layout of index.xlqa, shared by the builder and the reader. Integers are
  * in the host's byte order, which the header records; every section is 8-byte aligned.
  *
- *   header | store (zlib blobs) | docs | docstr | docno order | terms | termstr | postings | meta
+ *   header | store (zlib blobs) | docs | docstr | docno order | terms | termstr | postings | meta | vocab
  *
  * Postings of a term: for each document, varint(doc - previous doc; the first one absolute),
  * varint(tf), then tf varint position gaps (the first one absolute). Varints are LEB128.
@@ -16,13 +16,15 @@
 #define IDX_MAGIC "XLQAIDX"      /* 8 bytes with its NUL */
 /* 2: a lower-case irregular form also holds its lemmas' stems ("sang": "sing"); 3: a German noun
  * in -em keeps it in its stem ("problem", lang/de/stem-keep.txt); 4: a German name's genitive "s"
- * after a vowel comes off ("teslas": "tesla", genitive.txt). The terms of an older index would miss
- * what queries look for, so it must be rebuilt */
-#define IDX_VERSION 4u
+ * after a vowel comes off ("teslas": "tesla", genitive.txt); 5: the vocab section (the words the
+ * cognate matcher needs, counted at build time instead of by reading every document on each use).
+ * The terms of an older index would miss what queries look for, so it must be rebuilt */
+#define IDX_VERSION 5u
 #define IDX_BYTE_ORDER 0x01020304u
 
 enum idx_section_id {
-	SEC_STORE, SEC_DOCS, SEC_DOCSTR, SEC_DOCNO_ORDER, SEC_TERMS, SEC_TERMSTR, SEC_POSTINGS, SEC_META, SEC_COUNT
+	SEC_STORE, SEC_DOCS, SEC_DOCSTR, SEC_DOCNO_ORDER, SEC_TERMS, SEC_TERMSTR, SEC_POSTINGS, SEC_META, SEC_VOCAB,
+	SEC_COUNT
 };
 
 struct idx_section {
@@ -48,6 +50,16 @@ struct idx_meta {
 	uint32_t collections_len;
 	uint32_t pad;
 };
+
+/*
+ * The vocab section: the case-folded words of the documents (xlqa_text_normalize with
+ * XLQA_NORM_CASEFOLD of every word that has a term and does not start with a byte <= '9' as a
+ * signed char: digits, punctuation and, on machines where char is signed, every non-ASCII
+ * initial), with their occurrence counts. Layout: uint64 n, then n uint64 counts, then the n words,
+ * each NUL-terminated, in the same order. The order is the one an xlqa_hash filled in order of first
+ * occurrence iterates in: the order the translator has always been given them, which its cognate
+ * sort keeps among equals.
+ */
 
 struct idx_doc {
 	uint64_t store_offset; /* within the store section */

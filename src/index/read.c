@@ -1,7 +1,12 @@
 /*
- * read: opens an index by mapping index.xlqa and checking it whole (magic, version, byte order,
- * size, header CRC and every section's CRC and bounds), then serves DOCNOs, documents, term
- * statistics and postings straight from the mapping.
+ * read: opens an index by mapping index.xlqa and checking what every use of it relies on: magic,
+ * version, byte order, size, the header's CRC, every section's bounds, and the CRC and entries of the
+ * small sections (documents, DOCNOs, terms, term strings, meta), so that every offset they hold points
+ * inside its section. The two large sections are not read on open, so answering one question touches
+ * only the pages it needs: the postings are decoded with bounds checks, and each document of the store
+ * is a zlib stream with its own Adler-32, checked when it is inflated. The vocab section's CRC is
+ * checked when it is read (xlqa_index_vocabulary), and xlqa_index_verify checks every section's CRC,
+ * reading the whole file.
  *
  * Invariant: after a successful open every offset the accessors follow has been checked against its
  * section's bounds, or is checked on use (postings are decoded with bounds checks).
@@ -32,6 +37,7 @@ struct xlqa_index {
 	const unsigned char *postings;
 	size_t postings_len;
 	struct xlqa_index_stats stats;
+	char *path; /* of index.xlqa, for messages */
 };
 
 /* deflate never expands better than about 1032:1 (zlib's technical details), so a document's stated
@@ -48,19 +54,21 @@ static int corrupt(struct xlqa_error *err, const char *path, const char *what)
 	return xlqa_error_set(err, XLQA_ECORRUPT, "'%s' is not a usable index: %s", path, what);
 }
 
-static int check(struct xlqa_index *idx, const char *path, struct xlqa_error *err)
+/* The header: magic, version, byte order, its CRC, the file's size and every section's bounds. */
+static int check_header(struct xlqa_index *idx, const char *path, struct xlqa_error *err)
 {
 	const struct idx_header *h = (const struct idx_header *)idx->map;
-	const struct idx_meta *m;
-	size_t n_docs, n_terms;
 
-	if (idx->size < sizeof *h || memcmp(h->magic, IDX_MAGIC, sizeof h->magic) != 0)
+	/* magic, version and byte order first: their place is the same in every format */
+	if (idx->size < offsetof(struct idx_header, file_size) || memcmp(h->magic, IDX_MAGIC, sizeof h->magic) != 0)
 		return corrupt(err, path, "no index header (an unfinished or foreign file)");
 	if (h->byte_order != IDX_BYTE_ORDER)
 		return corrupt(err, path, "written on a machine of the other byte order");
 	if (h->version != IDX_VERSION)
 		return xlqa_error_set(err, XLQA_ECORRUPT, "'%s' is index format %u; this xlqa reads %u: rebuild it", path,
 		                      h->version, IDX_VERSION);
+	if (idx->size < sizeof *h)
+		return corrupt(err, path, "the header is truncated");
 	if (h->header_crc != (uint32_t)crc32(0, (const Bytef *)h, (uInt)offsetof(struct idx_header, header_crc)))
 		return corrupt(err, path, "header checksum mismatch");
 	if (h->pad != 0)
@@ -75,6 +83,16 @@ static int check(struct xlqa_index *idx, const char *path, struct xlqa_error *er
 		    s->offset % 8)
 			return corrupt(err, path, "a section lies outside the file");
 	}
+	return XLQA_OK;
+}
+
+/* The small sections' entries (their CRCs checked already): every offset inside its section. */
+static int check(struct xlqa_index *idx, const char *path, struct xlqa_error *err)
+{
+	const struct idx_header *h = idx->h;
+	const struct idx_meta *m;
+	size_t n_docs, n_terms;
+
 	m = section(idx, SEC_META);
 	if (h->sections[SEC_META].length < sizeof *m)
 		return corrupt(err, path, "meta section too short");
@@ -127,26 +145,82 @@ static int check(struct xlqa_index *idx, const char *path, struct xlqa_error *er
 	return XLQA_OK;
 }
 
-/* Verifies each section's CRC-32 over its unpadded bytes as the builder computed it. */
-static int check_crcs(const struct xlqa_index *idx, const char *path, struct xlqa_error *err)
+/* Verifies one section's CRC-32 over its bytes (padding included) as the builder computed it. */
+static int check_crc(const struct xlqa_index *idx, enum idx_section_id id, const char *path, struct xlqa_error *err)
 {
 	static const char *const names[SEC_COUNT] = { "store", "documents", "DOCNO strings", "DOCNO order",
-		                                      "terms", "term strings", "postings", "meta" };
+		                                      "terms", "term strings", "postings", "meta", "vocab" };
+	const struct idx_section *s = &idx->h->sections[id];
+	uLong crc = crc32(0, NULL, 0);
 
-	for (int i = 0; i < SEC_COUNT; i++) {
-		const struct idx_section *s = &idx->h->sections[i];
-		uLong crc = crc32(0, NULL, 0);
+	for (uint64_t done = 0; done < s->length;) {
+		uInt chunk = s->length - done > (1u << 30) ? (1u << 30) : (uInt)(s->length - done);
 
-		for (uint64_t done = 0; done < s->length;) {
-			uInt chunk = s->length - done > (1u << 30) ? (1u << 30) : (uInt)(s->length - done);
-
-			crc = crc32(crc, idx->map + s->offset + done, chunk);
-			done += chunk;
-		}
-		if ((uint32_t)crc != s->crc)
-			return xlqa_error_set(err, XLQA_ECORRUPT, "'%s' is not a usable index: %s section checksum mismatch",
-			                      path, names[i]);
+		crc = crc32(crc, idx->map + s->offset + done, chunk);
+		done += chunk;
 	}
+	if ((uint32_t)crc != s->crc)
+		return xlqa_error_set(err, XLQA_ECORRUPT, "'%s' is not a usable index: %s section checksum mismatch", path,
+		                      names[id]);
+	return XLQA_OK;
+}
+
+/* The sections open checks whole: those its entry checks read anyway (see the header). */
+static const enum idx_section_id checked_on_open[] = { SEC_DOCS, SEC_DOCSTR, SEC_DOCNO_ORDER, SEC_TERMS,
+	                                               SEC_TERMSTR, SEC_META };
+
+int xlqa_index_verify(const struct xlqa_index *idx, struct xlqa_error *err)
+{
+	int rc = XLQA_OK;
+
+	for (int i = 0; i < SEC_COUNT && rc == XLQA_OK; i++)
+		rc = check_crc(idx, (enum idx_section_id)i, idx->path, err);
+	return rc;
+}
+
+int xlqa_index_vocabulary(const struct xlqa_index *idx, const char ***words, uint64_t **counts, size_t *n,
+                          struct xlqa_error *err)
+{
+	const struct idx_section *s = &idx->h->sections[SEC_VOCAB];
+	const unsigned char *p = idx->map + s->offset, *end = p + s->length, *w;
+	uint64_t count;
+	int rc;
+
+	*words = NULL;
+	*counts = NULL;
+	*n = 0;
+	if ((rc = check_crc(idx, SEC_VOCAB, idx->path, err)))
+		return rc;
+	if (s->length < sizeof count)
+		return corrupt(err, idx->path, "vocab section too short");
+	memcpy(&count, p, sizeof count);
+	if (count > (s->length - sizeof count) / (sizeof(uint64_t) + 1))
+		return corrupt(err, idx->path, "vocab section holds fewer words than it says");
+	w = p + sizeof count + count * sizeof(uint64_t);
+	*words = malloc((count ? count : 1) * sizeof **words);
+	*counts = malloc((count ? count : 1) * sizeof **counts);
+	if (!*words || !*counts) {
+		free(*words);
+		free(*counts);
+		*words = NULL;
+		*counts = NULL;
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	}
+	memcpy(*counts, p + sizeof count, count * sizeof **counts);
+	for (uint64_t i = 0; i < count; i++) {
+		const unsigned char *nul = memchr(w, '\0', (size_t)(end - w));
+
+		if (!nul) {
+			free(*words);
+			free(*counts);
+			*words = NULL;
+			*counts = NULL;
+			return corrupt(err, idx->path, "vocab section holds fewer words than it says");
+		}
+		(*words)[i] = (const char *)w;
+		w = nul + 1;
+	}
+	*n = (size_t)count;
 	return XLQA_OK;
 }
 
@@ -170,13 +244,19 @@ int xlqa_index_open(const char *dir, struct xlqa_index **out, struct xlqa_error 
 		rc = corrupt(err, path.buf, "empty file");
 	idx->map = idx->file.data;
 	idx->size = idx->file.size;
-	if (rc == XLQA_OK && (rc = check(idx, path.buf, err)) == XLQA_OK)
-		rc = check_crcs(idx, path.buf, err);
-	xlqa_buf_release(&path);
+	/* the small sections' CRCs first: check() reads their entries */
+	if (rc == XLQA_OK && (rc = check_header(idx, path.buf, err)) == XLQA_OK) {
+		for (size_t i = 0; rc == XLQA_OK && i < sizeof checked_on_open / sizeof checked_on_open[0]; i++)
+			rc = check_crc(idx, checked_on_open[i], path.buf, err);
+		if (rc == XLQA_OK)
+			rc = check(idx, path.buf, err);
+	}
 	if (rc) {
+		xlqa_buf_release(&path);
 		xlqa_index_close(idx);
 		return rc;
 	}
+	idx->path = xlqa_buf_detach(&path, NULL);
 	*out = idx;
 	return XLQA_OK;
 }
@@ -186,6 +266,7 @@ void xlqa_index_close(struct xlqa_index *idx)
 	if (!idx)
 		return;
 	xlqa_file_unmap(&idx->file);
+	free(idx->path);
 	free(idx);
 }
 
@@ -296,18 +377,49 @@ bool xlqa_postings_open(const struct xlqa_index *idx, const char *term, struct x
 	return true;
 }
 
-int xlqa_postings_next(struct xlqa_postings_cursor *c, struct xlqa_posting *out, bool *end)
+/* Decodes a posting's document gap and tf, checked, and moves the cursor to its document. */
+static int next_head(struct xlqa_postings_cursor *c, uint64_t *tf)
 {
-	uint64_t gap, tf, pos = 0;
+	uint64_t gap;
+
+	if (!(c->p = idx_get_varint(c->p, c->end, &gap)) || !(c->p = idx_get_varint(c->p, c->end, tf)) || *tf == 0 ||
+	    *tf > (uint64_t)(c->end - c->p) || (c->started && gap == 0) || (c->started ? c->doc : 0) + gap >= c->docs)
+		return XLQA_ECORRUPT;
+	c->doc = c->started ? c->doc + (uint32_t)gap : (uint32_t)gap;
+	c->started = true;
+	return XLQA_OK;
+}
+
+int xlqa_postings_next_doc(struct xlqa_postings_cursor *c, uint32_t *doc, uint32_t *tf, bool *end)
+{
+	uint64_t n;
 
 	*end = c->left == 0;
 	if (*end)
 		return XLQA_OK;
-	if (!(c->p = idx_get_varint(c->p, c->end, &gap)) || !(c->p = idx_get_varint(c->p, c->end, &tf)) || tf == 0 ||
-	    tf > (uint64_t)(c->end - c->p) || (c->started && gap == 0) || (c->started ? c->doc : 0) + gap >= c->docs)
+	if (next_head(c, &n))
 		return XLQA_ECORRUPT;
-	c->doc = c->started ? c->doc + (uint32_t)gap : (uint32_t)gap;
-	c->started = true;
+	/* the positions are skipped: n varints end at the next n bytes below 0x80 */
+	for (uint64_t k = 0; k < n; c->p++) {
+		if (c->p >= c->end)
+			return XLQA_ECORRUPT;
+		k += *c->p < 0x80;
+	}
+	c->left--;
+	*doc = c->doc;
+	*tf = (uint32_t)n;
+	return XLQA_OK;
+}
+
+int xlqa_postings_next(struct xlqa_postings_cursor *c, struct xlqa_posting *out, bool *end)
+{
+	uint64_t tf, pos = 0;
+
+	*end = c->left == 0;
+	if (*end)
+		return XLQA_OK;
+	if (next_head(c, &tf))
+		return XLQA_ECORRUPT;
 	if (tf > c->alloc) {
 		uint32_t *p = realloc(c->positions, tf * sizeof *p);
 

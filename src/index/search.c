@@ -47,17 +47,26 @@ struct concept {
 	double df;
 };
 
+/* A document's score so far, the current concept's pooled tf and its BM25 length norm, side by
+ * side: one cache line for the three. */
+struct doc_acc {
+	double score;
+	double tf; /* the current concept's pooled tf, 0 between concepts */
+	double norm; /* k1 * (1 - b + b * dl / avgdl) for the searcher's norm_k1 and norm_b, read once from
+	                the document table instead of once a posting */
+};
+
 struct xlqa_searcher {
 	const struct xlqa_index *idx;
 	struct xlqa_lang *lang;
 	struct xlqa_termer *termer;
 	struct xlqa_term_list words;
-	double *score;    /* per document */
-	double *tf;       /* per document, the current concept's pooled tf */
+	struct doc_acc *acc; /* per document */
 	uint32_t *touched; /* documents with a score */
 	size_t n_touched;
 	uint32_t *tf_touched;
 	size_t n_tf_touched;
+	double norm_k1, norm_b; /* what acc[].norm was computed for */
 	struct concept *concepts;
 	size_t n_concepts, alloc_concepts;
 	struct xlqa_postings_cursor cursors[8];
@@ -92,11 +101,11 @@ int xlqa_searcher_new(const struct xlqa_index *idx, struct xlqa_lang *lang, stru
 	xlqa_term_list_init(&s->words);
 	xlqa_buf_init(&s->text);
 	xlqa_analysis_init(&s->analysis);
-	s->score = calloc(n, sizeof *s->score);
-	s->tf = calloc(n, sizeof *s->tf);
+	s->acc = calloc(n ? n : 1, sizeof *s->acc);
 	s->touched = malloc(n * sizeof *s->touched);
 	s->tf_touched = malloc(n * sizeof *s->tf_touched);
-	if (!s->score || !s->tf || !s->touched || !s->tf_touched) {
+	s->norm_k1 = s->norm_b = NAN; /* not computed yet: NAN equals no (k1, b) */
+	if (!s->acc || !s->touched || !s->tf_touched) {
 		xlqa_searcher_free(s);
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	}
@@ -117,8 +126,7 @@ void xlqa_searcher_free(struct xlqa_searcher *s)
 	free(s->concepts);
 	for (size_t i = 0; i < sizeof s->cursors / sizeof s->cursors[0]; i++)
 		xlqa_postings_release(&s->cursors[i]);
-	free(s->score);
-	free(s->tf);
+	free(s->acc);
 	free(s->touched);
 	free(s->tf_touched);
 	xlqa_term_list_release(&s->words);
@@ -199,6 +207,22 @@ static int resolve(struct xlqa_searcher *s, const struct xlqa_query *q, struct x
 	return XLQA_OK;
 }
 
+/* pool_alt for a one-term alternative, whose cursor is open: no positions are needed. */
+static int pool_term(struct xlqa_searcher *s, const struct alt_terms *a, uint32_t *df, struct xlqa_error *err)
+{
+	uint32_t doc, tf;
+	bool end;
+	int rc;
+
+	while ((rc = xlqa_postings_next_doc(&s->cursors[0], &doc, &tf, &end)) == XLQA_OK && !end) {
+		if (s->acc[doc].tf == 0)
+			s->tf_touched[s->n_tf_touched++] = doc;
+		s->acc[doc].tf += a->weight * tf;
+		(*df)++;
+	}
+	return rc ? xlqa_error_set(err, rc, "postings of '%s': %s", a->terms[0], xlqa_strerror(rc)) : XLQA_OK;
+}
+
 /* Adds p * tf of one alternative to the concept's pooled tf; returns the documents it occurs in. */
 static int pool_alt(struct xlqa_searcher *s, const struct alt_terms *a, uint32_t *df, struct xlqa_error *err)
 {
@@ -211,6 +235,8 @@ static int pool_alt(struct xlqa_searcher *s, const struct alt_terms *a, uint32_t
 	for (size_t i = 0; i < a->n; i++)
 		if (!xlqa_postings_open(s->idx, a->terms[i], &c[i]))
 			return XLQA_OK;
+	if (a->n == 1)
+		return pool_term(s, a, df, err);
 	/* Documents containing every word, in order: a simple merge join on the first word's postings. */
 	for (size_t i = 0; i < a->n; i++)
 		if ((rc = xlqa_postings_next(&c[i], &p[i], &end)) || end)
@@ -252,9 +278,9 @@ static int pool_alt(struct xlqa_searcher *s, const struct alt_terms *a, uint32_t
 			}
 		}
 		if (count) {
-			if (s->tf[doc] == 0)
+			if (s->acc[doc].tf == 0)
 				s->tf_touched[s->n_tf_touched++] = doc;
-			s->tf[doc] += a->weight * count;
+			s->acc[doc].tf += a->weight * count;
 			(*df)++;
 		}
 		if ((rc = xlqa_postings_next(&c[0], &p[0], &end)) || end)
@@ -269,6 +295,60 @@ static double idf(double n, double df)
 	return log(1.0 + (n - df + 0.5) / (df + 0.5));
 }
 
+/* Fills acc[].norm for (k1, b) unless it holds them already. */
+static void length_norms(struct xlqa_searcher *s, double k1, double b, double avgdl)
+{
+	size_t n = xlqa_index_get_stats(s->idx)->documents;
+
+	if (k1 == s->norm_k1 && b == s->norm_b)
+		return;
+	for (size_t d = 0; d < n; d++) {
+		double dl = xlqa_index_doc_length(s->idx, (uint32_t)d);
+
+		s->acc[d].norm = k1 * (1 - b + b * dl / avgdl);
+	}
+	s->norm_k1 = k1;
+	s->norm_b = b;
+}
+
+/*
+ * Scores a concept of one single-term alternative straight from its postings: its df is the term's,
+ * so its idf is known before they are read, and its pooled tf is weight x tf (what pool_alt and the
+ * scoring loop compute in two passes, the same doubles in the same order).
+ */
+static int score_single(struct xlqa_searcher *s, struct concept *c, double n, double k1,
+                        struct xlqa_results *out, struct xlqa_error *err)
+{
+	const struct alt_terms *a = &c->alts[0];
+	uint32_t adf = 0, doc, tf;
+	double df, wi;
+	bool end;
+	int rc;
+
+	if (!xlqa_index_term_stats(s->idx, a->terms[0], &adf, NULL) || adf == 0 ||
+	    !xlqa_postings_open(s->idx, a->terms[0], &s->cursors[0])) {
+		df = 0;
+		c->df = df < n ? df : n;
+		c->idf = idf(n, c->df);
+		return XLQA_OK;
+	}
+	df = a->weight * adf;
+	c->df = df < n ? df : n;
+	c->idf = idf(n, c->df);
+	wi = c->weight * c->idf;
+	out->matched_groups++;
+	while ((rc = xlqa_postings_next_doc(&s->cursors[0], &doc, &tf, &end)) == XLQA_OK && !end) {
+		double ptf = a->weight * tf;
+
+		struct doc_acc *da = &s->acc[doc];
+
+		if (da->score == 0)
+			s->touched[s->n_touched++] = doc;
+		da->score += wi * ptf * (k1 + 1) / (ptf + da->norm);
+	}
+	return rc ? xlqa_error_set(err, rc, "postings of '%s': %s", a->terms[0], xlqa_strerror(rc)) : XLQA_OK;
+}
+
 static int cmp_hits(const void *a, const void *b)
 {
 	const struct xlqa_hit *x = a, *y = b;
@@ -276,6 +356,65 @@ static int cmp_hits(const void *a, const void *b)
 	if (x->score != y->score)
 		return x->score < y->score ? 1 : -1;
 	return (x->doc > y->doc) - (x->doc < y->doc);
+}
+
+/* True when hit x ranks after hit y (cmp_hits' order: score down, then document number up). */
+static bool hit_after(const struct xlqa_hit *x, const struct xlqa_hit *y)
+{
+	return x->score != y->score ? x->score < y->score : x->doc > y->doc;
+}
+
+/* Restores the heap below slot i: heap[0] is the hit that ranks last among those kept. */
+static void heap_down(struct xlqa_hit *heap, size_t n, size_t i)
+{
+	for (;;) {
+		size_t worst = i, l = 2 * i + 1, r = l + 1;
+		struct xlqa_hit t;
+
+		if (l < n && hit_after(&heap[l], &heap[worst]))
+			worst = l;
+		if (r < n && hit_after(&heap[r], &heap[worst]))
+			worst = r;
+		if (worst == i)
+			return;
+		t = heap[i];
+		heap[i] = heap[worst];
+		heap[worst] = t;
+		i = worst;
+	}
+}
+
+/*
+ * The best `keep` of the scored documents into hits[0..keep), in cmp_hits' order, clearing every
+ * document's score: a bounded heap whose root is the weakest hit kept, so the work is
+ * O(touched log keep) and only `keep` hits are ever sorted. cmp_hits is a total order (documents
+ * differ), so the ranking is the one a sort of all hits gives. Returns the number of scored documents.
+ */
+static size_t top_hits(struct xlqa_searcher *s, struct xlqa_hit *hits, size_t keep)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < s->n_touched; i++) {
+		uint32_t d = s->touched[i];
+		struct xlqa_hit h = { d, s->acc[d].score, s->acc[d].score };
+
+		s->acc[d].score = 0;
+		if (n < keep) {
+			/* sift up */
+			size_t j = n++;
+
+			while (j > 0 && hit_after(&h, &hits[(j - 1) / 2])) {
+				hits[j] = hits[(j - 1) / 2];
+				j = (j - 1) / 2;
+			}
+			hits[j] = h;
+		} else if (keep && hit_after(&hits[0], &h)) {
+			hits[0] = h;
+			heap_down(hits, n, 0);
+		}
+	}
+	qsort(hits, n, sizeof *hits, cmp_hits);
+	return s->n_touched;
 }
 
 static int cmp_passages(const void *a, const void *b)
@@ -459,7 +598,7 @@ int xlqa_search(struct xlqa_searcher *s, const struct xlqa_query *q, const struc
 	struct xlqa_search_options o = { XLQA_BM25_K1, XLQA_BM25_B, 1000, 20, 3, 20, XLQA_PASSAGE_WEIGHT };
 	const struct xlqa_index_stats *st = xlqa_index_get_stats(s->idx);
 	double n = (double)st->documents, avgdl = st->avg_length > 0 ? st->avg_length : 1;
-	size_t n_hits;
+	size_t n_hits, keep;
 	int rc;
 
 	if (opt)
@@ -470,10 +609,16 @@ int xlqa_search(struct xlqa_searcher *s, const struct xlqa_query *q, const struc
 	if ((rc = resolve(s, q, err)))
 		return rc;
 	s->n_touched = 0;
+	length_norms(s, o.k1, o.b, avgdl);
 	for (size_t g = 0; g < s->n_concepts; g++) {
 		struct concept *c = &s->concepts[g];
 		double df = 0;
 
+		if (c->n_alts == 1 && c->alts[0].n == 1 && c->alts[0].weight > 0) {
+			if ((rc = score_single(s, c, n, o.k1, out, err)))
+				return rc;
+			continue;
+		}
 		s->n_tf_touched = 0;
 		for (size_t a = 0; a < c->n_alts; a++) {
 			uint32_t adf;
@@ -488,24 +633,20 @@ int xlqa_search(struct xlqa_searcher *s, const struct xlqa_query *q, const struc
 			out->matched_groups++;
 		for (size_t i = 0; i < s->n_tf_touched; i++) {
 			uint32_t d = s->tf_touched[i];
-			double tf = s->tf[d], dl = xlqa_index_doc_length(s->idx, d);
+			double tf = s->acc[d].tf;
 
-			if (s->score[d] == 0)
+			if (s->acc[d].score == 0)
 				s->touched[s->n_touched++] = d;
-			s->score[d] += c->weight * c->idf * tf * (o.k1 + 1) / (tf + o.k1 * (1 - o.b + o.b * dl / avgdl));
-			s->tf[d] = 0;
+			s->acc[d].score += c->weight * c->idf * tf * (o.k1 + 1) / (tf + s->acc[d].norm);
+			s->acc[d].tf = 0;
 		}
 	}
-	if (XLQA_ARRAY_RESERVE(out->hits, out->alloc_hits, s->n_touched ? s->n_touched : 1))
+	/* Only the documents returned or searched for passages are ranked: the best `keep` of them. */
+	keep = o.max_docs > o.passage_docs ? o.max_docs : o.passage_docs;
+	keep = keep < s->n_touched ? keep : s->n_touched;
+	if (XLQA_ARRAY_RESERVE(out->hits, out->alloc_hits, keep ? keep : 1))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-	for (size_t i = 0; i < s->n_touched; i++) {
-		uint32_t d = s->touched[i];
-
-		out->hits[i] = (struct xlqa_hit){ d, s->score[d], s->score[d] };
-		s->score[d] = 0;
-	}
-	n_hits = s->n_touched;
-	qsort(out->hits, n_hits, sizeof *out->hits, cmp_hits);
+	n_hits = top_hits(s, out->hits, keep);
 	for (size_t i = 0; i < o.passage_docs && i < n_hits; i++)
 		if ((rc = score_passages(s, out->hits[i].doc, &o, out, err)))
 			return rc;

@@ -1,7 +1,8 @@
 /*
  * Fuzz target: an index file. The input is index.xlqa with its checksums recomputed (reseal), so
  * that mutations reach the structural checks; an index that opens is used the way search uses it:
- * every document's DOCNO, date and text, and every term's statistics and postings to the end.
+ * every document's DOCNO, date and text, the vocabulary, every term's statistics and postings to the
+ * end (with and without positions), and a verify.
  */
 #include "config.h"
 
@@ -12,6 +13,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+
+/* what the reads add up to, kept so that they are not optimised away */
+static volatile size_t sink;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -29,7 +33,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	fuzz_write("index.xlqa", copy, size);
 	if (xlqa_index_open(fuzz_dir(), &idx, &err) == XLQA_OK) {
 		const struct xlqa_index_stats *st = xlqa_index_get_stats(idx);
-		uint32_t doc;
+		const char **words;
+		uint64_t *counts;
+		size_t n_words, sum = 0;
+		uint32_t doc, tf;
 
 		memcpy(&h, copy, sizeof h);
 		for (uint32_t d = 0; d < st->documents && d < 64; d++) {
@@ -37,6 +44,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			(void)xlqa_index_date(idx, d);
 			(void)xlqa_index_doc_text(idx, d, &text, &err);
 		}
+		if (xlqa_index_vocabulary(idx, &words, &counts, &n_words, &err) == XLQA_OK) {
+			for (size_t i = 0; i < n_words; i++)
+				sum += strlen(words[i]) + counts[i];
+			free(words);
+			free(counts);
+		}
+		(void)xlqa_index_verify(idx, &err);
 		xlqa_postings_init(&c);
 		for (uint64_t t = 0; t < st->terms && t < 64; t++) {
 			struct idx_term term;
@@ -51,8 +65,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (xlqa_postings_open(idx, name, &c))
 				while (xlqa_postings_next(&c, &p, &end) == XLQA_OK && !end)
 					;
+			/* again without the positions, as one-word alternatives are searched */
+			if (xlqa_postings_open(idx, name, &c))
+				while (xlqa_postings_next_doc(&c, &doc, &tf, &end) == XLQA_OK && !end)
+					sum += tf;
 		}
 		xlqa_postings_release(&c);
+		sink = sum;
 		xlqa_index_close(idx);
 	}
 	xlqa_buf_release(&text);

@@ -538,7 +538,17 @@ START_TEST(test_index_killed_build)
 }
 END_TEST
 
-/* Damage anywhere is caught on open: a flipped byte in each region, and a truncated file. */
+/* True when byte `at` of the file lies in section `id`. */
+static bool in_section(const struct idx_header *h, enum idx_section_id id, long at)
+{
+	return (uint64_t)at >= h->sections[id].offset && (uint64_t)at < h->sections[id].offset + h->sections[id].length;
+}
+
+/*
+ * Damage anywhere is caught: a flipped byte in the header or a small section on open, one in the store,
+ * the postings or the vocab (which open leaves to their use) by xlqa_index_verify; a truncated file
+ * on open.
+ */
 START_TEST(test_index_corruption)
 {
 	static const char coll[] = "<DOC><DOCNO>a</DOCNO><TEXT>alpha beta</TEXT></DOC>"
@@ -546,7 +556,10 @@ START_TEST(test_index_corruption)
 	struct xlqa_index_build_summary sum;
 	struct xlqa_index *idx;
 	struct xlqa_error err;
-	char path[512];
+	struct idx_header h;
+	size_t verified = 0;
+	char path[512], dir0[512];
+	int rc;
 	long size;
 	FILE *fp;
 
@@ -556,8 +569,14 @@ START_TEST(test_index_corruption)
 	ck_assert_int_eq(build("idx", 0, &sum, &err), XLQA_EINVAL);
 	snprintf(path, sizeof path, "%s/idx/index.xlqa", tmpdir);
 	ck_assert_ptr_nonnull(fp = fopen(path, "r+b"));
+	ck_assert_uint_eq(fread(&h, sizeof h, 1, fp), 1);
 	ck_assert_int_eq(fseek(fp, 0, SEEK_END), 0);
 	size = ftell(fp);
+	/* the intact index opens and verifies */
+	snprintf(dir0, sizeof dir0, "%s/idx", tmpdir);
+	ck_assert_int_eq(xlqa_index_open(dir0, &idx, &err), XLQA_OK);
+	ck_assert_msg(xlqa_index_verify(idx, &err) == XLQA_OK, "%s", err.message);
+	xlqa_index_close(idx);
 	for (long at = 0; at < size; at += at < 256 ? 1 : 7) { /* every header byte, then every 7th */
 		int c, flipped;
 		char dir[512];
@@ -569,11 +588,24 @@ START_TEST(test_index_corruption)
 		fputc(flipped, fp);
 		fflush(fp);
 		snprintf(dir, sizeof dir, "%s/idx", tmpdir);
-		ck_assert_msg(xlqa_index_open(dir, &idx, &err) == XLQA_ECORRUPT, "flip at byte %ld of %ld opened", at, size);
+		rc = xlqa_index_open(dir, &idx, &err);
+		if (rc == XLQA_OK) {
+			/* only the sections open leaves to their use and to verify: the store, postings, vocab */
+			ck_assert_msg(in_section(&h, SEC_STORE, at) || in_section(&h, SEC_POSTINGS, at) ||
+			                  in_section(&h, SEC_VOCAB, at),
+			              "flip at byte %ld of %ld opened", at, size);
+			ck_assert_msg(xlqa_index_verify(idx, &err) == XLQA_ECORRUPT, "flip at byte %ld verified", at);
+			ck_assert_msg(strstr(err.message, "section checksum mismatch"), "%s", err.message);
+			xlqa_index_close(idx);
+			verified++;
+		} else {
+			ck_assert_msg(rc == XLQA_ECORRUPT, "flip at byte %ld: %s", at, err.message);
+		}
 		ck_assert_int_eq(fseek(fp, at, SEEK_SET), 0);
 		fputc(c, fp);
 		fflush(fp);
 	}
+	ck_assert_uint_gt(verified, 0);
 	ck_assert_int_eq(ftruncate(fileno(fp), size - 8), 0);
 	fclose(fp);
 	snprintf(path, sizeof path, "%s/idx", tmpdir);
@@ -664,6 +696,166 @@ START_TEST(test_index_crafted)
 }
 END_TEST
 
+/* The order of a full sort of hits: score down, then document number up. */
+static int cmp_ref_hits(const void *a, const void *b)
+{
+	const struct xlqa_hit *x = a, *y = b;
+
+	if (x->score != y->score)
+		return x->score < y->score ? 1 : -1;
+	return (x->doc > y->doc) - (x->doc < y->doc);
+}
+
+/*
+ * Top-k ranking keeps only the best max_docs hits: for every k, the hits are the first k of all
+ * hits sorted, ties (many documents of equal score here) in document order, the same as k = all.
+ * Guards the bounded heap against dropping or misordering a tied hit at the cut.
+ */
+START_TEST(test_search_top_k)
+{
+	static const size_t ks[] = { 1, 2, 3, 7, 50, 199, 400 };
+	struct xlqa_search_options o = { XLQA_BM25_K1, XLQA_BM25_B, 100000, 0, 3, 20, 0 };
+	struct xlqa_buf coll = XLQA_BUF_INIT;
+	struct xlqa_hit *all;
+	size_t n_all, ties = 0;
+	struct search_env e;
+	struct xlqa_error err;
+
+	random_collection(&coll, 300, 7);
+	search_env_open(&e, coll.buf);
+	ck_assert_int_eq(xlqa_query_add_term(&e.q, "market", 6, 1.0, 0), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_term(&e.q, "shared", 6, 0.5, 0), XLQA_OK);
+	ck_assert_int_eq(xlqa_search(e.s, &e.q, &o, &e.res, &err), XLQA_OK);
+	n_all = e.res.n_hits;
+	ck_assert_uint_eq(n_all, 300); /* every document has "shared" */
+	ck_assert_ptr_nonnull(all = malloc(n_all * sizeof *all));
+	memcpy(all, e.res.hits, n_all * sizeof *all);
+	qsort(all, n_all, sizeof *all, cmp_ref_hits);
+	for (size_t i = 0; i < n_all; i++)
+		ck_assert_msg(all[i].doc == e.res.hits[i].doc, "full ranking differs from a sort at %zu", i);
+	for (size_t i = 1; i < n_all; i++)
+		ties += all[i].score == all[i - 1].score;
+	ck_assert_msg(ties >= 10, "the collection should give ties, %zu found", ties);
+	for (size_t j = 0; j < sizeof ks / sizeof ks[0]; j++) {
+		o.max_docs = ks[j];
+		ck_assert_int_eq(xlqa_search(e.s, &e.q, &o, &e.res, &err), XLQA_OK);
+		ck_assert_uint_eq(e.res.n_hits, ks[j] < n_all ? ks[j] : n_all);
+		for (size_t i = 0; i < e.res.n_hits; i++)
+			ck_assert_msg(e.res.hits[i].doc == all[i].doc && e.res.hits[i].score == all[i].score,
+			              "k = %zu: hit %zu is document %u, a full sort has %u", ks[j], i, e.res.hits[i].doc,
+			              all[i].doc);
+	}
+	free(all);
+	xlqa_buf_release(&coll);
+	search_env_close(&e);
+}
+END_TEST
+
+/*
+ * The vocabulary as the answerer computed it before the index stored it: every document read back,
+ * cut into words, each word with a term and not starting with a byte <= '9' case folded and counted
+ * in a hash, listed in the hash's order.
+ */
+static void vocabulary_by_reading(struct xlqa_index *idx, struct xlqa_hash *counts)
+{
+	struct xlqa_buf text = XLQA_BUF_INIT, norm = XLQA_BUF_INIT;
+	struct xlqa_term_list words;
+	struct xlqa_termer *termer;
+	struct xlqa_error err;
+
+	xlqa_term_list_init(&words);
+	ck_assert_int_eq(xlqa_termer_new(en, &termer, &err), XLQA_OK);
+	for (uint32_t d = 0; d < xlqa_index_get_stats(idx)->documents; d++) {
+		ck_assert_int_eq(xlqa_index_doc_text(idx, d, &text, &err), XLQA_OK);
+		ck_assert_int_eq(xlqa_termer_run(termer, text.buf, text.len, &words, &err), XLQA_OK);
+		for (size_t i = 0; i < words.n_words; i++) {
+			const struct xlqa_term_word *w = &words.words[i];
+			void *old = NULL;
+
+			if (!w->n_terms || text.buf[w->start] <= '9')
+				continue;
+			xlqa_buf_reset(&norm);
+			ck_assert_int_eq(xlqa_text_normalize(text.buf + w->start, w->end - w->start, XLQA_NORM_CASEFOLD, &norm,
+			                                     &err),
+			                 XLQA_OK);
+			xlqa_hash_get(counts, norm.buf, norm.len, &old);
+			ck_assert_int_eq(xlqa_hash_put(counts, norm.buf, norm.len, (void *)((uintptr_t)old + 1), NULL), XLQA_OK);
+		}
+	}
+	xlqa_termer_free(termer);
+	xlqa_term_list_release(&words);
+	xlqa_buf_release(&text);
+	xlqa_buf_release(&norm);
+}
+
+/*
+ * The vocabulary the build stores is the one reading every document gives, word for word, count for
+ * count and in the same order (the translator's cognate sort keeps equal words in the order given):
+ * collections of growing size, so that the hash's growth falls at every point of the text, with
+ * words of every case, Latin-1 initials, numbers and stop words.
+ */
+START_TEST(test_index_vocabulary)
+{
+	struct xlqa_buf coll = XLQA_BUF_INIT;
+	struct xlqa_index_build_summary sum;
+	struct xlqa_error err;
+
+	for (size_t round = 0; round < 36; round++) {
+		struct xlqa_hash counts;
+		const struct xlqa_hash_entry *e;
+		struct xlqa_index *idx;
+		const char **words;
+		uint64_t *freqs, rng = 11 + round;
+		size_t n, pos = 0, i = 0;
+		char name[32];
+
+		xlqa_buf_reset(&coll);
+		if (round >= 24) {
+			/* k distinct words, with and without a known one after them: a hash of 16 or 32 slots
+			 * is full at 12 or 24 words and grows on the next put, even of a known word */
+			size_t k = (size_t[]){ 11, 12, 13, 23, 24, 25 }[(round - 24) / 2];
+
+			xlqa_buf_addstr(&coll, "<DOC><DOCNO>K</DOCNO><TEXT>");
+			for (size_t j = 0; j < k; j++)
+				xlqa_buf_addf(&coll, "w%zu ", j);
+			xlqa_buf_addstr(&coll, round % 2 ? "W0 4 the</TEXT></DOC>\n" : "4 the</TEXT></DOC>\n");
+		}
+		for (size_t d = 0; d < (round < 24 ? 1 + round / 2 : 0); d++) {
+			xlqa_buf_addf(&coll, "<DOC><DOCNO>V-%zu</DOCNO><TEXT>", d);
+			for (size_t k = 0; k < 3 + round; k++) {
+				/* a number, then two stop words, last: no number after them */
+				static const char *const forms[] = { "Word", "word", "WORD", "caf\xe9", "\xc9t\xe9", "", "the", "and" };
+				uint64_t r = test_rng_next(&rng);
+
+				if (r % 8 < 6)
+					xlqa_buf_addf(&coll, "%s%u ", forms[r % 8], (unsigned)((r >> 8) % (5 + 3 * round)));
+				else
+					xlqa_buf_addf(&coll, "%s ", forms[r % 8]);
+			}
+			xlqa_buf_addstr(&coll, "</TEXT></DOC>\n");
+		}
+		write_collection(coll.buf, coll.len);
+		snprintf(name, sizeof name, "v%zu", round);
+		ck_assert_int_eq(build(name, 0, &sum, &err), XLQA_OK);
+		idx = open_index(name);
+		xlqa_hash_init(&counts);
+		vocabulary_by_reading(idx, &counts);
+		ck_assert_int_eq(xlqa_index_vocabulary(idx, &words, &freqs, &n, &err), XLQA_OK);
+		ck_assert_uint_eq(n, counts.count);
+		while ((e = xlqa_hash_next(&counts, &pos))) {
+			ck_assert_str_eq(words[i], e->key);
+			ck_assert_uint_eq(freqs[i], (uintptr_t)e->value);
+			i++;
+		}
+		free(words);
+		free(freqs);
+		xlqa_hash_release(&counts);
+		xlqa_index_close(idx);
+	}
+	xlqa_buf_release(&coll);
+}
+END_TEST
+
 /* A cursor filled with garbage is empty after init, stays empty on an absent term, and releases. */
 START_TEST(test_postings_init)
 {
@@ -716,6 +908,8 @@ Suite *index_suite(void)
 	tcase_add_test(tb, test_index_irregular_lemmas);
 	tcase_add_test(tb, test_bm25_hand_computed);
 	tcase_add_test(tb, test_passages);
+	tcase_add_test(tb, test_search_top_k);
+	tcase_add_test(tb, test_index_vocabulary);
 	tcase_add_test(tb, test_passages_title);
 	tcase_add_test(tb, test_index_killed_build);
 	tcase_add_test(tb, test_index_corruption);
