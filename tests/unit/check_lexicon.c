@@ -131,6 +131,48 @@ START_TEST(test_read_slashes)
 }
 END_TEST
 
+START_TEST(test_read_debris)
+{
+	struct collected c = { XLQA_BUF_INIT };
+	struct xlqa_dict_stats st = { 0 };
+	enum xlqa_dict_style style;
+	struct xlqa_error err;
+
+	ck_assert_int_eq(read_fixture("debris-classic", "dict", &c, &st, &style, &err), XLQA_OK);
+	ck_assert_int_eq(style, XLQA_DICT_CLASSIC);
+	/* One case a class of debris bench/lexicon-debris.py counts:
+	 * list: a headword listing the forms of one word is a headword each ("infinito, infinita"),
+	 *   also with spa-deu's '|' between them; a list holding a phrase stays whole ("ende gut, ...");
+	 * stray: '|' and a headword's trailing comma go ("resaca,");
+	 * bracket: a slash inside a note splits nothing ("[construction/building]" left a
+	 *   "building]" translation), and a closer without its opener ends a note ("widely] various");
+	 * label: a gloss "capital: Edmonton" is no translation (the one skipped item), nor a headword
+ *   (the one skipped entry);
+	 * glued: the classic layout's glued name words are parted ("BasqueCountry"). */
+	ck_assert_str_eq(c.text.buf, "infinito|adj|infinite\n"
+				     "infinita|adj|infinite\n"
+				     "monitor|n|coach;trainer\n"
+				     "monitora|n|coach;trainer\n"
+				     "Bauleiter|n|site manager;site supervisor\n"
+				     "diverso|adj|various;diverse\n"
+				     "Alberta|-|Alberta\n"
+				     "País Vasco|-|Basque Country\n"
+				     "resaca|n|hangover\n"
+				     "ende gut, alles gut|-|all's well that ends well\n");
+	ck_assert_uint_eq(st.entries, 8);
+	ck_assert_uint_eq(st.skipped_items, 1);
+	ck_assert_uint_eq(st.skipped_entries, 1);
+	xlqa_buf_reset(&c.text);
+	/* glued, Ding: an abbreviation glued to its word or phrase goes ("seniorSen", "regular
+	 * expressionReg"); a brand name stays */
+	ck_assert_int_eq(read_fixture("debris-ding", "dict", &c, NULL, &style, &err), XLQA_OK);
+	ck_assert_int_eq(style, XLQA_DICT_DING);
+	ck_assert_str_eq(c.text.buf, "Senior|n|senior;senior citizen\nregulärer Ausdruck|n|regular expression\n"
+				     "Videoportal|n|YouTube\n");
+	xlqa_buf_release(&c.text);
+}
+END_TEST
+
 START_TEST(test_read_errors)
 {
 	struct collected c = { XLQA_BUF_INIT };
@@ -878,6 +920,50 @@ START_TEST(test_lookup_exact_and_lemma)
 }
 END_TEST
 
+/*
+ * Lemmas that are not the word's (Spanish hunspell): "infinita" has the lemma "finito" with its
+ * negative prefix taken off, whose translation is the opposite; "París", a name the lexicon has,
+ * has the lemma "parir" (to give birth) of its homograph "parís". Neither lemma may translate.
+ */
+START_TEST(test_lookup_foreign_lemmas)
+{
+	static const struct {
+		const char *word;
+		unsigned flags;
+		const char *best;   /* the best hit */
+		const char *absent; /* a lemma's translation that must not be there */
+	} cases[] = {
+		{ "infinita", 0, "infinita", "finite" },
+		{ "París", XLQA_QUERY_NAME, "Paris", "give birth" },
+		/* the lemma still counts for a word that is no name: "paría" -> "parir" */
+		{ "paría", 0, "give birth", NULL },
+	};
+	struct xlqa_lang *lang;
+	struct xlqa_lexicon *lex;
+	struct xlqa_translator *tr;
+	struct xlqa_lexicon_hits hits;
+	struct xlqa_error err;
+	char tsv[1200];
+
+	ck_assert_msg(xlqa_lang_open("es", NULL, &lang, &err) == XLQA_OK, "%s", err.message);
+	write_tmp_tsv("finito\tfinite\nparir\tgive birth\nparís\tParis\n", tsv, sizeof tsv);
+	lex = build_open("es", "en", false, tsv);
+	ck_assert_int_eq(xlqa_translator_new(lex, lang, &tr, &err), XLQA_OK);
+	xlqa_lexicon_hits_init(&hits);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *words[1] = { cases[i].word };
+		ck_assert_int_eq(xlqa_translator_lookup(tr, words, 1, cases[i].flags, &hits, &err), XLQA_OK);
+		ck_assert_msg(hits.n >= 1 && strcmp(hits.items[0].text, cases[i].best) == 0, "%s: best '%s'",
+			      cases[i].word, hits.n ? hits.items[0].text : "");
+		for (size_t j = 0; j < hits.n && cases[i].absent; j++)
+			ck_assert_msg(strcmp(hits.items[j].text, cases[i].absent) != 0, "%s: '%s' found", cases[i].word,
+				      cases[i].absent);
+	}
+	xlqa_lexicon_hits_release(&hits);
+	close_translation(tr, lex, lang);
+}
+END_TEST
+
 START_TEST(test_lookup_lemma_stem)
 {
 	const char *words[1] = { "wohnte" };
@@ -1279,6 +1365,7 @@ Suite *lexicon_suite(void)
 	tcase_add_test(tc, test_read_ding);
 	tcase_add_test(tc, test_read_wikdict_and_plain);
 	tcase_add_test(tc, test_read_slashes);
+	tcase_add_test(tc, test_read_debris);
 	tcase_add_test(tc, test_read_errors);
 	tcase_add_test(tc, test_read_tsv);
 	tcase_add_test(tc, test_read_apertium);
@@ -1306,6 +1393,7 @@ Suite *lexicon_suite(void)
 	tcase_add_test(tc, test_lookup_number_word);
 	tcase_add_test(tc, test_lookup_exact_and_lemma);
 	tcase_add_test(tc, test_lookup_lemma_stem);
+	tcase_add_test(tc, test_lookup_foreign_lemmas);
 	tcase_add_loop_test(tc, test_lookup_names, 0, (int)(sizeof name_cases / sizeof name_cases[0]));
 	tcase_add_loop_test(tc, test_lookup_genitive, 0, (int)(sizeof genitive_cases / sizeof genitive_cases[0]));
 	tcase_add_loop_test(tc, test_lookup_foreign, 0, (int)(sizeof foreign_cases / sizeof foreign_cases[0]));
