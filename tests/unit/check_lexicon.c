@@ -964,6 +964,82 @@ START_TEST(test_lookup_foreign_lemmas)
 }
 END_TEST
 
+/*
+ * Machine translation: the pairs Apertium joins (directly, through Spanish, none for German), and,
+ * where Apertium is installed, a direct and a pivot translation and the fusion of a translation
+ * with a lexicon query. Without Apertium that part is skipped with a message.
+ */
+START_TEST(test_mt)
+{
+	static const struct {
+		const char *source, *target;
+		bool path;
+	} paths[] = {
+		{ "en", "es", true }, { "es", "en", true }, { "en", "it", true }, /* through Spanish */
+		{ "fr", "pt", true }, { "de", "en", false }, { "en", "nl", false }, { "es", "es", false },
+	};
+	struct xlqa_mt *mt = NULL;
+	struct xlqa_lang *lang;
+	struct xlqa_query q;
+	struct xlqa_mt_stats st = { 0 };
+	struct xlqa_buf text = XLQA_BUF_INIT;
+	struct xlqa_error err;
+	size_t g;
+	int rc;
+
+	for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++)
+		ck_assert_msg(xlqa_mt_has_path(paths[i].source, paths[i].target) == paths[i].path, "%s-%s",
+			      paths[i].source, paths[i].target);
+	ck_assert_int_eq(xlqa_mt_open("de", "en", &mt, &err), XLQA_ENOTFOUND);
+	ck_assert_ptr_null(mt);
+	rc = xlqa_mt_open("en", "es", &mt, &err);
+	if (rc == XLQA_ENOTFOUND || rc == XLQA_EEXTERNAL) {
+		fprintf(stderr, "test_mt: Apertium English-Spanish not usable, translation part skipped: %s\n",
+			err.message);
+		return;
+	}
+	ck_assert_msg(rc == XLQA_OK, "%s", err.message);
+	ck_assert_str_eq(xlqa_mt_path(mt), "eng-spa");
+	/* reserved characters of Apertium's stream ('/', '[') pass as text; a text at a time */
+	ck_assert_int_eq(xlqa_mt_translate(mt, "Where is the house?", 19, &text, &err), XLQA_OK);
+	ck_assert_msg(strstr(text.buf, "casa") != NULL, "%s", text.buf);
+	xlqa_buf_reset(&text);
+	ck_assert_int_eq(xlqa_mt_translate(mt, "The 1/2 [house]", 15, &text, &err), XLQA_OK);
+	ck_assert_msg(strstr(text.buf, "1/2") != NULL && strstr(text.buf, "[") != NULL, "%s", text.buf);
+	/* fusion: "casa" agrees with the lexicon's alternative (0.5 -> 1 - 0.5 x 0.2 = 0.9); "ciudad",
+	 * which the lexicon did not give, becomes a group of its own at 0.6 */
+	ck_assert_msg(xlqa_lang_open("es", NULL, &lang, &err) == XLQA_OK, "%s", err.message);
+	xlqa_query_init(&q);
+	ck_assert_int_eq(xlqa_query_add_group(&q, "house", 1, 0, &g), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_alt(&q, g, "casa", 4, 0.5), XLQA_OK);
+	ck_assert_int_eq(xlqa_mt_fuse(mt, lang, "la casa de la ciudad", &q, &st, &err), XLQA_OK);
+	ck_assert_double_eq_tol(q.groups[0].alts[0].weight, 0.9, 1e-9);
+	ck_assert_uint_eq(q.n_groups, 2);
+	ck_assert_str_eq(q.groups[1].alts[0].text, "ciudad");
+	ck_assert_double_eq_tol(q.groups[1].alts[0].weight, 0.6, 1e-9);
+	ck_assert_uint_eq(st.words, 2);
+	ck_assert_uint_eq(st.agreed, 1);
+	ck_assert_uint_eq(st.added, 1);
+	/* a word Apertium marks unknown ('*') is left to the lexicon */
+	ck_assert_int_eq(xlqa_mt_fuse(mt, lang, "*Zygmunt", &q, &st, &err), XLQA_OK);
+	ck_assert_uint_eq(q.n_groups, 2);
+	xlqa_query_release(&q);
+	xlqa_lang_free(lang);
+	xlqa_mt_free(mt);
+	/* through Spanish: English to Italian */
+	rc = xlqa_mt_open("en", "it", &mt, &err);
+	if (rc == XLQA_OK) {
+		ck_assert_str_eq(xlqa_mt_path(mt), "eng-spa+spa-ita");
+		xlqa_buf_reset(&text);
+		ck_assert_int_eq(xlqa_mt_translate(mt, "The house", 9, &text, &err), XLQA_OK);
+		ck_assert_msg(strstr(text.buf, "casa") != NULL, "%s", text.buf);
+		xlqa_mt_free(mt);
+	} else
+		fprintf(stderr, "test_mt: Apertium Spanish-Italian not usable, pivot part skipped: %s\n", err.message);
+	xlqa_buf_release(&text);
+}
+END_TEST
+
 START_TEST(test_lookup_lemma_stem)
 {
 	const char *words[1] = { "wohnte" };
@@ -1394,6 +1470,7 @@ Suite *lexicon_suite(void)
 	tcase_add_test(tc, test_lookup_exact_and_lemma);
 	tcase_add_test(tc, test_lookup_lemma_stem);
 	tcase_add_test(tc, test_lookup_foreign_lemmas);
+	tcase_add_test(tc, test_mt);
 	tcase_add_loop_test(tc, test_lookup_names, 0, (int)(sizeof name_cases / sizeof name_cases[0]));
 	tcase_add_loop_test(tc, test_lookup_genitive, 0, (int)(sizeof genitive_cases / sizeof genitive_cases[0]));
 	tcase_add_loop_test(tc, test_lookup_foreign, 0, (int)(sizeof foreign_cases / sizeof foreign_cases[0]));
