@@ -268,7 +268,7 @@ static bool is_upper(char c)
  * letter followed by a capitalised word of two or more lower-case letters inside one word. The
  * classic FreeDict dictionaries glue the words of names ("BasqueCountry", "TheHague", "NiloAzul"):
  * they are parted by a space. Ding glues an abbreviation to the word it shortens ("seniorSen",
- * "incorporatedInc", or the phrase: "regular expressionReg"): it is dropped. Brand names ("YouTube", "PlayStation") occur in the WikDict
+ * "incorporatedInc.", or the phrase: "regular expressionReg"): it is dropped, with its full stop. Brand names ("YouTube", "PlayStation") occur in the WikDict
  * layout only, which is left alone, as are ASCII-less words.
  */
 static int unglue(struct reader *r, size_t start)
@@ -297,9 +297,9 @@ static int unglue(struct reader *r, size_t start)
 					if (k == end - i)
 						break;
 				}
-				if (k == end - i && (end == len || s[end] == ' ')) {
+				if (k == end - i && (end == len || s[end] == ' ' || s[end] == '.')) {
 					changed = true;
-					i = end - 1;
+					i = end < len && s[end] == '.' ? end : end - 1; /* "seniorSen." */
 					continue;
 				}
 			} else {
