@@ -179,6 +179,11 @@ struct xlqa_answerer_options {
 	 * model without nil_calibration): how often NIL was right on the fitting sets. In [0, 1].
 	 */
 	double nil_confidence;
+	/*
+	 * Also translate each question with Apertium (xlqa_mt_open) when the pair has an Apertium path;
+	 * its words join the lexicon's query (xlqa_mt_fuse). Other pairs use the lexicon alone.
+	 */
+	bool machine_translation;
 };
 
 struct xlqa_answerer;

@@ -442,6 +442,68 @@ struct xlqa_translate_stats {
 int xlqa_translator_translate(struct xlqa_translator *tr, const struct xlqa_query *src, struct xlqa_query *dst,
 			      struct xlqa_translate_stats *stats, struct xlqa_error *err);
 
+/* ---- machine translation ---------------------------------------------------------------------- */
+
+/*
+ * Whole-question machine translation through Apertium, beside the lexicon (src/lexicon/mt.c). The
+ * pairs are those of the Apertium modes Debian 12 has between CLEF languages: English-Spanish,
+ * Spanish-Portuguese, Spanish-Italian and French-Spanish, both ways, and, through Spanish, any
+ * two of English, French, Italian and Portuguese. Modes are read from $XLQA_APERTIUM_MODES, else
+ * /usr/share/apertium/modes. One pipeline is started per struct xlqa_mt and kept running; not
+ * thread safe.
+ */
+struct xlqa_mt;
+
+/* What xlqa_mt_fuse did, added up over calls. */
+struct xlqa_mt_stats {
+	size_t words;  /* content words of the machine's translations (unknown words left out) */
+	size_t agreed; /* of those, words that are (or share the stem of) a lexicon alternative */
+	size_t added;  /* of those, words that became a group of their own */
+};
+
+/* True when Apertium has a path (direct or through Spanish) from `source` to `target` (ISO 639-1). */
+bool xlqa_mt_has_path(const char *source, const char *target);
+
+/*
+ * Starts the Apertium pipeline from `source` to `target` and translates a first text, so an
+ * Apertium that does not work fails here. *out is owned by the caller (xlqa_mt_free). Errors:
+ * XLQA_ENOTFOUND for a pair without a path or a mode file missing (the message names the Debian
+ * package), XLQA_EEXTERNAL when the pipeline does not answer (Apertium's programs missing),
+ * XLQA_EIO when it cannot be started, XLQA_ENOMEM.
+ */
+int xlqa_mt_open(const char *source, const char *target, struct xlqa_mt **out, struct xlqa_error *err);
+/* Stops the pipeline and frees `mt`; NULL does nothing. */
+void xlqa_mt_free(struct xlqa_mt *mt);
+/* The modes used, "eng-spa" or "eng-spa+spa-ita". Owned by `mt`. */
+const char *xlqa_mt_path(const struct xlqa_mt *mt);
+
+/*
+ * Appends the translation of `len` bytes of UTF-8 text (one question; line ends count as blanks)
+ * to `out`, as Apertium writes it: a word it does not know is marked with '*', one it could not
+ * inflect with '#'. XLQA_EEXTERNAL when the pipeline stopped or gave no answer in 120 s (it is not
+ * restarted), XLQA_ENOMEM.
+ */
+int xlqa_mt_translate(struct xlqa_mt *mt, const char *text, size_t len, struct xlqa_buf *out,
+		      struct xlqa_error *err);
+
+/*
+ * Joins the machine's translation `text` (target language) to the lexicon's query `q`: `target`
+ * analyses it, and each content word (not a stop word, number or word Apertium did not know) that
+ * is a single-word alternative of a group, or has its stem, raises  that alternative's weight by
+ * noisy-or with 0.8; any other becomes a group of its own (source "mt", weight 1, no flags) holding
+ * it with weight 0.6, while the query has fewer than 32 groups. Names and numbers stay the
+ * lexicon's. `stats` may be NULL. Errors of the analysis, XLQA_ENOMEM.
+ */
+int xlqa_mt_fuse(struct xlqa_mt *mt, struct xlqa_lang *target, const char *text, struct xlqa_query *q,
+		 struct xlqa_mt_stats *stats, struct xlqa_error *err);
+
+/*
+ * xlqa_mt_translate of `question`, then xlqa_mt_fuse into `q`; the translation is also appended to
+ * `text` when it is not NULL. Errors as both.
+ */
+int xlqa_mt_query(struct xlqa_mt *mt, struct xlqa_lang *target, const char *question, struct xlqa_query *q,
+		  struct xlqa_buf *text, struct xlqa_mt_stats *stats, struct xlqa_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -93,6 +93,7 @@ struct xlqa_answerer {
 	bool capitalised_nouns; /* the target capitalises every noun (XLQA_LANG_CAPITALISED_NOUNS) */
 	struct xlqa_lexicon *lex;
 	struct xlqa_translator *tr;
+	struct xlqa_mt *mt; /* machine translation beside the lexicon (opt->machine_translation), or NULL */
 	struct xlqa_searcher *searcher;
 	struct xlqa_termer *termer;
 	struct xlqa_search_options search;
@@ -365,6 +366,9 @@ int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_o
 		}
 		if ((rc = xlqa_answer_index_vocabulary(idx, a->tr, err)))
 			goto fail;
+		if (opt->machine_translation && xlqa_mt_has_path(src->code, tgt) &&
+		    (rc = xlqa_mt_open(src->code, tgt, &a->mt, err)))
+			goto fail;
 	} else
 		a->source = a->target;
 	a->capitalised_nouns = (xlqa_lang_get_info(a->target)->flags & XLQA_LANG_CAPITALISED_NOUNS) != 0;
@@ -402,6 +406,7 @@ void xlqa_answerer_free(struct xlqa_answerer *a)
 	if (a->target_rules != a->rules)
 		xlqa_question_rules_free(a->target_rules);
 	xlqa_question_rules_free(a->rules);
+	xlqa_mt_free(a->mt);
 	xlqa_translator_free(a->tr);
 	xlqa_lexicon_free(a->lex);
 	if (a->source != a->target)
@@ -1234,9 +1239,9 @@ int xlqa_answerer_answer(struct xlqa_answerer *a, const char *text, char categor
 	a->stranded = a->source == a->target ? out->question.stranded : NULL;
 	a->wants_year = a->year && out->question.subtype == a->year;
 	a->wants_quantity = out->question.type == XLQA_ANSWER_MEASURE && out->question.subtype != a->count;
-	if (a->tr)
-		rc = xlqa_translator_translate(a->tr, &out->source, &out->query, NULL, err);
-	else
+	if (a->tr && (rc = xlqa_translator_translate(a->tr, &out->source, &out->query, NULL, err)) == XLQA_OK && a->mt)
+		rc = xlqa_mt_query(a->mt, a->target, text, &out->query, NULL, NULL, err);
+	else if (!a->tr)
 		rc = xlqa_question_to_query(&out->question, &out->query, err);
 	if (rc || (rc = xlqa_search(a->searcher, &out->query, &a->search, &out->results, err)) ||
 	    (rc = map_query(a, &out->query, &total, err)))

@@ -27,6 +27,8 @@ static const char run_usage[] =
 	"  -t, --tag TAG            the run tag\n"
 	"  -o, --out FILE           the run file (written atomically)\n"
 	"  -L, --lexicon-dir DIR    pair lexicons (default: $XLQA_LEXICON_DIR or the cache)\n"
+	"      --mt                 also translate each question with Apertium where it has the pair\n"
+	"                           (EN, ES, FR, IT, PT); its words join the lexicon's query\n"
 	"  -m, --model FILE         the answer model (xlqa calibrate fit): the confidence is its probability,\n"
 	"                           NIL below its threshold; default: the installed model of the index's\n"
 	"                           language, else the language-independent one ($XLQA_MODEL_DIR or the\n"
@@ -59,6 +61,7 @@ struct answering {
 	struct xlqa_model *model;
 	struct xlqa_answer_set set;
 	size_t trace_candidates; /* candidates a trace line shows; SIZE_MAX: all */
+	bool machine_translation; /* --mt: Apertium beside the lexicon where it has the pair */
 };
 
 /* Reads --nil-confidence's probability into *out; false (after a usage message) when it is none. */
@@ -84,7 +87,7 @@ static int answering_open(struct answering *an, const char *cmd, const char *dir
                           const char *lexicon_dir, const char *model, bool no_model, double nil_confidence,
                           struct xlqa_error *err)
 {
-	struct xlqa_answerer_options opt = { source, lexicon_dir, 0, 0, NULL, nil_confidence };
+	struct xlqa_answerer_options opt = { source, lexicon_dir, 0, 0, NULL, nil_confidence, an->machine_translation };
 	struct xlqa_buf path = XLQA_BUF_INIT;
 	bool any = false;
 	int rc;
@@ -292,9 +295,10 @@ int cmd_run(int argc, char **argv)
 		{ "trace", required_argument, NULL, 'T' },       { "features-out", required_argument, NULL, 'F' },
 		{ "gold", required_argument, NULL, 'g' },        { "nil-confidence", required_argument, NULL, 'N' },
 		{ "trace-candidates", required_argument, NULL, 'K' }, { "help", no_argument, NULL, 'h' },
-		{ "no-model", no_argument, NULL, 'M' },          { NULL, 0, NULL, 0 },
+		{ "no-model", no_argument, NULL, 'M' },          { "mt", no_argument, NULL, 'X' },
+		{ NULL, 0, NULL, 0 },
 	};
-	bool no_model = false;
+	bool no_model = false, mt = false;
 	const char *dir = NULL, *questions = NULL, *tag = NULL, *out = NULL, *lexicon_dir = NULL, *model = NULL,
 	           *trace = NULL, *features = NULL, *gold = NULL;
 	struct answering an;
@@ -309,6 +313,7 @@ int cmd_run(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "i:Q:t:o:L:m:T:F:g:N:K:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'M': no_model = true; break;
+		case 'X': mt = true; break;
 		case 'i': dir = optarg; break;
 		case 'Q': questions = optarg; break;
 		case 't': tag = optarg; break;
@@ -352,6 +357,7 @@ int cmd_run(int argc, char **argv)
 	}
 	snprintf(source, sizeof source, "%c%c", ts.source[0] | 0x20, ts.source[1] | 0x20);
 	an.trace_candidates = trace_candidates;
+	an.machine_translation = mt;
 	if (answering_open(&an, "run", dir, source, lexicon_dir, model, no_model, nil_confidence, &err) ||
 	    warn_model_language("run", &an) ||
 	    (strncasecmp(ts.target, xlqa_index_get_stats(an.idx)->language, 2) != 0 &&

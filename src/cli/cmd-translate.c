@@ -11,28 +11,35 @@
 #include <string.h>
 
 static const char translate_help[] =
-	"usage: xlqa translate [--pair XX-YY] [--lexicon-dir DIR] [--vocabulary FILE] FILE\n"
+	"usage: xlqa translate [--pair XX-YY] [--lexicon-dir DIR] [--vocabulary FILE] [--mt] FILE\n"
 	"\n"
 	"Reads a CLEF test set and prints, for each question, the question and its target-language\n"
 	"query: concepts as source^weight(alternative:weight|...), names and numbers passed through.\n"
-	"The pair comes from the test set's lines unless --pair overrides it.\n"
+	"The pair comes from the test set's lines unless --pair overrides it. With --mt, where Apertium\n"
+	"has the pair, two more lines follow: Apertium's translation ('mt:') and the query with its\n"
+	"words joined ('lexicon+mt:'), so each word shows what the lexicon and the machine gave.\n"
 	"\n"
 	"  -p, --pair XX-YY         source and target language\n"
 	"      --lexicon-dir DIR    where lexicons are (default as 'xlqa lexicon build')\n"
 	"      --vocabulary FILE    target words (word[TAB frequency]) for cognates\n"
+	"      --mt                 also translate with Apertium (see above)\n"
 	"  -h, --help               this text\n";
 
 int cmd_translate(int argc, char **argv)
 {
-	enum { OPT_DIR = 256, OPT_VOCAB };
+	enum { OPT_DIR = 256, OPT_VOCAB, OPT_MT };
 	static const struct option opts[] = {
 		{ "pair", required_argument, NULL, 'p' },       { "lexicon-dir", required_argument, NULL, OPT_DIR },
 		{ "vocabulary", required_argument, NULL, OPT_VOCAB }, { "help", no_argument, NULL, 'h' },
+		{ "mt", no_argument, NULL, OPT_MT },
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *dir = NULL, *vocabulary = NULL;
 	char src[4] = "", tgt[4] = "", pair[8];
-	bool have_pair = false;
+	bool have_pair = false, want_mt = false;
+	struct xlqa_mt *mt = NULL;
+	struct xlqa_lang *target = NULL;
+	struct xlqa_buf mt_text = XLQA_BUF_INIT;
 	struct cli_translation t = { 0 };
 	struct xlqa_testset ts;
 	struct xlqa_analysis a;
@@ -53,6 +60,7 @@ int cmd_translate(int argc, char **argv)
 			break;
 		case OPT_DIR: dir = optarg; break;
 		case OPT_VOCAB: vocabulary = optarg; break;
+		case OPT_MT: want_mt = true; break;
 		case 'h':
 			fputs(translate_help, stdout);
 			return cli_finish_output("translate", CLI_EXIT_OK);
@@ -76,6 +84,13 @@ int cmd_translate(int argc, char **argv)
 		xlqa_testset_release(&ts);
 		return cli_fail("translate", &err);
 	}
+	if (want_mt && t.tr && xlqa_mt_has_path(src, tgt) &&
+	    (xlqa_lang_open(tgt, NULL, &target, &err) || xlqa_mt_open(src, tgt, &mt, &err))) {
+		xlqa_lang_free(target);
+		xlqa_testset_release(&ts);
+		cli_translation_close(&t);
+		return cli_fail("translate", &err);
+	}
 	xlqa_analysis_init(&a);
 	xlqa_query_init(&sq);
 	xlqa_query_init(&tq);
@@ -97,7 +112,21 @@ int cmd_translate(int argc, char **argv)
 			break;
 		}
 		printf("%s %c %s-%s %s\n\t%s\n", q->id, q->type, src, tgt, q->text, line.buf);
+		if (mt) {
+			xlqa_buf_reset(&mt_text);
+			xlqa_buf_reset(&line);
+			if (xlqa_mt_query(mt, target, q->text, &tq, &mt_text, NULL, &err) ||
+			    xlqa_query_format(&tq, &line)) {
+				xlqa_error_prefix(&err, "%s:%lld", argv[optind], (long long)q->line);
+				status = cli_fail("translate", &err);
+				break;
+			}
+			printf("\tmt: %s\n\tlexicon+mt: %s\n", mt_text.buf, line.buf);
+		}
 	}
+	xlqa_mt_free(mt);
+	xlqa_lang_free(target);
+	xlqa_buf_release(&mt_text);
 	xlqa_buf_release(&line);
 	xlqa_query_release(&sq);
 	xlqa_query_release(&tq);

@@ -84,6 +84,24 @@ static int add_words(const char *s, size_t len, bool drop_placeholders, struct x
 	return XLQA_OK;
 }
 
+/*
+ * Separators a split left at an end of the text ("resaca,", ", | modista", "manage to do sth.:"):
+ * `*len` shortened past trailing ones; returns the offset past leading ones, which the caller
+ * skips (s[offset, *len) is what is left; trailing and leading blanks do not matter).
+ */
+static const char *trim_punct_start(const char *s, size_t *len)
+{
+	size_t i = 0;
+
+	while (*len > 0 && (is_space((unsigned char)s[*len - 1]) || s[*len - 1] == ',' || s[*len - 1] == ';' ||
+			    s[*len - 1] == ':' || s[*len - 1] == '/'))
+		--*len;
+	while (i < *len && (is_space((unsigned char)s[i]) || s[i] == ',' || s[i] == ';' || s[i] == ':' || s[i] == '/'))
+		i++;
+	*len -= i;
+	return s + i;
+}
+
 int lex_clean(const char *s, size_t len, struct xlqa_buf *out)
 {
 	struct xlqa_buf tmp = XLQA_BUF_INIT;
@@ -95,12 +113,22 @@ int lex_clean(const char *s, size_t len, struct xlqa_buf *out)
 			depth++;
 			continue;
 		}
-		if ((c == ')' || c == ']' || c == '>' || c == '}') && depth > 0) {
-			depth--;
+		if (c == ')' || c == ']' || c == '>' || c == '}') {
+			/* A closer without its opener ends a note whose opener a split left in another
+			 * item ("[wichtige/bekannte] Person" cut at the slash): what came before it is
+			 * the note. */
+			if (depth > 0)
+				depth--;
+			else
+				xlqa_buf_reset(&tmp);
 			continue;
 		}
 		if (depth > 0)
 			continue;
+		if (c == '|') { /* spa-deu's separator of a masculine and a feminine form */
+			rc = xlqa_buf_addch(&tmp, ' ');
+			continue;
+		}
 		/* U+0300 and U+0301 (CC 80, CC 81) after a Cyrillic letter (lead byte D0-D3) mark stress. */
 		if (c == 0xCC && i + 1 < len && ((unsigned char)s[i + 1] == 0x80 || (unsigned char)s[i + 1] == 0x81) &&
 		    tmp.len >= 2 && (unsigned char)tmp.buf[tmp.len - 2] >= 0xD0 &&
@@ -111,7 +139,11 @@ int lex_clean(const char *s, size_t len, struct xlqa_buf *out)
 		rc = xlqa_buf_addch(&tmp, c);
 	}
 	if (!rc)
-		rc = add_words(tmp.buf, tmp.len, true, out);
+		{
+		size_t n = tmp.len;
+		const char *start = trim_punct_start(tmp.buf, &n);
+		rc = add_words(start, n, true, out);
+	}
 	xlqa_buf_release(&tmp);
 	return rc;
 }

@@ -253,6 +253,94 @@ static int add_slashed(struct reader *r, const char *s, size_t len)
 	return rc;
 }
 
+static bool is_lower(char c)
+{
+	return c >= 'a' && c <= 'z';
+}
+
+static bool is_upper(char c)
+{
+	return c >= 'A' && c <= 'Z';
+}
+
+/*
+ * Words the dictionary wrote together, in the cleaned item at r->items[start..]: a lower-case
+ * letter followed by a capitalised word of two or more lower-case letters inside one word. The
+ * classic FreeDict dictionaries glue the words of names ("BasqueCountry", "TheHague", "NiloAzul"):
+ * they are parted by a space. Ding glues an abbreviation to the word it shortens ("seniorSen",
+ * "incorporatedInc.", or the phrase: "regular expressionReg"): it is dropped, with its full stop. Brand names ("YouTube", "PlayStation") occur in the WikDict
+ * layout only, which is left alone, as are ASCII-less words.
+ */
+static int unglue(struct reader *r, size_t start)
+{
+	struct xlqa_buf out = XLQA_BUF_INIT;
+	const char *s = r->items.buf + start;
+	size_t len = r->items.len - start, word = 0;
+	bool changed = false;
+
+	if (r->style != XLQA_DICT_CLASSIC && r->style != XLQA_DICT_DING)
+		return XLQA_OK;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == ' ')
+			word = i + 1;
+		if (i >= word + 1 && is_lower(s[i - 1]) && is_upper(s[i]) && i + 2 < len && is_lower(s[i + 1]) &&
+		    is_lower(s[i + 2])) {
+			size_t end = i + 1, k;
+			while (end < len && is_lower(s[end]))
+				end++;
+			if (r->style == XLQA_DICT_DING) {
+				/* the tail, lower-cased, begins the word it follows: an abbreviation */
+				size_t from = word;
+				for (int pass = 0; pass < 2; pass++, from = 0) { /* its word, else the item's first */
+					for (k = 0; k < end - i && from + k < i && (s[i + k] | 0x20) == (s[from + k] | 0x20); k++)
+						;
+					if (k == end - i)
+						break;
+				}
+				if (k == end - i && (end == len || s[end] == ' ' || s[end] == '.')) {
+					changed = true;
+					i = end < len && s[end] == '.' ? end : end - 1; /* "seniorSen." */
+					continue;
+				}
+			} else {
+				if (xlqa_buf_addch(&out, ' '))
+					goto nomem;
+				changed = true;
+			}
+		}
+		if (xlqa_buf_addch(&out, s[i]))
+			goto nomem;
+	}
+	if (changed) {
+		xlqa_buf_setlen(&r->items, start);
+		if (lex_clean(out.buf, out.len, &r->items))
+			goto nomem;
+	}
+	xlqa_buf_release(&out);
+	return XLQA_OK;
+nomem:
+	xlqa_buf_release(&out);
+	return XLQA_ENOMEM;
+}
+
+/*
+ * True when s[0, len) starts with a label, a first word ending in ':' followed by more text, as
+ * glosses do ("capital: Edmonton", "tiresome: nettlesome"); not a time or a ratio ("3:2").
+ */
+static bool is_label(const char *s, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && s[i] != ' ' && s[i] != ':')
+		i++;
+	if (i == 0 || i + 1 >= len || s[i] != ':' || s[i + 1] != ' ')
+		return false;
+	while (++i < len)
+		if (s[i] != ' ')
+			return true;
+	return false;
+}
+
 /*
  * Adds one translation (raw text) after cleaning it; dropped ones are counted. `abbrev`: Ding wrote
  * an abbreviation at its end (the next item is only the abbreviation's pronunciation), which becomes
@@ -268,9 +356,21 @@ static int add_item(struct reader *r, const char *s, size_t len, bool abbrev)
 	skip = lex_pronoun_prefix(s, len);
 	s += skip;
 	len -= skip;
-	if (memchr(s, '/', len)) /* alternatives */
-		return add_slashed(r, s, len);
-	if (lex_clean(s, len, &r->items))
+	if (is_label(s, len)) { /* a gloss: "capital: Edmonton", "also: depalletizing system" */
+		r->stats->skipped_items++;
+		return XLQA_OK;
+	}
+	if (memchr(s, '/', len)) { /* alternatives, once the notes are out: a slash in a note is none */
+		struct xlqa_buf plain = XLQA_BUF_INIT;
+		rc = lex_clean(s, len, &plain) ? XLQA_ENOMEM : XLQA_OK;
+		if (!rc && memchr(plain.buf, '/', plain.len))
+			rc = add_slashed(r, plain.buf, plain.len);
+		else if (!rc)
+			rc = add_item(r, plain.buf, plain.len, abbrev);
+		xlqa_buf_release(&plain);
+		return rc;
+	}
+	if (lex_clean(s, len, &r->items) || unglue(r, start))
 		return XLQA_ENOMEM;
 	if (abbrev && (cut = abbreviation_start(r->items.buf + start, r->items.len - start)) > 0) {
 		struct xlqa_buf abbr = XLQA_BUF_INIT;
@@ -410,6 +510,39 @@ static bool is_see_line(const char *s, size_t len)
 }
 
 /*
+ * Passes the entry on, once per headword: a headword that lists single words separated by commas
+ * ("infinito, infinita", "modisto, | modista") names the forms of one word, each a headword with the
+ * same translations; a list holding a phrase ("ende gut, alles gut") stays one headword.
+ */
+static int emit_headwords(struct reader *r, enum xlqa_lexicon_pos pos, int64_t offset, struct xlqa_error *err)
+{
+	char *h = r->headword.buf, *comma = strstr(h, ", ");
+	bool forms = comma != NULL;
+
+	for (const char *p = h; forms && *p; p++) /* a space not after a comma: a phrase */
+		forms = *p != ' ' || p[-1] == ',';
+	r->stats->entries++;
+	r->stats->translations += r->n_items;
+	if (!forms) {
+		struct xlqa_dict_entry e = { h, pos, r->ptrs, NULL, r->n_items, -1, offset };
+		return r->fn(r->ctx, &e, err);
+	}
+	for (char *p = h; p;) {
+		char *next = strstr(p, ", ");
+		int rc;
+		if (next)
+			*next = '\0';
+		if (*p) {
+			struct xlqa_dict_entry e = { p, pos, r->ptrs, NULL, r->n_items, -1, offset };
+			if ((rc = r->fn(r->ctx, &e, err)))
+				return rc;
+		}
+		p = next ? next + 2 : NULL;
+	}
+	return XLQA_OK;
+}
+
+/*
  * Parses one entry (bytes [0, len) of `text`, modified in place) and passes it on. The headword
  * line is "headword [/pronunciation/...] [(symbol)] [<tags>]".
  */
@@ -449,6 +582,10 @@ static int parse_entry(struct reader *r, char *text, size_t len, int64_t offset,
 	}
 	if (lex_clean(line, cut, &r->headword))
 		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+	if (is_label(r->headword.buf, r->headword.len)) { /* a gloss as headword: "capital: Iqaluit" */
+		r->stats->skipped_entries++;
+		return XLQA_OK;
+	}
 
 	for (line = nl ? nl + 1 : end; line < end; line = nl ? nl + 1 : end) {
 		size_t ll;
@@ -505,12 +642,7 @@ static int parse_entry(struct reader *r, char *text, size_t len, int64_t offset,
 		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
 	for (size_t i = 0; i < r->n_items; i++)
 		r->ptrs[i] = r->items.buf + r->starts[i];
-	{
-		struct xlqa_dict_entry e = { r->headword.buf, pos, r->ptrs, NULL, r->n_items, -1, offset };
-		r->stats->entries++;
-		r->stats->translations += r->n_items;
-		return r->fn(r->ctx, &e, err);
-	}
+	return emit_headwords(r, pos, offset, err);
 }
 
 /* Finds the layout from the 00-database-short entry's text. */

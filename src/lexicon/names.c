@@ -171,12 +171,25 @@ static int emit(void *ctx, const struct kind *k, const char *code, struct xlqa_e
 
 	if (!k->get(code, p->src, &a) || !k->get(code, p->tgt, &b))
 		return XLQA_OK;
-	t = b.text;
+	/* ICU qualifies some names in brackets ("Myanmar (Burma)", "Kubanischer Peso (konvertibel)"):
+	 * the name is the part before them */
 	{
-		struct xlqa_dict_entry e = { a.text, XLQA_POS_NAME, &t, NULL, 1, -1, -1 };
-		p->stats->entries++;
-		p->stats->translations++;
-		return p->fn(p->ctx, &e, err);
+		struct xlqa_buf hw = XLQA_BUF_INIT, tr = XLQA_BUF_INIT;
+		int rc = XLQA_OK;
+		if (lex_clean(a.text, strlen(a.text), &hw) || lex_clean(b.text, strlen(b.text), &tr))
+			rc = xlqa_error_set(err, XLQA_ENOMEM, "reading ICU names: %s", xlqa_strerror(XLQA_ENOMEM));
+		else if (!hw.len || !tr.len)
+			p->stats->skipped_entries++;
+		else {
+			struct xlqa_dict_entry e = { hw.buf, XLQA_POS_NAME, &t, NULL, 1, -1, -1 };
+			t = tr.buf;
+			p->stats->entries++;
+			p->stats->translations++;
+			rc = p->fn(p->ctx, &e, err);
+		}
+		xlqa_buf_release(&hw);
+		xlqa_buf_release(&tr);
+		return rc;
 	}
 }
 

@@ -587,6 +587,25 @@ static bool is_cyrillic(const char *s, size_t len)
 	return c >= 0x400 && c <= 0x52F;
 }
 
+/*
+ * True when hunspell found `lemma` by taking a prefix off the word `norm` (case folded): the lemma's
+ * first four bytes stand in the word after its start, and the word does not begin with the lemma's
+ * first two. Such a prefix changes the meaning, often to its negation ("infinita" -> "finito",
+ * "deshacer" -> "hacer", "unbekannt" -> "bekannt"), so the lemma's translations are not the word's.
+ * Short lemmas of irregular forms ("went" -> "go") are not affected.
+ */
+static bool prefix_stripped(const char *norm, size_t nlen, const char *lemma)
+{
+	size_t llen = strlen(lemma);
+
+	if (llen < 4 || nlen < 6 || memcmp(norm, lemma, 2) == 0)
+		return false;
+	for (size_t i = 2; i + 4 <= nlen && i <= 5; i++)
+		if (memcmp(norm + i, lemma, 4) == 0)
+			return true;
+	return false;
+}
+
 /* Exact, lemma, stem and compound lookup of one word, the first that finds anything; adds hits. */
 static int lookup_lexical(struct xlqa_translator *tr, const char *word, size_t len, const char *norm, size_t nlen,
 			  struct xlqa_lexicon_hits *out, struct xlqa_error *err)
@@ -603,13 +622,16 @@ static int lookup_lexical(struct xlqa_translator *tr, const char *word, size_t l
 	if (xlqa_lexicon_find(lex, norm, nlen, &k) &&
 	    (rc = add_key(out, lex, k, 1.0, XLQA_HOW_EXACT, xlqa_lexicon_key(lex, k), names)))
 		return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
-	if (xlqa_lang_has_lemmas(tr->lang)) {
+	/* A capitalised word the lexicon has is that word, not a form of a common one spelt alike
+	 * ("París", not "parís" of "parir", to give birth). */
+	if (xlqa_lang_has_lemmas(tr->lang) && !(names && hits_beyond_names(out))) {
 		bool lemma_names = names && !out->n;
 		double factor = hits_beyond_names(out) ? W_LEMMA_BESIDE : W_LEMMA;
 		if ((rc = xlqa_lang_lemmas(tr->lang, word, len, &lemmas, err)))
 			return rc;
 		for (size_t i = 0; i < lemmas.n; i++)
-			if (xlqa_lexicon_find(lex, lemmas.items[i], strlen(lemmas.items[i]), &k) &&
+			if (!prefix_stripped(norm, nlen, lemmas.items[i]) &&
+			    xlqa_lexicon_find(lex, lemmas.items[i], strlen(lemmas.items[i]), &k) &&
 			    (rc = add_key(out, lex, k, factor, XLQA_HOW_LEMMA, xlqa_lexicon_key(lex, k), lemma_names)))
 				return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
 	}
@@ -621,6 +643,8 @@ static int lookup_lexical(struct xlqa_translator *tr, const char *word, size_t l
 	for (size_t l = 0; l <= lemmas.n && !hits_beyond_names(out); l++) {
 		const char *form = l ? lemmas.items[l - 1] : norm;
 		size_t flen = l ? strlen(form) : nlen, first, n;
+		if (l && prefix_stripped(norm, nlen, form))
+			continue;
 		xlqa_buf_reset(&tr->scratch);
 		if ((rc = xlqa_lang_stem(tr->lang, form, flen, &tr->scratch, err)))
 			return rc;

@@ -131,6 +131,48 @@ START_TEST(test_read_slashes)
 }
 END_TEST
 
+START_TEST(test_read_debris)
+{
+	struct collected c = { XLQA_BUF_INIT };
+	struct xlqa_dict_stats st = { 0 };
+	enum xlqa_dict_style style;
+	struct xlqa_error err;
+
+	ck_assert_int_eq(read_fixture("debris-classic", "dict", &c, &st, &style, &err), XLQA_OK);
+	ck_assert_int_eq(style, XLQA_DICT_CLASSIC);
+	/* One case a class of debris bench/lexicon-debris.py counts:
+	 * list: a headword listing the forms of one word is a headword each ("infinito, infinita"),
+	 *   also with spa-deu's '|' between them; a list holding a phrase stays whole ("ende gut, ...");
+	 * stray: '|' and a headword's trailing comma go ("resaca,");
+	 * bracket: a slash inside a note splits nothing ("[construction/building]" left a
+	 *   "building]" translation), and a closer without its opener ends a note ("widely] various");
+	 * label: a gloss "capital: Edmonton" is no translation (the one skipped item), nor a headword
+ *   (the one skipped entry);
+	 * glued: the classic layout's glued name words are parted ("BasqueCountry"). */
+	ck_assert_str_eq(c.text.buf, "infinito|adj|infinite\n"
+				     "infinita|adj|infinite\n"
+				     "monitor|n|coach;trainer\n"
+				     "monitora|n|coach;trainer\n"
+				     "Bauleiter|n|site manager;site supervisor\n"
+				     "diverso|adj|various;diverse\n"
+				     "Alberta|-|Alberta\n"
+				     "País Vasco|-|Basque Country\n"
+				     "resaca|n|hangover\n"
+				     "ende gut, alles gut|-|all's well that ends well\n");
+	ck_assert_uint_eq(st.entries, 8);
+	ck_assert_uint_eq(st.skipped_items, 1);
+	ck_assert_uint_eq(st.skipped_entries, 1);
+	xlqa_buf_reset(&c.text);
+	/* glued, Ding: an abbreviation glued to its word or phrase goes ("seniorSen", "regular
+	 * expressionReg"); a brand name stays */
+	ck_assert_int_eq(read_fixture("debris-ding", "dict", &c, NULL, &style, &err), XLQA_OK);
+	ck_assert_int_eq(style, XLQA_DICT_DING);
+	ck_assert_str_eq(c.text.buf, "Senior|n|senior;senior citizen\nregulärer Ausdruck|n|regular expression\n"
+				     "Videoportal|n|YouTube\n");
+	xlqa_buf_release(&c.text);
+}
+END_TEST
+
 START_TEST(test_read_errors)
 {
 	struct collected c = { XLQA_BUF_INIT };
@@ -878,6 +920,126 @@ START_TEST(test_lookup_exact_and_lemma)
 }
 END_TEST
 
+/*
+ * Lemmas that are not the word's (Spanish hunspell): "infinita" has the lemma "finito" with its
+ * negative prefix taken off, whose translation is the opposite; "París", a name the lexicon has,
+ * has the lemma "parir" (to give birth) of its homograph "parís". Neither lemma may translate.
+ */
+START_TEST(test_lookup_foreign_lemmas)
+{
+	static const struct {
+		const char *word;
+		unsigned flags;
+		const char *best;   /* the best hit */
+		const char *absent; /* a lemma's translation that must not be there */
+	} cases[] = {
+		{ "infinita", 0, "infinita", "finite" },
+		{ "París", XLQA_QUERY_NAME, "Paris", "give birth" },
+		/* the lemma still counts for a word that is no name: "paría" -> "parir" */
+		{ "paría", 0, "give birth", NULL },
+	};
+	struct xlqa_lang *lang;
+	struct xlqa_lexicon *lex;
+	struct xlqa_translator *tr;
+	struct xlqa_lexicon_hits hits;
+	struct xlqa_error err;
+	char tsv[1200];
+
+	ck_assert_msg(xlqa_lang_open("es", NULL, &lang, &err) == XLQA_OK, "%s", err.message);
+	write_tmp_tsv("finito\tfinite\nparir\tgive birth\nparís\tParis\n", tsv, sizeof tsv);
+	lex = build_open("es", "en", false, tsv);
+	ck_assert_int_eq(xlqa_translator_new(lex, lang, &tr, &err), XLQA_OK);
+	xlqa_lexicon_hits_init(&hits);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *words[1] = { cases[i].word };
+		ck_assert_int_eq(xlqa_translator_lookup(tr, words, 1, cases[i].flags, &hits, &err), XLQA_OK);
+		ck_assert_msg(hits.n >= 1 && strcmp(hits.items[0].text, cases[i].best) == 0, "%s: best '%s'",
+			      cases[i].word, hits.n ? hits.items[0].text : "");
+		for (size_t j = 0; j < hits.n && cases[i].absent; j++)
+			ck_assert_msg(strcmp(hits.items[j].text, cases[i].absent) != 0, "%s: '%s' found", cases[i].word,
+				      cases[i].absent);
+	}
+	xlqa_lexicon_hits_release(&hits);
+	close_translation(tr, lex, lang);
+}
+END_TEST
+
+/*
+ * Machine translation: the pairs Apertium joins (directly, through Spanish, none for German), and,
+ * where Apertium is installed, a direct and a pivot translation and the fusion of a translation
+ * with a lexicon query. Without Apertium that part is skipped with a message.
+ */
+START_TEST(test_mt)
+{
+	static const struct {
+		const char *source, *target;
+		bool path;
+	} paths[] = {
+		{ "en", "es", true }, { "es", "en", true }, { "en", "it", true }, /* through Spanish */
+		{ "fr", "pt", true }, { "de", "en", false }, { "en", "nl", false }, { "es", "es", false },
+	};
+	struct xlqa_mt *mt = NULL;
+	struct xlqa_lang *lang;
+	struct xlqa_query q;
+	struct xlqa_mt_stats st = { 0 };
+	struct xlqa_buf text = XLQA_BUF_INIT;
+	struct xlqa_error err;
+	size_t g;
+	int rc;
+
+	for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++)
+		ck_assert_msg(xlqa_mt_has_path(paths[i].source, paths[i].target) == paths[i].path, "%s-%s",
+			      paths[i].source, paths[i].target);
+	ck_assert_int_eq(xlqa_mt_open("de", "en", &mt, &err), XLQA_ENOTFOUND);
+	ck_assert_ptr_null(mt);
+	rc = xlqa_mt_open("en", "es", &mt, &err);
+	if (rc == XLQA_ENOTFOUND || rc == XLQA_EEXTERNAL) {
+		fprintf(stderr, "test_mt: Apertium English-Spanish not usable, translation part skipped: %s\n",
+			err.message);
+		return;
+	}
+	ck_assert_msg(rc == XLQA_OK, "%s", err.message);
+	ck_assert_str_eq(xlqa_mt_path(mt), "eng-spa");
+	/* reserved characters of Apertium's stream ('/', '[') pass as text; a text at a time */
+	ck_assert_int_eq(xlqa_mt_translate(mt, "Where is the house?", 19, &text, &err), XLQA_OK);
+	ck_assert_msg(strstr(text.buf, "casa") != NULL, "%s", text.buf);
+	xlqa_buf_reset(&text);
+	ck_assert_int_eq(xlqa_mt_translate(mt, "The 1/2 [house]", 15, &text, &err), XLQA_OK);
+	ck_assert_msg(strstr(text.buf, "1/2") != NULL && strstr(text.buf, "[") != NULL, "%s", text.buf);
+	/* fusion: "casa" agrees with the lexicon's alternative (0.5 -> 1 - 0.5 x 0.2 = 0.9); "ciudad",
+	 * which the lexicon did not give, becomes a group of its own at 0.6 */
+	ck_assert_msg(xlqa_lang_open("es", NULL, &lang, &err) == XLQA_OK, "%s", err.message);
+	xlqa_query_init(&q);
+	ck_assert_int_eq(xlqa_query_add_group(&q, "house", 1, 0, &g), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_alt(&q, g, "casa", 4, 0.5), XLQA_OK);
+	ck_assert_int_eq(xlqa_mt_fuse(mt, lang, "la casa de la ciudad", &q, &st, &err), XLQA_OK);
+	ck_assert_double_eq_tol(q.groups[0].alts[0].weight, 0.9, 1e-9);
+	ck_assert_uint_eq(q.n_groups, 2);
+	ck_assert_str_eq(q.groups[1].alts[0].text, "ciudad");
+	ck_assert_double_eq_tol(q.groups[1].alts[0].weight, 0.6, 1e-9);
+	ck_assert_uint_eq(st.words, 2);
+	ck_assert_uint_eq(st.agreed, 1);
+	ck_assert_uint_eq(st.added, 1);
+	/* a word Apertium marks unknown ('*') is left to the lexicon */
+	ck_assert_int_eq(xlqa_mt_fuse(mt, lang, "*Zygmunt", &q, &st, &err), XLQA_OK);
+	ck_assert_uint_eq(q.n_groups, 2);
+	xlqa_query_release(&q);
+	xlqa_lang_free(lang);
+	xlqa_mt_free(mt);
+	/* through Spanish: English to Italian */
+	rc = xlqa_mt_open("en", "it", &mt, &err);
+	if (rc == XLQA_OK) {
+		ck_assert_str_eq(xlqa_mt_path(mt), "eng-spa+spa-ita");
+		xlqa_buf_reset(&text);
+		ck_assert_int_eq(xlqa_mt_translate(mt, "The house", 9, &text, &err), XLQA_OK);
+		ck_assert_msg(strstr(text.buf, "casa") != NULL, "%s", text.buf);
+		xlqa_mt_free(mt);
+	} else
+		fprintf(stderr, "test_mt: Apertium Spanish-Italian not usable, pivot part skipped: %s\n", err.message);
+	xlqa_buf_release(&text);
+}
+END_TEST
+
 START_TEST(test_lookup_lemma_stem)
 {
 	const char *words[1] = { "wohnte" };
@@ -1279,6 +1441,7 @@ Suite *lexicon_suite(void)
 	tcase_add_test(tc, test_read_ding);
 	tcase_add_test(tc, test_read_wikdict_and_plain);
 	tcase_add_test(tc, test_read_slashes);
+	tcase_add_test(tc, test_read_debris);
 	tcase_add_test(tc, test_read_errors);
 	tcase_add_test(tc, test_read_tsv);
 	tcase_add_test(tc, test_read_apertium);
@@ -1306,6 +1469,8 @@ Suite *lexicon_suite(void)
 	tcase_add_test(tc, test_lookup_number_word);
 	tcase_add_test(tc, test_lookup_exact_and_lemma);
 	tcase_add_test(tc, test_lookup_lemma_stem);
+	tcase_add_test(tc, test_lookup_foreign_lemmas);
+	tcase_add_test(tc, test_mt);
 	tcase_add_loop_test(tc, test_lookup_names, 0, (int)(sizeof name_cases / sizeof name_cases[0]));
 	tcase_add_loop_test(tc, test_lookup_genitive, 0, (int)(sizeof genitive_cases / sizeof genitive_cases[0]));
 	tcase_add_loop_test(tc, test_lookup_foreign, 0, (int)(sizeof foreign_cases / sizeof foreign_cases[0]));
