@@ -36,6 +36,14 @@ static const char run_usage[] =
 	"                           (no candidates, or no nil_calibration in the model): how often NIL was\n"
 	"                           right on its fitting sets (calibrate apply --summary: nil_precision);\n"
 	"                           default 0\n"
+	"  -R, --retrieval FILE     answer from the documents a TREC run file (NNNN Q0 DOCNO rank score tag,\n"
+	"                           as xlqa search writes it: your own retrieval) ranks for each question\n"
+	"                           instead of BM25's; its DOCNOs must be the index's; a question it ranks\n"
+	"                           nothing for is answered NIL (reported)\n"
+	"      --queries FILE       the questions already translated into the index's language (a test set\n"
+	"                           in its format, e.g. 'F EN EN 0001 ...' from an MT system): they are\n"
+	"                           answered instead, without the lexicon; the run stays the test set's\n"
+	"                           task; a question without a translation is answered NIL with a warning\n"
 	"  -T, --trace FILE         one JSON line a question: analysis, query, passages, candidates\n"
 	"  -K, --trace-candidates N the candidates a trace line shows, best first (default 10; 0: all, up to\n"
 	"                           the 100 the answerer keeps)\n"
@@ -59,6 +67,7 @@ struct answering {
 	struct xlqa_model *model;
 	struct xlqa_answer_set set;
 	size_t trace_candidates; /* candidates a trace line shows; SIZE_MAX: all */
+	struct xlqa_retrieval *retrieval; /* --retrieval, or NULL */
 };
 
 /* Reads --nil-confidence's probability into *out; false (after a usage message) when it is none. */
@@ -82,9 +91,9 @@ static bool nil_confidence_arg(const char *cmd, const char *arg, double *out)
  */
 static int answering_open(struct answering *an, const char *cmd, const char *dir, const char *source,
                           const char *lexicon_dir, const char *model, bool no_model, double nil_confidence,
-                          struct xlqa_error *err)
+                          const char *retrieval, const struct xlqa_testset *queries, struct xlqa_error *err)
 {
-	struct xlqa_answerer_options opt = { source, lexicon_dir, 0, 0, NULL, nil_confidence };
+	struct xlqa_answerer_options opt = { source, lexicon_dir, 0, 0, NULL, nil_confidence, NULL, queries };
 	struct xlqa_buf path = XLQA_BUF_INIT;
 	bool any = false;
 	int rc;
@@ -92,6 +101,9 @@ static int answering_open(struct answering *an, const char *cmd, const char *dir
 	xlqa_answer_set_init(&an->set);
 	if (xlqa_index_open(dir, &an->idx, err))
 		return err->status;
+	if (retrieval && xlqa_retrieval_read(retrieval, an->idx, &an->retrieval, err))
+		return err->status;
+	opt.retrieval = an->retrieval;
 	if (!model && !no_model) {
 		if (xlqa_model_default_path(xlqa_index_get_stats(an->idx)->language, NULL, &path, &any, err)) {
 			xlqa_buf_release(&path);
@@ -127,9 +139,42 @@ static int warn_model_language(const char *cmd, const struct answering *an)
 	return 0;
 }
 
+/*
+ * Warns on stderr about the test-set questions the retrieval ranks no documents for (answered NIL) and
+ * the retrieval's questions the test set lacks (ignored); returns 0 to chain like warn_model_language.
+ */
+static int warn_retrieval(const char *path, const struct answering *an, const struct xlqa_testset *ts)
+{
+	size_t extra = 0, missing = 0;
+	unsigned first_extra = 0;
+	const char *first_missing = NULL;
+	const uint32_t *docs;
+	size_t n;
+
+	if (!an->retrieval)
+		return 0;
+	for (size_t i = 0; i < xlqa_retrieval_questions(an->retrieval); i++) {
+		unsigned q = xlqa_retrieval_question(an->retrieval, i);
+
+		if (!xlqa_testset_find(ts, q) && extra++ == 0)
+			first_extra = q;
+	}
+	for (size_t i = 0; i < ts->count; i++)
+		if (!xlqa_retrieval_docs(an->retrieval, ts->questions[i].number, &docs, &n) && missing++ == 0)
+			first_missing = ts->questions[i].id;
+	if (missing)
+		fprintf(stderr, "xlqa run: warning: '%s' ranks no documents for %zu of the %zu questions (the first: %s); "
+		                "they are answered NIL\n", path, missing, ts->count, first_missing);
+	if (extra)
+		fprintf(stderr, "xlqa run: warning: '%s' ranks documents for %zu question%s the test set lacks (the first: "
+		                "%04u); ignored\n", path, extra, extra == 1 ? "" : "s", first_extra);
+	return 0;
+}
+
 static void answering_close(struct answering *an)
 {
 	xlqa_answerer_free(an->answerer);
+	xlqa_retrieval_free(an->retrieval);
 	xlqa_model_free(an->model);
 	xlqa_index_close(an->idx);
 	xlqa_answer_set_release(&an->set);
@@ -249,8 +294,11 @@ static int run_all(struct answering *an, const struct xlqa_testset *ts, const ch
 		struct xlqa_error qerr;
 
 		xlqa_error_clear(&qerr);
-		if (xlqa_answerer_respond(an->answerer, q->text, q->type, &an->set, &r, &qerr)) {
-			fprintf(stderr, "xlqa run: warning: question %s: %s; answered NIL\n", q->id, qerr.message);
+		if (xlqa_answerer_respond_question(an->answerer, q, &an->set, &r, &qerr)) {
+			if (qerr.status == XLQA_ENOTFOUND) /* not retrieved or not translated: the message names it */
+				fprintf(stderr, "xlqa run: warning: %s; answered NIL\n", qerr.message);
+			else
+				fprintf(stderr, "xlqa run: warning: question %s: %s; answered NIL\n", q->id, qerr.message);
 			failed++;
 		}
 		rc = xlqa_clef_run_add(&run, q->type ? q->type : 'F', q->number, tag, r.confidence, r.docno,
@@ -292,13 +340,14 @@ int cmd_run(int argc, char **argv)
 		{ "trace", required_argument, NULL, 'T' },       { "features-out", required_argument, NULL, 'F' },
 		{ "gold", required_argument, NULL, 'g' },        { "nil-confidence", required_argument, NULL, 'N' },
 		{ "trace-candidates", required_argument, NULL, 'K' }, { "help", no_argument, NULL, 'h' },
-		{ "no-model", no_argument, NULL, 'M' },          { NULL, 0, NULL, 0 },
+		{ "no-model", no_argument, NULL, 'M' },          { "retrieval", required_argument, NULL, 'R' },
+		{ "queries", required_argument, NULL, 'U' },     { NULL, 0, NULL, 0 },
 	};
 	bool no_model = false;
 	const char *dir = NULL, *questions = NULL, *tag = NULL, *out = NULL, *lexicon_dir = NULL, *model = NULL,
-	           *trace = NULL, *features = NULL, *gold = NULL;
+	           *trace = NULL, *features = NULL, *gold = NULL, *retrieval = NULL, *queries_path = NULL;
 	struct answering an;
-	struct xlqa_testset ts;
+	struct xlqa_testset ts, queries;
 	struct xlqa_error err;
 	char source[3], *end;
 	double nil_confidence = 0;
@@ -306,9 +355,11 @@ int cmd_run(int argc, char **argv)
 	int c, status = CLI_EXIT_OK;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "i:Q:t:o:L:m:T:F:g:N:K:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "i:Q:t:o:L:m:T:F:g:N:K:R:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'M': no_model = true; break;
+		case 'R': retrieval = optarg; break;
+		case 'U': queries_path = optarg; break;
 		case 'i': dir = optarg; break;
 		case 'Q': questions = optarg; break;
 		case 't': tag = optarg; break;
@@ -345,15 +396,26 @@ int cmd_run(int argc, char **argv)
 		return cli_usage_error("run", "--model and --no-model exclude each other");
 	xlqa_error_clear(&err);
 	xlqa_testset_init(&ts);
+	xlqa_testset_init(&queries);
 	memset(&an, 0, sizeof an);
-	if (xlqa_testset_read(&ts, questions, &err)) {
+	if (xlqa_testset_read(&ts, questions, &err) || (queries_path && xlqa_testset_read(&queries, queries_path, &err))) {
 		status = cli_fail("run", &err);
 		goto done;
 	}
+	if (queries_path && strncasecmp(queries.source, ts.target, 2) != 0) {
+		status = cli_usage_error("run", "'%s' holds %s questions; --queries takes them translated into the test "
+		                                "set's target language, %s", queries_path, queries.source, ts.target);
+		goto done;
+	}
+	for (size_t i = 0; queries_path && i < queries.count; i++)
+		if (!xlqa_testset_find(&ts, queries.questions[i].number))
+			fprintf(stderr, "xlqa run: warning: %s:%lld: question %s is not in the test set; ignored\n", queries_path,
+			        (long long)queries.questions[i].line, queries.questions[i].id);
 	snprintf(source, sizeof source, "%c%c", ts.source[0] | 0x20, ts.source[1] | 0x20);
 	an.trace_candidates = trace_candidates;
-	if (answering_open(&an, "run", dir, source, lexicon_dir, model, no_model, nil_confidence, &err) ||
-	    warn_model_language("run", &an) ||
+	if (answering_open(&an, "run", dir, source, lexicon_dir, model, no_model, nil_confidence, retrieval,
+	                   queries_path ? &queries : NULL, &err) ||
+	    warn_model_language("run", &an) || warn_retrieval(retrieval, &an, &ts) ||
 	    (strncasecmp(ts.target, xlqa_index_get_stats(an.idx)->language, 2) != 0 &&
 	     xlqa_error_set(&err, XLQA_EINVAL, "%s: target language %s, but the index is in '%s'", questions, ts.target,
 	                    xlqa_index_get_stats(an.idx)->language)) ||
@@ -361,6 +423,7 @@ int cmd_run(int argc, char **argv)
 		status = cli_fail("run", &err);
 	answering_close(&an);
 done:
+	xlqa_testset_release(&queries);
 	xlqa_testset_release(&ts);
 	return cli_finish_output("run", status);
 }
@@ -409,7 +472,7 @@ int cmd_ask(int argc, char **argv)
 		xlqa_buf_addf(&question, "%s%s", i > optind ? " " : "", argv[i]);
 	xlqa_error_clear(&err);
 	memset(&an, 0, sizeof an);
-	if (answering_open(&an, "ask", dir, lang, lexicon_dir, model, no_model, nil_confidence, &err)) {
+	if (answering_open(&an, "ask", dir, lang, lexicon_dir, model, no_model, nil_confidence, NULL, NULL, &err)) {
 		status = cli_fail("ask", &err);
 	} else {
 		struct xlqa_response r;
