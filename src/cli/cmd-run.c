@@ -93,7 +93,8 @@ static int answering_open(struct answering *an, const char *cmd, const char *dir
                           const char *lexicon_dir, const char *model, bool no_model, double nil_confidence,
                           const char *retrieval, const struct xlqa_testset *queries, struct xlqa_error *err)
 {
-	struct xlqa_answerer_options opt = { source, lexicon_dir, 0, 0, NULL, nil_confidence, NULL, queries };
+	struct xlqa_answerer_options opt = { .source = source, .lexicon_dir = lexicon_dir, .nil_confidence = nil_confidence,
+	                                     .queries = queries };
 	struct xlqa_buf path = XLQA_BUF_INIT;
 	bool any = false;
 	int rc;
