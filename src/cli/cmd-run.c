@@ -44,11 +44,13 @@ static const char run_usage[] =
 	"                           in its format, e.g. 'F EN EN 0001 ...' from an MT system): they are\n"
 	"                           answered instead, without the lexicon; the run stays the test set's\n"
 	"                           task; a question without a translation is answered NIL with a warning\n"
-	"  -T, --trace FILE         one JSON line a question: analysis, query, passages, candidates\n"
+	"  -T, --trace FILE         one JSON line a question: analysis, query, passages with their text,\n"
+	"                           candidates, the answer and why it is NIL (xlqa trace prints it)\n"
 	"  -K, --trace-candidates N the candidates a trace line shows, best first (default 10; 0: all, up to\n"
 	"                           the 100 the answerer keeps)\n"
 	"  -F, --features-out FILE  the feature table for xlqa calibrate fit (needs --gold)\n"
-	"  -g, --gold FILE          the gold key that labels the feature table (xquad-clef convention)\n"
+	"  -g, --gold FILE          the gold key (xquad-clef convention): labels the feature table, and\n"
+	"                           gives the trace's answers and candidates their judgments\n"
 	"  -h, --help               this text\n";
 
 static const char ask_usage[] =
@@ -181,12 +183,54 @@ static void answering_close(struct answering *an)
 	xlqa_answer_set_release(&an->set);
 }
 
+/* The gold judge's judgment of an answer to q ("R", ...), or NULL without a judge or when it cannot say. */
+static json_t *trace_judgment(struct xlqa_judge *judge, const struct xlqa_testset_question *q, const char *docno,
+                              const char *answer)
+{
+	struct xlqa_clef_response r = { 0 };
+	struct xlqa_error err;
+	enum xlqa_judgment j;
+	char letter[2] = { 0, 0 };
+
+	if (!judge)
+		return NULL;
+	r.type = q->type ? q->type : 'F';
+	r.number = q->number;
+	r.docno = docno;
+	r.answer = answer ? answer : "";
+	r.nil = strcmp(docno, "NIL") == 0;
+	if (xlqa_judge_response(judge, &r, &j, &err) || j == XLQA_JUDGMENT_NONE)
+		return json_null();
+	letter[0] = (char)j;
+	return json_string(letter);
+}
+
+/* The text of a passage, line breaks as blanks; "" when the document cannot be read or is not UTF-8. */
+static json_t *passage_json_text(const struct answering *an, const struct xlqa_passage *p, struct xlqa_buf *doc)
+{
+	struct xlqa_error err;
+	size_t start, end;
+
+	xlqa_buf_reset(doc);
+	if (xlqa_index_doc_text(an->idx, p->doc, doc, &err))
+		return json_string("");
+	start = p->start < doc->len ? p->start : doc->len;
+	end = p->end < doc->len ? p->end : doc->len;
+	for (size_t i = start; i < end; i++)
+		if (doc->buf[i] == '\n' || doc->buf[i] == '\r' || doc->buf[i] == '\t')
+			doc->buf[i] = ' ';
+	return end > start && xlqa_text_utf8_valid(doc->buf + start, end - start, NULL)
+	               ? json_stringn(doc->buf + start, end - start)
+	               : json_string("");
+}
+
 static json_t *trace_json(const struct answering *an, const struct xlqa_testset_question *q,
-                          const struct xlqa_response *r, const char *error)
+                          const struct xlqa_response *r, const char *error, struct xlqa_judge *judge,
+                          struct xlqa_buf *doc)
 {
 	const struct xlqa_answer_set *s = &an->set;
 	struct xlqa_buf query = XLQA_BUF_INIT;
-	json_t *o = json_object(), *ps = json_array(), *cs = json_array();
+	json_t *o = json_object(), *ps = json_array(), *cs = json_array(), *j;
 
 	json_object_set_new(o, "id", json_string(q->id));
 	json_object_set_new(o, "question", json_string(q->text));
@@ -212,9 +256,9 @@ static json_t *trace_json(const struct answering *an, const struct xlqa_testset_
 		for (size_t i = 0; i < s->results.n_passages && i < 5; i++) {
 			const struct xlqa_passage *p = &s->results.passages[i];
 
-			json_array_append_new(ps, json_pack("{s:s, s:f, s:I, s:I}", "docno", xlqa_index_docno(an->idx, p->doc),
+			json_array_append_new(ps, json_pack("{s:s, s:f, s:I, s:I, s:o}", "docno", xlqa_index_docno(an->idx, p->doc),
 			                                    "score", p->score, "start", (json_int_t)p->start, "end",
-			                                    (json_int_t)p->end));
+			                                    (json_int_t)p->end, "text", passage_json_text(an, p, doc)));
 		}
 		for (size_t i = 0; i < s->n && i < an->trace_candidates; i++) {
 			const struct xlqa_candidate *c = &s->candidates[i];
@@ -222,10 +266,13 @@ static json_t *trace_json(const struct answering *an, const struct xlqa_testset_
 
 			for (size_t k = 0; k < XLQA_ANSWER_FEATURES; k++)
 				json_object_set_new(f, xlqa_answer_feature_name(k), json_real(c->features[k]));
-			json_array_append_new(cs, json_pack("{s:s, s:s, s:s, s:f, s:s, s:o}", "answer", c->text, "docno",
-			                                    xlqa_index_docno(an->idx, c->doc), "kind",
-			                                    xlqa_extract_kind_name(c->kind), "score", c->score, "support",
-			                                    c->support ? c->support : "", "features", f));
+			json_t *cj = json_pack("{s:s, s:s, s:s, s:f, s:s, s:o}", "answer", c->text, "docno",
+			                       xlqa_index_docno(an->idx, c->doc), "kind", xlqa_extract_kind_name(c->kind), "score",
+			                       c->score, "support", c->support ? c->support : "", "features", f);
+
+			if (cj && (j = trace_judgment(judge, q, xlqa_index_docno(an->idx, c->doc), c->text)))
+				json_object_set_new(cj, "judgment", j);
+			json_array_append_new(cs, cj);
 		}
 	}
 	json_object_set_new(o, "passages", ps);
@@ -233,6 +280,10 @@ static json_t *trace_json(const struct answering *an, const struct xlqa_testset_
 	json_object_set_new(o, "answer", json_string(r->text));
 	json_object_set_new(o, "docno", json_string(r->docno));
 	json_object_set_new(o, "confidence", json_real(r->confidence));
+	if (!r->answer)
+		json_object_set_new(o, "nil_reason", json_string(xlqa_nil_reason_name(r->nil_reason)));
+	if ((j = trace_judgment(judge, q, r->docno, r->answer ? r->text : NULL)))
+		json_object_set_new(o, "judgment", j);
 	xlqa_buf_release(&query);
 	return o;
 }
@@ -273,17 +324,19 @@ static int run_all(struct answering *an, const struct xlqa_testset *ts, const ch
                    const char *trace, const char *features, const char *gold, struct xlqa_error *err)
 {
 	struct xlqa_clef_run run;
-	struct xlqa_buf tr = XLQA_BUF_INIT, ft = XLQA_BUF_INIT;
+	struct xlqa_buf tr = XLQA_BUF_INIT, ft = XLQA_BUF_INIT, doc = XLQA_BUF_INIT;
 	struct xlqa_judge *judge = NULL;
 	char target[3] = { (char)(ts->target[0] | 0x20), (char)(ts->target[1] | 0x20), 0 };
 	size_t failed = 0;
 	int rc = XLQA_OK;
 
 	xlqa_clef_run_init(&run);
-	if (features) {
+	if (gold) {
 		if ((rc = xlqa_judge_open("gold", gold, target, &judge, err)))
 			goto out;
 		cli_judge_unmatchable("run", judge);
+	}
+	if (features) {
 		xlqa_buf_addstr(&ft, "question\tgold_nil\tlabel");
 		for (size_t k = 0; k < XLQA_ANSWER_FEATURES; k++)
 			xlqa_buf_addf(&ft, "\t%s", xlqa_answer_feature_name(k));
@@ -305,7 +358,7 @@ static int run_all(struct answering *an, const struct xlqa_testset *ts, const ch
 		rc = xlqa_clef_run_add(&run, q->type ? q->type : 'F', q->number, tag, r.confidence, r.docno,
 		                       r.answer ? r.text : NULL, err);
 		if (rc == XLQA_OK && trace) {
-			json_t *o = trace_json(an, q, &r, qerr.status ? qerr.message : NULL);
+			json_t *o = trace_json(an, q, &r, qerr.status ? qerr.message : NULL, judge, &doc);
 			char *line = o ? json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(6)) : NULL;
 
 			if (!line || xlqa_buf_addstr(&tr, line) || xlqa_buf_addch(&tr, '\n'))
@@ -326,6 +379,7 @@ static int run_all(struct answering *an, const struct xlqa_testset *ts, const ch
 		fprintf(stderr, "xlqa run: %zu of %zu questions failed and were answered NIL\n", failed, ts->count);
 out:
 	xlqa_judge_free(judge);
+	xlqa_buf_release(&doc);
 	xlqa_buf_release(&tr);
 	xlqa_buf_release(&ft);
 	xlqa_clef_run_release(&run);
@@ -391,8 +445,8 @@ int cmd_run(int argc, char **argv)
 		return cli_usage_error("run", "--index, --questions, --tag and --out are required");
 	if (optind < argc)
 		return cli_usage_error("run", "unexpected argument '%s'", argv[optind]);
-	if (!features != !gold)
-		return cli_usage_error("run", "--features-out and --gold go together");
+	if (features && !gold)
+		return cli_usage_error("run", "--features-out needs --gold");
 	if (model && no_model)
 		return cli_usage_error("run", "--model and --no-model exclude each other");
 	xlqa_error_clear(&err);

@@ -27,6 +27,7 @@ static const struct cli_command commands[] = {
 	{ "report", cmd_report, "write one HTML page of runs' scores, calibration and every question's response" },
 	{ "run", cmd_run, "answer a CLEF test set into a complete run file" },
 	{ "search", cmd_search, "rank documents and passages for a query or a whole test set" },
+	{ "trace", cmd_trace, "print a run's trace question by question: query, passages, candidates, features" },
 	{ "translate", cmd_translate, "show each question of a test set as a weighted target-language query" },
 };
 
