@@ -184,7 +184,7 @@ static int plot_legend(struct xlqa_buf *out, const struct xlqa_calibration *c, c
 
 		rc = xlqa_buf_addf(out,
 		                   "<rect x=\"%d\" y=\"%d\" width=\"8\" height=\"8\" rx=\"4\" fill=\"white\" stroke=\"black\"/>\n"
-		                   "<text x=\"%d\" y=\"%d\" font-size=\"10\">hollow: fewer than %d responses</text>\n"
+		                   "<text x=\"%d\" y=\"%d\" font-size=\"10\">hollow point, pale bar: fewer than %d responses</text>\n"
 		                   "<rect x=\"%d\" y=\"%d\" width=\"8\" height=\"8\" rx=\"4\" fill=\"black\"/>\n"
 		                   "<text x=\"%d\" y=\"%d\" font-size=\"10\">number: responses in the bin</text>\n"
 		                   "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"gray\" stroke-dasharray=\"4 3\"/>\n"
