@@ -45,7 +45,10 @@ static int by_question_rank(const void *a, const void *b)
 	return x->line < y->line ? -1 : x->line > y->line;
 }
 
-/* Splits a line into at most `max` blank-separated fields; returns how many there are (max + 1: more). */
+/*
+ * Splits the line [p, end) in place into at most `max` blank-separated fields, each NUL-terminated;
+ * returns how many there are (max + 1: more). *end must be writable (a line break or the terminator).
+ */
 static size_t split(char *p, char *end, char **field, size_t max)
 {
 	size_t n = 0;
@@ -61,8 +64,7 @@ static size_t split(char *p, char *end, char **field, size_t max)
 		while (p < end && *p != ' ' && *p != '\t' && *p != '\r')
 			p++;
 	}
-	if (p < end || (n && p == end))
-		*end = '\0';
+	*end = '\0'; /* the line break, or the buffer's own terminator */
 	return n;
 }
 
