@@ -43,6 +43,8 @@ apertium="lttoolbox apertium apertium-lex-tools apertium-eng-spa apertium-fr-es 
 # the matrix's Slurm back end and its test (tests/cli/slurm.test starts a one-node cluster): the
 # controller, the node daemon, sbatch/sinfo, and munge, which authenticates them to each other
 slurm="munge slurmctld slurmd slurm-client"
+# the HTML report's test (tests/cli/report.test) opens the page in a headless browser
+browser="chromium"
 # benchmarks only: python3-xapian is what bench/xapian-index.py and bench/xapian-search.py drive; xapian-tools adds
 # xapian-compact and xapian-delve for looking at the database it builds.
 benchmarks="python3-xapian xapian-tools"
@@ -55,4 +57,4 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 # shellcheck disable=SC2086 # the lists are word lists on purpose
-apt-get install -y -qq --no-install-recommends $build $fuzz $libs $hunspell $freedict $apertium $slurm $benchmarks >/dev/null
+apt-get install -y -qq --no-install-recommends $build $fuzz $libs $hunspell $freedict $apertium $slurm $browser $benchmarks >/dev/null

@@ -21,8 +21,10 @@
 #include "xlqa/lexicon.h"
 #include "xlqa/model.h"
 #include "xlqa/question.h"
+#include "xlqa/testset.h"
 #include "xlqa/util.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -184,7 +186,40 @@ struct xlqa_answerer_options {
 	 * its words join the lexicon's query (xlqa_mt_fuse). Other pairs use the lexicon alone.
 	 */
 	bool machine_translation;
+	 * A user's own retrieval (xlqa_retrieval_read), borrowed: xlqa_answerer_respond_question searches
+	 * the documents it ranks for the question, in its order, instead of the index's BM25 ranking.
+	 * NULL: BM25.
+	 */
+	const struct xlqa_retrieval *retrieval;
+	/*
+	 * Questions translated already (by an MT system), in the index's language, borrowed: by question
+	 * number, xlqa_answerer_respond_question answers the translation instead of the question, analysed
+	 * in the index's language; no lexicon is opened and `source` is not used. NULL: none.
+	 */
+	const struct xlqa_testset *queries;
 };
+
+/* ---- a user's retrieval ------------------------------------------------------------------------ */
+
+/* The documents another retrieval ranked for each question. Opaque; read, then free. */
+struct xlqa_retrieval;
+
+/*
+ * Reads a TREC run file in trec_eval's results format, one line a retrieved document:
+ * `NNNN Q0 DOCNO rank score tag` (blanks between columns; `xlqa search --questions` writes it), with
+ * the question numbers of a CLEF test set (1-9999, "0001" or "1"). Each question's documents are kept
+ * in rank order (ties in file order). Every DOCNO must be one of `idx`'s, which must outlive the
+ * result. Errors: XLQA_EPARSE "path:line: ..." for a malformed line, a DOCNO the index lacks or one a
+ * question lists twice; XLQA_EEMPTY for no lines; the file's XLQA_EIO / XLQA_ENOTFOUND; XLQA_ENOMEM.
+ */
+int xlqa_retrieval_read(const char *path, const struct xlqa_index *idx, struct xlqa_retrieval **out,
+                        struct xlqa_error *err);
+void xlqa_retrieval_free(struct xlqa_retrieval *r);
+/* Question `number`'s documents, best first (owned by `r`); false, with none, when the file lacks it. */
+bool xlqa_retrieval_docs(const struct xlqa_retrieval *r, unsigned number, const uint32_t **docs, size_t *n);
+/* The number of questions the file ranks documents for, and the i-th of them (in number order), 0 past the end. */
+size_t xlqa_retrieval_questions(const struct xlqa_retrieval *r);
+unsigned xlqa_retrieval_question(const struct xlqa_retrieval *r, size_t i);
 
 struct xlqa_answerer;
 
@@ -258,6 +293,16 @@ int xlqa_answer_respond(const struct xlqa_index *idx, const struct xlqa_model *m
  */
 int xlqa_answerer_respond(struct xlqa_answerer *a, const char *text, char category, struct xlqa_answer_set *set,
                           struct xlqa_response *out, struct xlqa_error *err);
+
+/*
+ * xlqa_answerer_respond for test-set question `q`: its text, or with the answerer's `queries` its
+ * translation; with the answerer's `retrieval`, searching the documents it ranks for the question (a
+ * question it lacks retrieved nothing: NIL without candidates; the caller reports such questions). A
+ * question the queries lack is an XLQA_ENOTFOUND error naming it, with *out a NIL response of reason
+ * XLQA_NIL_ERROR, as for a failure.
+ */
+int xlqa_answerer_respond_question(struct xlqa_answerer *a, const struct xlqa_testset_question *q,
+                                   struct xlqa_answer_set *set, struct xlqa_response *out, struct xlqa_error *err);
 
 /*
  * Sets `tr`'s cognate vocabulary to every word of the index's documents (case folded, with counts;

@@ -105,6 +105,12 @@ int xlqa_judge_run(struct xlqa_judge *j, struct xlqa_clef_run *run, size_t *unju
  * 0 when it holds one, -1 when the judge cannot tell (a judgments pool without a right response).
  */
 int xlqa_judge_nil_question(const struct xlqa_judge *j, unsigned number);
+/*
+ * The gold key's answer to question `number` as the key writes it ("31 January 1977 ||| 1977"), "NIL"
+ * for a NIL question, NULL when the key lacks the question or the judge is no gold key; *docno (may
+ * be NULL) gets the key's document ("NIL" for NIL, NULL when none). Owned by the judge.
+ */
+const char *xlqa_judge_gold_answer(const struct xlqa_judge *j, unsigned number, const char **docno);
 void xlqa_judge_free(struct xlqa_judge *j);
 
 /* ---- answer types ------------------------------------------------------------------------------ */
@@ -203,12 +209,28 @@ struct xlqa_calibration {
 void xlqa_calibration_compute(const struct xlqa_eval_item *items, size_t n, unsigned mode,
                               struct xlqa_calibration *out);
 /*
- * Appends a reliability diagram as a self-contained SVG document to `out`: per bin, a bar of the
- * accuracy with its count, a mark at the mean confidence, and the diagonal of perfect calibration.
- * `title` (may be NULL) is escaped. Errors: XLQA_ENOMEM (out keeps its old length).
+ * Appends the reliability diagram of one run as a self-contained SVG document to `out`: the plot of
+ * xlqa_calibration_plot for this run alone, named `title` (may be NULL) in its legend. Errors:
+ * XLQA_ENOMEM (out keeps its old length).
  */
 int xlqa_calibration_svg(const struct xlqa_calibration *c, const char *title, struct xlqa_buf *out,
                          struct xlqa_error *err);
+
+/* A bin holding fewer responses than this is marked small: its accuracy says little. */
+#define XLQA_CALIBRATION_SMALL_BIN 5
+
+/*
+ * Appends a reliability diagram of `n` runs overlaid (one colour each, in order; the colours repeat
+ * after eight) as an SVG element to `out`: per run and non-empty bin a point at (mean confidence,
+ * accuracy) joined by a line, hollow for a bin of fewer than XLQA_CALIBRATION_SMALL_BIN responses,
+ * with the bin's count beside it; the diagonal of perfect calibration; a legend of the runs with their
+ * n, ECE and Brier score; and under it a histogram of the confidences, one bar a run and bin. `names`
+ * and `title` (may be NULL) are escaped. `standalone` makes a whole SVG document (an XML declaration
+ * first), else an inline <svg> element for an HTML page. Errors: XLQA_EINVAL for n == 0, XLQA_ENOMEM
+ * (out keeps its old length).
+ */
+int xlqa_calibration_plot(const struct xlqa_calibration *c, const char *const *names, size_t n, const char *title,
+                          bool standalone, struct xlqa_buf *out, struct xlqa_error *err);
 
 /* ---- comparing rankings ------------------------------------------------------------------------ */
 
@@ -306,6 +328,44 @@ double xlqa_eval_statistic(const void *items, size_t n, const void *measure);
 int xlqa_eval_compare_report(const char *measure, const char *label_a, const char *label_b, const char *const *runs,
                              const double *a, const double *b, size_t n, const struct xlqa_kendall *k, bool text,
                              struct xlqa_buf *out, struct xlqa_error *err);
+
+/* ---- the HTML report --------------------------------------------------------------------------- */
+
+struct xlqa_index;
+
+/* One run of an HTML report. Borrowed: everything must outlive the call. */
+struct xlqa_html_run {
+	const char *name;                    /* shown as the run's name (escaped) */
+	const struct xlqa_clef_run *run;     /* the judged run: its answers, DOCNOs and judgments */
+	const struct xlqa_eval_item *items;  /* xlqa_eval_items of the run over the report's test set */
+	size_t n;                            /* == the test set's count */
+};
+
+/* What an HTML report shows beside the runs. Borrowed. */
+struct xlqa_html_options {
+	const char *title;                  /* the page's heading; NULL: "xlqa report" */
+	const struct xlqa_testset *testset; /* required: the questions the runs answer, in order */
+	const struct xlqa_judge *judge;     /* may be NULL; a gold key's answers are shown */
+	const struct xlqa_index *index;     /* may be NULL; the support sentences are read from its documents */
+	unsigned flags;                     /* enum xlqa_eval_report_flags: LENIENT_X */
+};
+
+/*
+ * Appends a self-contained HTML page (inline CSS, script and SVG; nothing loaded from elsewhere)
+ * about `n_runs` runs of one test set: the scores table (every measure of the registry, strict and
+ * lenient, each run), the same per question type (F, D) and per answer type; the reliability diagram
+ * of all runs overlaid (xlqa_calibration_plot, strict) with a table of the bins' counts; and a row
+ * per question and run: the question, the response and its DOCNO, the support sentence (the sentence
+ * of the response's document that holds the answer, when `index` is given), the judgment, the gold
+ * answer and the confidence, filterable by run, judgment and type. Every score cell carries
+ * data-run, data-group ("all", "type:F", "answer_type:TIME"), data-mode, data-measure and data-value,
+ * the value written as `xlqa score --format tsv` writes it, so a page can be checked against it. The
+ * script writes "ok" into the element #status once the page is set up, or the error it met.
+ * Errors: XLQA_EINVAL for no runs, no test set, or runs whose items do not follow the test set;
+ * XLQA_ECORRUPT from the index; XLQA_ENOMEM (out keeps its old length).
+ */
+int xlqa_eval_html(const struct xlqa_html_run *runs, size_t n_runs, const struct xlqa_html_options *o,
+                   struct xlqa_buf *out, struct xlqa_error *err);
 
 #ifdef __cplusplus
 }

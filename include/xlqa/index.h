@@ -211,6 +211,14 @@ struct xlqa_search_options {
 	size_t max_passages;     /* passages returned; default 20 */
 	double passage_weight;   /* how much the best passage adds to a document's score when reranking
 	                            the top passage_docs; default XLQA_PASSAGE_WEIGHT, 0: BM25 alone */
+	/*
+	 * Another retrieval's ranking (a user's TREC run): when `docs` is not NULL, these `n_docs`
+	 * documents, in this order, are the hits instead of the index's BM25 ranking (each with its BM25
+	 * score for the query, 0 where it matches nothing); passages are sought in the first
+	 * passage_docs of them and the order is kept (no reranking). Default NULL.
+	 */
+	const uint32_t *docs;
+	size_t n_docs;
 };
 
 struct xlqa_hit {

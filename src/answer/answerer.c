@@ -96,6 +96,8 @@ struct xlqa_answerer {
 	struct xlqa_mt *mt; /* machine translation beside the lexicon (opt->machine_translation), or NULL */
 	struct xlqa_searcher *searcher;
 	struct xlqa_termer *termer;
+	const struct xlqa_retrieval *retrieval; /* a user's ranking to search instead of BM25, or NULL */
+	const struct xlqa_testset *queries;     /* questions translated already, or NULL */
 	struct xlqa_search_options search;
 	size_t passages, max_candidates;
 	const struct xlqa_model *model; /* borrowed (xlqa_answerer_options), or NULL */
@@ -332,7 +334,7 @@ int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_o
 	}
 	a->model = opt ? opt->model : NULL;
 	a->nil_confidence = opt ? opt->nil_confidence : 0;
-	a->search = (struct xlqa_search_options){ XLQA_BM25_K1, XLQA_BM25_B, 100, 20, 3, 20, XLQA_PASSAGE_WEIGHT };
+	a->search = (struct xlqa_search_options){ XLQA_BM25_K1, XLQA_BM25_B, 100, 20, 3, 20, XLQA_PASSAGE_WEIGHT, NULL, 0 };
 	xlqa_term_list_init(&a->words);
 	xlqa_extraction_init(&a->ex);
 	xlqa_buf_init(&a->doc_text);
@@ -341,11 +343,14 @@ int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_o
 	xlqa_buf_init(&a->passage);
 	xlqa_hash_init(&a->qterms);
 	xlqa_arena_init(&a->arena, 0);
-	if (opt && opt->source && (rc = xlqa_lang_lookup(opt->source, &src, err)))
+	a->retrieval = opt ? opt->retrieval : NULL;
+	a->queries = opt ? opt->queries : NULL;
+	/* translated questions are in the index's language: no lexicon */
+	if (opt && opt->source && !a->queries && (rc = xlqa_lang_lookup(opt->source, &src, err)))
 		goto fail;
 	if ((rc = xlqa_lang_open(tgt, NULL, &a->target, err)))
 		goto fail;
-	if (opt && opt->source && strcmp(src->code, tgt) != 0) {
+	if (opt && opt->source && !a->queries && strcmp(src->code, tgt) != 0) {
 		if ((rc = xlqa_lang_open(src->code, NULL, &a->source, err)))
 			goto fail;
 		if (opt->lexicon_dir)
@@ -1274,5 +1279,31 @@ int xlqa_answerer_respond(struct xlqa_answerer *a, const char *text, char catego
 		set->n = 0;
 		*out = (struct xlqa_response){ NULL, "NIL", "NIL", NULL, 0, XLQA_NIL_ERROR };
 	}
+	return rc;
+}
+
+int xlqa_answerer_respond_question(struct xlqa_answerer *a, const struct xlqa_testset_question *q,
+                                   struct xlqa_answer_set *set, struct xlqa_response *out, struct xlqa_error *err)
+{
+	static const uint32_t none = 0;
+	const char *text = q->text;
+	int rc;
+
+	if (a->queries) {
+		const struct xlqa_testset_question *t = xlqa_testset_find(a->queries, q->number);
+
+		if (!t) {
+			set->n = 0;
+			*out = (struct xlqa_response){ NULL, "NIL", "NIL", NULL, 0, XLQA_NIL_ERROR };
+			return xlqa_error_set(err, XLQA_ENOTFOUND, "no translation of question %s", q->id);
+		}
+		text = t->text;
+	}
+	/* a question the retrieval lacks retrieved nothing: no passages, no candidates, NIL */
+	if (a->retrieval && !xlqa_retrieval_docs(a->retrieval, q->number, &a->search.docs, &a->search.n_docs))
+		a->search.docs = &none;
+	rc = xlqa_answerer_respond(a, text, q->type, set, out, err);
+	a->search.docs = NULL;
+	a->search.n_docs = 0;
 	return rc;
 }

@@ -32,6 +32,8 @@ int cmd_run(int argc, char **argv);
 int cmd_ask(int argc, char **argv);
 int cmd_judge(int argc, char **argv);
 int cmd_score(int argc, char **argv);
+int cmd_report(int argc, char **argv);
+int cmd_trace(int argc, char **argv);
 
 /*
  * Reads a collection description named by a path (anything with a '/' or ending in ".conf") or by

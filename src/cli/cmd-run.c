@@ -38,11 +38,21 @@ static const char run_usage[] =
 	"                           (no candidates, or no nil_calibration in the model): how often NIL was\n"
 	"                           right on its fitting sets (calibrate apply --summary: nil_precision);\n"
 	"                           default 0\n"
-	"  -T, --trace FILE         one JSON line a question: analysis, query, passages, candidates\n"
+	"  -R, --retrieval FILE     answer from the documents a TREC run file (NNNN Q0 DOCNO rank score tag,\n"
+	"                           as xlqa search writes it: your own retrieval) ranks for each question\n"
+	"                           instead of BM25's; its DOCNOs must be the index's; a question it ranks\n"
+	"                           nothing for is answered NIL (reported)\n"
+	"      --queries FILE       the questions already translated into the index's language (a test set\n"
+	"                           in its format, e.g. 'F EN EN 0001 ...' from an MT system): they are\n"
+	"                           answered instead, without the lexicon; the run stays the test set's\n"
+	"                           task; a question without a translation is answered NIL with a warning\n"
+	"  -T, --trace FILE         one JSON line a question: analysis, query, passages with their text,\n"
+	"                           candidates, the answer and why it is NIL (xlqa trace prints it)\n"
 	"  -K, --trace-candidates N the candidates a trace line shows, best first (default 10; 0: all, up to\n"
 	"                           the 100 the answerer keeps)\n"
 	"  -F, --features-out FILE  the feature table for xlqa calibrate fit (needs --gold)\n"
-	"  -g, --gold FILE          the gold key that labels the feature table (xquad-clef convention)\n"
+	"  -g, --gold FILE          the gold key (xquad-clef convention): labels the feature table, and\n"
+	"                           gives the trace's answers and candidates their judgments\n"
 	"  -h, --help               this text\n";
 
 static const char ask_usage[] =
@@ -62,6 +72,7 @@ struct answering {
 	struct xlqa_answer_set set;
 	size_t trace_candidates; /* candidates a trace line shows; SIZE_MAX: all */
 	bool machine_translation; /* --mt: Apertium beside the lexicon where it has the pair */
+	struct xlqa_retrieval *retrieval; /* --retrieval, or NULL */
 };
 
 /* Reads --nil-confidence's probability into *out; false (after a usage message) when it is none. */
@@ -85,9 +96,10 @@ static bool nil_confidence_arg(const char *cmd, const char *arg, double *out)
  */
 static int answering_open(struct answering *an, const char *cmd, const char *dir, const char *source,
                           const char *lexicon_dir, const char *model, bool no_model, double nil_confidence,
-                          struct xlqa_error *err)
+                          const char *retrieval, const struct xlqa_testset *queries, struct xlqa_error *err)
 {
-	struct xlqa_answerer_options opt = { source, lexicon_dir, 0, 0, NULL, nil_confidence, an->machine_translation };
+	struct xlqa_answerer_options opt = { .source = source, .lexicon_dir = lexicon_dir, .nil_confidence = nil_confidence,
+	                                     .machine_translation = an->machine_translation, .queries = queries };
 	struct xlqa_buf path = XLQA_BUF_INIT;
 	bool any = false;
 	int rc;
@@ -95,6 +107,9 @@ static int answering_open(struct answering *an, const char *cmd, const char *dir
 	xlqa_answer_set_init(&an->set);
 	if (xlqa_index_open(dir, &an->idx, err))
 		return err->status;
+	if (retrieval && xlqa_retrieval_read(retrieval, an->idx, &an->retrieval, err))
+		return err->status;
+	opt.retrieval = an->retrieval;
 	if (!model && !no_model) {
 		if (xlqa_model_default_path(xlqa_index_get_stats(an->idx)->language, NULL, &path, &any, err)) {
 			xlqa_buf_release(&path);
@@ -130,20 +145,95 @@ static int warn_model_language(const char *cmd, const struct answering *an)
 	return 0;
 }
 
+/*
+ * Warns on stderr about the test-set questions the retrieval ranks no documents for (answered NIL) and
+ * the retrieval's questions the test set lacks (ignored); returns 0 to chain like warn_model_language.
+ */
+static int warn_retrieval(const char *path, const struct answering *an, const struct xlqa_testset *ts)
+{
+	size_t extra = 0, missing = 0;
+	unsigned first_extra = 0;
+	const char *first_missing = NULL;
+	const uint32_t *docs;
+	size_t n;
+
+	if (!an->retrieval)
+		return 0;
+	for (size_t i = 0; i < xlqa_retrieval_questions(an->retrieval); i++) {
+		unsigned q = xlqa_retrieval_question(an->retrieval, i);
+
+		if (!xlqa_testset_find(ts, q) && extra++ == 0)
+			first_extra = q;
+	}
+	for (size_t i = 0; i < ts->count; i++)
+		if (!xlqa_retrieval_docs(an->retrieval, ts->questions[i].number, &docs, &n) && missing++ == 0)
+			first_missing = ts->questions[i].id;
+	if (missing)
+		fprintf(stderr, "xlqa run: warning: '%s' ranks no documents for %zu of the %zu questions (the first: %s); "
+		                "they are answered NIL\n", path, missing, ts->count, first_missing);
+	if (extra)
+		fprintf(stderr, "xlqa run: warning: '%s' ranks documents for %zu question%s the test set lacks (the first: "
+		                "%04u); ignored\n", path, extra, extra == 1 ? "" : "s", first_extra);
+	return 0;
+}
+
 static void answering_close(struct answering *an)
 {
 	xlqa_answerer_free(an->answerer);
+	xlqa_retrieval_free(an->retrieval);
 	xlqa_model_free(an->model);
 	xlqa_index_close(an->idx);
 	xlqa_answer_set_release(&an->set);
 }
 
+/* The gold judge's judgment of an answer to q ("R", ...), or NULL without a judge or when it cannot say. */
+static json_t *trace_judgment(struct xlqa_judge *judge, const struct xlqa_testset_question *q, const char *docno,
+                              const char *answer)
+{
+	struct xlqa_clef_response r = { 0 };
+	struct xlqa_error err;
+	enum xlqa_judgment j;
+	char letter[2] = { 0, 0 };
+
+	if (!judge)
+		return NULL;
+	r.type = q->type ? q->type : 'F';
+	r.number = q->number;
+	r.docno = docno;
+	r.answer = answer ? answer : "";
+	r.nil = strcmp(docno, "NIL") == 0;
+	if (xlqa_judge_response(judge, &r, &j, &err) || j == XLQA_JUDGMENT_NONE)
+		return json_null();
+	letter[0] = (char)j;
+	return json_string(letter);
+}
+
+/* The text of a passage, line breaks as blanks; "" when the document cannot be read or is not UTF-8. */
+static json_t *passage_json_text(const struct answering *an, const struct xlqa_passage *p, struct xlqa_buf *doc)
+{
+	struct xlqa_error err;
+	size_t start, end;
+
+	xlqa_buf_reset(doc);
+	if (xlqa_index_doc_text(an->idx, p->doc, doc, &err))
+		return json_string("");
+	start = p->start < doc->len ? p->start : doc->len;
+	end = p->end < doc->len ? p->end : doc->len;
+	for (size_t i = start; i < end; i++)
+		if (doc->buf[i] == '\n' || doc->buf[i] == '\r' || doc->buf[i] == '\t')
+			doc->buf[i] = ' ';
+	return end > start && xlqa_text_utf8_valid(doc->buf + start, end - start, NULL)
+	               ? json_stringn(doc->buf + start, end - start)
+	               : json_string("");
+}
+
 static json_t *trace_json(const struct answering *an, const struct xlqa_testset_question *q,
-                          const struct xlqa_response *r, const char *error)
+                          const struct xlqa_response *r, const char *error, struct xlqa_judge *judge,
+                          struct xlqa_buf *doc)
 {
 	const struct xlqa_answer_set *s = &an->set;
 	struct xlqa_buf query = XLQA_BUF_INIT;
-	json_t *o = json_object(), *ps = json_array(), *cs = json_array();
+	json_t *o = json_object(), *ps = json_array(), *cs = json_array(), *j;
 
 	json_object_set_new(o, "id", json_string(q->id));
 	json_object_set_new(o, "question", json_string(q->text));
@@ -169,9 +259,9 @@ static json_t *trace_json(const struct answering *an, const struct xlqa_testset_
 		for (size_t i = 0; i < s->results.n_passages && i < 5; i++) {
 			const struct xlqa_passage *p = &s->results.passages[i];
 
-			json_array_append_new(ps, json_pack("{s:s, s:f, s:I, s:I}", "docno", xlqa_index_docno(an->idx, p->doc),
+			json_array_append_new(ps, json_pack("{s:s, s:f, s:I, s:I, s:o}", "docno", xlqa_index_docno(an->idx, p->doc),
 			                                    "score", p->score, "start", (json_int_t)p->start, "end",
-			                                    (json_int_t)p->end));
+			                                    (json_int_t)p->end, "text", passage_json_text(an, p, doc)));
 		}
 		for (size_t i = 0; i < s->n && i < an->trace_candidates; i++) {
 			const struct xlqa_candidate *c = &s->candidates[i];
@@ -179,10 +269,13 @@ static json_t *trace_json(const struct answering *an, const struct xlqa_testset_
 
 			for (size_t k = 0; k < XLQA_ANSWER_FEATURES; k++)
 				json_object_set_new(f, xlqa_answer_feature_name(k), json_real(c->features[k]));
-			json_array_append_new(cs, json_pack("{s:s, s:s, s:s, s:f, s:s, s:o}", "answer", c->text, "docno",
-			                                    xlqa_index_docno(an->idx, c->doc), "kind",
-			                                    xlqa_extract_kind_name(c->kind), "score", c->score, "support",
-			                                    c->support ? c->support : "", "features", f));
+			json_t *cj = json_pack("{s:s, s:s, s:s, s:f, s:s, s:o}", "answer", c->text, "docno",
+			                       xlqa_index_docno(an->idx, c->doc), "kind", xlqa_extract_kind_name(c->kind), "score",
+			                       c->score, "support", c->support ? c->support : "", "features", f);
+
+			if (cj && (j = trace_judgment(judge, q, xlqa_index_docno(an->idx, c->doc), c->text)))
+				json_object_set_new(cj, "judgment", j);
+			json_array_append_new(cs, cj);
 		}
 	}
 	json_object_set_new(o, "passages", ps);
@@ -190,6 +283,10 @@ static json_t *trace_json(const struct answering *an, const struct xlqa_testset_
 	json_object_set_new(o, "answer", json_string(r->text));
 	json_object_set_new(o, "docno", json_string(r->docno));
 	json_object_set_new(o, "confidence", json_real(r->confidence));
+	if (!r->answer)
+		json_object_set_new(o, "nil_reason", json_string(xlqa_nil_reason_name(r->nil_reason)));
+	if ((j = trace_judgment(judge, q, r->docno, r->answer ? r->text : NULL)))
+		json_object_set_new(o, "judgment", j);
 	xlqa_buf_release(&query);
 	return o;
 }
@@ -230,17 +327,19 @@ static int run_all(struct answering *an, const struct xlqa_testset *ts, const ch
                    const char *trace, const char *features, const char *gold, struct xlqa_error *err)
 {
 	struct xlqa_clef_run run;
-	struct xlqa_buf tr = XLQA_BUF_INIT, ft = XLQA_BUF_INIT;
+	struct xlqa_buf tr = XLQA_BUF_INIT, ft = XLQA_BUF_INIT, doc = XLQA_BUF_INIT;
 	struct xlqa_judge *judge = NULL;
 	char target[3] = { (char)(ts->target[0] | 0x20), (char)(ts->target[1] | 0x20), 0 };
 	size_t failed = 0;
 	int rc = XLQA_OK;
 
 	xlqa_clef_run_init(&run);
-	if (features) {
+	if (gold) {
 		if ((rc = xlqa_judge_open("gold", gold, target, &judge, err)))
 			goto out;
 		cli_judge_unmatchable("run", judge);
+	}
+	if (features) {
 		xlqa_buf_addstr(&ft, "question\tgold_nil\tlabel");
 		for (size_t k = 0; k < XLQA_ANSWER_FEATURES; k++)
 			xlqa_buf_addf(&ft, "\t%s", xlqa_answer_feature_name(k));
@@ -252,14 +351,17 @@ static int run_all(struct answering *an, const struct xlqa_testset *ts, const ch
 		struct xlqa_error qerr;
 
 		xlqa_error_clear(&qerr);
-		if (xlqa_answerer_respond(an->answerer, q->text, q->type, &an->set, &r, &qerr)) {
-			fprintf(stderr, "xlqa run: warning: question %s: %s; answered NIL\n", q->id, qerr.message);
+		if (xlqa_answerer_respond_question(an->answerer, q, &an->set, &r, &qerr)) {
+			if (qerr.status == XLQA_ENOTFOUND) /* not retrieved or not translated: the message names it */
+				fprintf(stderr, "xlqa run: warning: %s; answered NIL\n", qerr.message);
+			else
+				fprintf(stderr, "xlqa run: warning: question %s: %s; answered NIL\n", q->id, qerr.message);
 			failed++;
 		}
 		rc = xlqa_clef_run_add(&run, q->type ? q->type : 'F', q->number, tag, r.confidence, r.docno,
 		                       r.answer ? r.text : NULL, err);
 		if (rc == XLQA_OK && trace) {
-			json_t *o = trace_json(an, q, &r, qerr.status ? qerr.message : NULL);
+			json_t *o = trace_json(an, q, &r, qerr.status ? qerr.message : NULL, judge, &doc);
 			char *line = o ? json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(6)) : NULL;
 
 			if (!line || xlqa_buf_addstr(&tr, line) || xlqa_buf_addch(&tr, '\n'))
@@ -280,6 +382,7 @@ static int run_all(struct answering *an, const struct xlqa_testset *ts, const ch
 		fprintf(stderr, "xlqa run: %zu of %zu questions failed and were answered NIL\n", failed, ts->count);
 out:
 	xlqa_judge_free(judge);
+	xlqa_buf_release(&doc);
 	xlqa_buf_release(&tr);
 	xlqa_buf_release(&ft);
 	xlqa_clef_run_release(&run);
@@ -296,13 +399,14 @@ int cmd_run(int argc, char **argv)
 		{ "gold", required_argument, NULL, 'g' },        { "nil-confidence", required_argument, NULL, 'N' },
 		{ "trace-candidates", required_argument, NULL, 'K' }, { "help", no_argument, NULL, 'h' },
 		{ "no-model", no_argument, NULL, 'M' },          { "mt", no_argument, NULL, 'X' },
+		{ "retrieval", required_argument, NULL, 'R' },   { "queries", required_argument, NULL, 'U' },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool no_model = false, mt = false;
 	const char *dir = NULL, *questions = NULL, *tag = NULL, *out = NULL, *lexicon_dir = NULL, *model = NULL,
-	           *trace = NULL, *features = NULL, *gold = NULL;
+	           *trace = NULL, *features = NULL, *gold = NULL, *retrieval = NULL, *queries_path = NULL;
 	struct answering an;
-	struct xlqa_testset ts;
+	struct xlqa_testset ts, queries;
 	struct xlqa_error err;
 	char source[3], *end;
 	double nil_confidence = 0;
@@ -310,10 +414,12 @@ int cmd_run(int argc, char **argv)
 	int c, status = CLI_EXIT_OK;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "i:Q:t:o:L:m:T:F:g:N:K:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "i:Q:t:o:L:m:T:F:g:N:K:R:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'M': no_model = true; break;
 		case 'X': mt = true; break;
+		case 'R': retrieval = optarg; break;
+		case 'U': queries_path = optarg; break;
 		case 'i': dir = optarg; break;
 		case 'Q': questions = optarg; break;
 		case 't': tag = optarg; break;
@@ -344,22 +450,33 @@ int cmd_run(int argc, char **argv)
 		return cli_usage_error("run", "--index, --questions, --tag and --out are required");
 	if (optind < argc)
 		return cli_usage_error("run", "unexpected argument '%s'", argv[optind]);
-	if (!features != !gold)
-		return cli_usage_error("run", "--features-out and --gold go together");
+	if (features && !gold)
+		return cli_usage_error("run", "--features-out needs --gold");
 	if (model && no_model)
 		return cli_usage_error("run", "--model and --no-model exclude each other");
 	xlqa_error_clear(&err);
 	xlqa_testset_init(&ts);
+	xlqa_testset_init(&queries);
 	memset(&an, 0, sizeof an);
-	if (xlqa_testset_read(&ts, questions, &err)) {
+	if (xlqa_testset_read(&ts, questions, &err) || (queries_path && xlqa_testset_read(&queries, queries_path, &err))) {
 		status = cli_fail("run", &err);
 		goto done;
 	}
+	if (queries_path && strncasecmp(queries.source, ts.target, 2) != 0) {
+		status = cli_usage_error("run", "'%s' holds %s questions; --queries takes them translated into the test "
+		                                "set's target language, %s", queries_path, queries.source, ts.target);
+		goto done;
+	}
+	for (size_t i = 0; queries_path && i < queries.count; i++)
+		if (!xlqa_testset_find(&ts, queries.questions[i].number))
+			fprintf(stderr, "xlqa run: warning: %s:%lld: question %s is not in the test set; ignored\n", queries_path,
+			        (long long)queries.questions[i].line, queries.questions[i].id);
 	snprintf(source, sizeof source, "%c%c", ts.source[0] | 0x20, ts.source[1] | 0x20);
 	an.trace_candidates = trace_candidates;
 	an.machine_translation = mt;
-	if (answering_open(&an, "run", dir, source, lexicon_dir, model, no_model, nil_confidence, &err) ||
-	    warn_model_language("run", &an) ||
+	if (answering_open(&an, "run", dir, source, lexicon_dir, model, no_model, nil_confidence, retrieval,
+	                   queries_path ? &queries : NULL, &err) ||
+	    warn_model_language("run", &an) || warn_retrieval(retrieval, &an, &ts) ||
 	    (strncasecmp(ts.target, xlqa_index_get_stats(an.idx)->language, 2) != 0 &&
 	     xlqa_error_set(&err, XLQA_EINVAL, "%s: target language %s, but the index is in '%s'", questions, ts.target,
 	                    xlqa_index_get_stats(an.idx)->language)) ||
@@ -367,6 +484,7 @@ int cmd_run(int argc, char **argv)
 		status = cli_fail("run", &err);
 	answering_close(&an);
 done:
+	xlqa_testset_release(&queries);
 	xlqa_testset_release(&ts);
 	return cli_finish_output("run", status);
 }
@@ -415,7 +533,7 @@ int cmd_ask(int argc, char **argv)
 		xlqa_buf_addf(&question, "%s%s", i > optind ? " " : "", argv[i]);
 	xlqa_error_clear(&err);
 	memset(&an, 0, sizeof an);
-	if (answering_open(&an, "ask", dir, lang, lexicon_dir, model, no_model, nil_confidence, &err)) {
+	if (answering_open(&an, "ask", dir, lang, lexicon_dir, model, no_model, nil_confidence, NULL, NULL, &err)) {
 		status = cli_fail("ask", &err);
 	} else {
 		struct xlqa_response r;

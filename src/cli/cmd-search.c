@@ -207,7 +207,7 @@ int cmd_search(int argc, char **argv)
 	char *end;
 
 	memset(&s, 0, sizeof s);
-	s.opt = (struct xlqa_search_options){ XLQA_BM25_K1, XLQA_BM25_B, 1000, 20, 3, 20, XLQA_PASSAGE_WEIGHT };
+	s.opt = (struct xlqa_search_options){ XLQA_BM25_K1, XLQA_BM25_B, 1000, 20, 3, 20, XLQA_PASSAGE_WEIGHT, NULL, 0 };
 	optind = 1;
 	s.analysis = false;
 	while ((c = getopt_long(argc, argv, "i:l:Q:f:n:p:t:k:L:P:h", opts, NULL)) != -1) {

@@ -24,8 +24,10 @@ static const struct cli_command commands[] = {
 	{ "langs", cmd_langs, "list the languages and what each pack provides" },
 	{ "lexicon", cmd_lexicon, "build translation lexicons, look words up, measure coverage" },
 	{ "score", cmd_score, "score judged runs: accuracy, CWS, MRR, F and the other track measures" },
+	{ "report", cmd_report, "write one HTML page of runs' scores, calibration and every question's response" },
 	{ "run", cmd_run, "answer a CLEF test set into a complete run file" },
 	{ "search", cmd_search, "rank documents and passages for a query or a whole test set" },
+	{ "trace", cmd_trace, "print a run's trace question by question: query, passages, candidates, features" },
 	{ "translate", cmd_translate, "show each question of a test set as a weighted target-language query" },
 };
 

@@ -395,7 +395,8 @@ static void score_usage(FILE *fp)
 	        "      --allow-missing  with --testset, accept a run that leaves questions unanswered (by\n"
 	        "                       default a warning and exit status 1: a run cut short scores low)\n"
 	        "      --calibration    add the calibration report: reliability table, ECE, Brier, CWS vs best\n"
-	        "      --plot FILE.svg  write a reliability diagram (one run only)\n"
+	        "      --plot FILE.svg  write a reliability diagram of the runs overlaid (several need --testset),\n"
+	        "                       with bin counts, small bins hollow, and a histogram of the confidences\n"
 	        "      --compare        the first two arguments are judges KIND:FILE[,FILE...] (judgments,\n"
 	        "                       gold, patterns): rank the runs under each by the measure and report\n"
 	        "                       Kendall's tau (tau-b) and the swapped pairs\n"
@@ -460,18 +461,26 @@ static int score_items(struct score_opts *o, const struct judge_spec *spec, stru
 	return status;
 }
 
-static int write_plot(struct score_opts *o, const char *run_name, const struct xlqa_eval_item *items, size_t n)
+/* Writes the reliability diagram of the runs' items, overlaid (strict). */
+static int write_plot(struct score_opts *o, const char *const *names, struct xlqa_eval_item *const *items, size_t n,
+                      size_t n_runs)
 {
-	struct xlqa_calibration cal;
+	struct xlqa_calibration *cal = calloc(n_runs, sizeof *cal);
 	struct xlqa_buf svg = XLQA_BUF_INIT;
 	struct xlqa_error err;
 	int status = CLI_EXIT_OK;
 
 	xlqa_error_clear(&err);
-	xlqa_calibration_compute(items, n, XLQA_EVAL_STRICT, &cal);
-	if (xlqa_calibration_svg(&cal, run_name, &svg, &err) || xlqa_file_write_atomic(o->plot, svg.buf, svg.len, &err))
+	if (!cal)
+		xlqa_error_set(&err, XLQA_ENOMEM, "out of memory");
+	for (size_t i = 0; cal && i < n_runs; i++)
+		xlqa_calibration_compute(items[i], n, XLQA_EVAL_STRICT, &cal[i]);
+	if (!cal ||
+	    xlqa_calibration_plot(cal, names, n_runs, n_runs == 1 ? names[0] : "reliability diagram", true, &svg, &err) ||
+	    xlqa_file_write_atomic(o->plot, svg.buf, svg.len, &err))
 		status = cli_fail(o->cmd, &err);
 	xlqa_buf_release(&svg);
+	free(cal);
 	return status;
 }
 
@@ -523,8 +532,8 @@ static int score_runs(struct score_opts *o, const struct judge_spec *spec, int n
 	size_t n = 0;
 	int status = CLI_EXIT_OK, incomplete = CLI_EXIT_OK;
 
-	if (o->plot && n_runs != 1)
-		status = cli_usage_error(o->cmd, "--plot takes one run");
+	if (o->plot && n_runs > 1 && !o->have_ts)
+		status = cli_usage_error(o->cmd, "--plot of several runs needs --testset, so that their questions are the same");
 	else if (o->significance && !o->have_ts)
 		status = cli_usage_error(o->cmd, "--significance needs --testset, so that the runs' questions pair up");
 	else if (!items || !names) {
@@ -564,9 +573,9 @@ static int score_runs(struct score_opts *o, const struct judge_spec *spec, int n
 				xlqa_buf_setlen(&out, out.len - cut);
 			}
 		}
-		if (!status && o->plot)
-			status = write_plot(o, names[i], items[i], n);
 	}
+	if (!status && o->plot)
+		status = write_plot(o, names, items, n, (size_t)n_runs);
 	if (!status && json)
 		xlqa_buf_addstr(&out, o->significance ? "\n],\n\"significance\": " : n_runs > 1 ? "\n]\n" : "\n");
 	else if (!status && o->significance)

@@ -48,4 +48,25 @@ int64_t clef_line_of(const char *data, size_t pos);
 struct xlqa_eval_item;
 double eval_cws(const struct xlqa_eval_item *items, size_t n, unsigned mode, double *best);
 
+/* A group of items scored together (report.c). */
+struct eval_group {
+	char name[64];                 /* "all", "F", "D" or an answer type */
+	struct xlqa_eval_item *items;  /* copies, in test-set order */
+	size_t n;
+};
+
+/* The groups of a report: all, the question types, the answer types. Zero-initialise, make, release. */
+struct eval_groups {
+	struct eval_group *g;
+	size_t count;
+	size_t alloc;
+	size_t n_types; /* g[1 .. n_types] are question types; after them answer types */
+};
+/* Splits the items into all / F / D / answer types (these sorted by name). XLQA_ENOMEM. */
+int eval_groups_make(const struct xlqa_eval_item *items, size_t n, struct eval_groups *gs);
+void eval_groups_release(struct eval_groups *gs);
+
+/* The judgment's letter ("R"), or NULL for an unjudged item. */
+const char *eval_judgment_name(enum xlqa_judgment j);
+
 #endif

@@ -26,6 +26,7 @@
 struct gold_entry {
 	const char *docno;     /* the supporting document; NULL for a NIL question */
 	const char **answers;  /* normalised alternatives, in the judge's arena */
+	const char *written;   /* the answer column as written, blanks around it removed; "" for NIL */
 	size_t n_answers;
 	int64_t line;
 };
@@ -151,6 +152,16 @@ static int gold_line(struct xlqa_judge *j, const char *p, size_t n, int64_t line
 	memset(e, 0, sizeof *e);
 	e->line = line;
 	ans = tab2 < end ? tab2 + 1 : end;
+	{
+		const char *a = ans, *z = end;
+
+		while (a < z && clef_blank(*a))
+			a++;
+		while (z > a && (clef_blank(z[-1]) || z[-1] == '\r'))
+			z--;
+		if (!(e->written = xlqa_arena_strndup(&j->mem, a, (size_t)(z - a))))
+			return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	}
 	if ((size_t)(tab2 - tab1 - 1) == 3 && memcmp(tab1 + 1, "NIL", 3) == 0) {
 		for (const char *q = ans; q < end; q++)
 			if (!clef_blank(*q))
@@ -471,6 +482,15 @@ int xlqa_judge_run(struct xlqa_judge *j, struct xlqa_clef_run *run, size_t *unju
 int xlqa_judge_nil_question(const struct xlqa_judge *j, unsigned number)
 {
 	return number > 0 && number < QMAX ? j->nil_known[number] : -1;
+}
+
+const char *xlqa_judge_gold_answer(const struct xlqa_judge *j, unsigned number, const char **docno)
+{
+	const struct gold_entry *e = j && j->gold && number < QMAX ? j->gold[number] : NULL;
+
+	if (docno)
+		*docno = e ? (e->docno ? e->docno : "NIL") : NULL;
+	return e ? (e->docno ? e->written : "NIL") : NULL;
 }
 
 void xlqa_judge_free(struct xlqa_judge *j)

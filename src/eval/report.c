@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include "eval-internal.h"
 #include "xlqa/eval.h"
 
 #include <jansson.h>
@@ -15,21 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A group of items scored together. */
-struct group {
-	char name[64];                 /* "all", "F", "D" or an answer type */
-	struct xlqa_eval_item *items;  /* copies, in test-set order */
-	size_t n;
-};
-
-struct groups {
-	struct group *g;
-	size_t count;
-	size_t alloc;
-	size_t n_types; /* g[1 .. n_types] are question types; after them answer types */
-};
-
-static void groups_release(struct groups *gs)
+void eval_groups_release(struct eval_groups *gs)
 {
 	for (size_t i = 0; i < gs->count; i++)
 		free(gs->g[i].items);
@@ -37,9 +24,9 @@ static void groups_release(struct groups *gs)
 }
 
 /* The group named `name` among g[from..], created at the end if missing; NULL when memory runs out. */
-static struct group *group_get(struct groups *gs, size_t from, const char *name, size_t max_items)
+static struct eval_group *group_get(struct eval_groups *gs, size_t from, const char *name, size_t max_items)
 {
-	struct group *g;
+	struct eval_group *g;
 
 	for (size_t i = from; i < gs->count; i++)
 		if (strcmp(gs->g[i].name, name) == 0)
@@ -58,21 +45,21 @@ static struct group *group_get(struct groups *gs, size_t from, const char *name,
 
 static int by_name(const void *a, const void *b)
 {
-	return strcmp(((const struct group *)a)->name, ((const struct group *)b)->name);
+	return strcmp(((const struct eval_group *)a)->name, ((const struct eval_group *)b)->name);
 }
 
 /* Splits the items into all / F / D / answer types (each sorted by name after the fixed ones). */
-static int make_groups(const struct xlqa_eval_item *items, size_t n, struct groups *gs)
+int eval_groups_make(const struct xlqa_eval_item *items, size_t n, struct eval_groups *gs)
 {
 	static const char *const types[] = { "F", "D" };
-	struct group *all = group_get(gs, 0, "all", n);
+	struct eval_group *all = group_get(gs, 0, "all", n);
 
 	if (!all)
 		return XLQA_ENOMEM;
 	memcpy(all->items, items, n * sizeof *items);
 	all->n = n;
 	for (size_t t = 0; t < 2; t++) {
-		struct group *g = NULL;
+		struct eval_group *g = NULL;
 
 		for (size_t i = 0; i < n; i++)
 			if (items[i].type == types[t][0]) {
@@ -83,7 +70,7 @@ static int make_groups(const struct xlqa_eval_item *items, size_t n, struct grou
 	}
 	gs->n_types = gs->count - 1;
 	for (size_t i = 0; i < n; i++) {
-		struct group *g;
+		struct eval_group *g;
 
 		if (!items[i].answer_type)
 			continue;
@@ -135,7 +122,7 @@ static int width_of(const struct xlqa_measure *ms)
 	return strlen(ms->name) > 7 ? (int)strlen(ms->name) : 7;
 }
 
-static int text_block(const struct groups *gs, const struct view *v, const char *title, unsigned mode,
+static int text_block(const struct eval_groups *gs, const struct view *v, const char *title, unsigned mode,
                       struct xlqa_buf *out)
 {
 	int rc = xlqa_buf_addf(out, "%-14s %5s", title, "n");
@@ -148,7 +135,7 @@ static int text_block(const struct groups *gs, const struct view *v, const char 
 	if (!rc)
 		rc = xlqa_buf_addch(out, '\n');
 	for (size_t i = 0; !rc && i < gs->count; i++) {
-		const struct group *g = &gs->g[i];
+		const struct eval_group *g = &gs->g[i];
 
 		rc = xlqa_buf_addf(out, "%-14s %5zu", g->name, g->n);
 		for (size_t m = 0; !rc && m < v->n; m++) {
@@ -185,7 +172,7 @@ static int text_calibration(const struct xlqa_eval_item *items, size_t n, struct
 }
 
 /* The judgment's letter, or NULL for an unjudged item. */
-static const char *judgment_name(enum xlqa_judgment j)
+const char *eval_judgment_name(enum xlqa_judgment j)
 {
 	switch (j) {
 	case XLQA_JUDGMENT_R: return "R";
@@ -197,9 +184,9 @@ static const char *judgment_name(enum xlqa_judgment j)
 }
 
 /* One row a question: what it is, its judgment, and each measure over its item alone (strict). */
-static int text_questions(const struct groups *gs, const struct view *v, struct xlqa_buf *out)
+static int text_questions(const struct eval_groups *gs, const struct view *v, struct xlqa_buf *out)
 {
-	const struct group *all = &gs->g[0];
+	const struct eval_group *all = &gs->g[0];
 	int rc = xlqa_buf_addf(out, "%-8s %-4s %-12s %-8s %-3s %10s", "question", "type", "answer_type", "judgment", "nil",
 	                       "confidence");
 
@@ -209,7 +196,7 @@ static int text_questions(const struct groups *gs, const struct view *v, struct 
 		rc = xlqa_buf_addch(out, '\n');
 	for (size_t i = 0; !rc && i < all->n; i++) {
 		const struct xlqa_eval_item *it = &all->items[i];
-		const char *j = judgment_name(it->judgment);
+		const char *j = eval_judgment_name(it->judgment);
 
 		rc = xlqa_buf_addf(out, "%04u     %-4c %-12s %-8s %-3s %10.4f", it->number, it->type ? it->type : '-',
 		                   it->answer_type ? it->answer_type : "-", j ? j : "-", it->nil_response ? "yes" : "no",
@@ -224,7 +211,7 @@ static int text_questions(const struct groups *gs, const struct view *v, struct 
 	return rc;
 }
 
-static int report_text(const char *run_name, const struct groups *gs, const struct view *v, unsigned flags,
+static int report_text(const char *run_name, const struct eval_groups *gs, const struct view *v, unsigned flags,
                        bool per_question, struct xlqa_buf *out)
 {
 	int rc = xlqa_buf_addf(out, "run %s: %zu questions\n", run_name, gs->g[0].n);
@@ -265,14 +252,14 @@ static int tsv_measures(struct xlqa_buf *out, const char *run, const char *quest
 	return rc;
 }
 
-static int report_tsv(const char *run, const struct groups *gs, const struct view *v, unsigned flags,
+static int report_tsv(const char *run, const struct eval_groups *gs, const struct view *v, unsigned flags,
                       bool per_question, struct xlqa_buf *out)
 {
 	int rc = xlqa_buf_addstr(out, "run\tquestion\tmode\tmeasure\tvalue\n");
 
 	for (size_t i = 0; !rc && per_question && i < gs->g[0].n; i++) {
 		const struct xlqa_eval_item *it = &gs->g[0].items[i];
-		const char *j = judgment_name(it->judgment);
+		const char *j = eval_judgment_name(it->judgment);
 		char q[16];
 
 		snprintf(q, sizeof q, "%04u", it->number);
@@ -325,7 +312,7 @@ static json_t *json_measures(const struct view *v, const struct xlqa_eval_item *
 }
 
 /* A group's object: "run" (when given), "questions", the strict measures, "lenient". */
-static json_t *json_group(const struct group *g, const struct view *v, const char *run_name, unsigned flags)
+static json_t *json_group(const struct eval_group *g, const struct view *v, const char *run_name, unsigned flags)
 {
 	json_t *o = json_object(), *strict = json_measures(v, g->items, g->n, XLQA_EVAL_STRICT);
 	bool ok = o && strict && (!run_name || put(o, "run", json_string(run_name))) &&
@@ -340,7 +327,7 @@ static json_t *json_group(const struct group *g, const struct view *v, const cha
 	return o;
 }
 
-static json_t *json_calibration(const struct group *all)
+static json_t *json_calibration(const struct eval_group *all)
 {
 	struct xlqa_calibration c;
 	json_t *o = json_object(), *bins = json_array();
@@ -384,14 +371,14 @@ static int append_json(json_t *root, bool ok, struct xlqa_buf *out)
 }
 
 /* The per_question array: each item's facts and its measures alone, strict and lenient. */
-static json_t *json_questions(const struct group *all, const struct view *v, unsigned flags)
+static json_t *json_questions(const struct eval_group *all, const struct view *v, unsigned flags)
 {
 	json_t *list = json_array();
 	bool ok = list != NULL;
 
 	for (size_t i = 0; ok && i < all->n; i++) {
 		const struct xlqa_eval_item *it = &all->items[i];
-		const char *j = judgment_name(it->judgment);
+		const char *j = eval_judgment_name(it->judgment);
 		char type[2] = { it->type, '\0' };
 		json_t *q = json_object();
 
@@ -411,7 +398,7 @@ static json_t *json_questions(const struct group *all, const struct view *v, uns
 	return list;
 }
 
-static int report_json(const char *run_name, const struct groups *gs, const struct view *v, unsigned flags,
+static int report_json(const char *run_name, const struct eval_groups *gs, const struct view *v, unsigned flags,
                        bool per_question, struct xlqa_buf *out)
 {
 	json_t *root = json_group(&gs->g[0], v, run_name, flags), *types = json_object(), *atypes = json_object();
@@ -432,10 +419,10 @@ static int report_json(const char *run_name, const struct groups *gs, const stru
 int xlqa_eval_report_with(const char *run_name, const struct xlqa_eval_item *items, size_t n,
                           const struct xlqa_eval_report_options *o, struct xlqa_buf *out, struct xlqa_error *err)
 {
-	struct groups gs = { NULL, 0, 0, 0 };
+	struct eval_groups gs = { NULL, 0, 0, 0 };
 	struct view v;
 	size_t old = out->len;
-	int rc = make_groups(items, n, &gs);
+	int rc = eval_groups_make(items, n, &gs);
 
 	view_init(&v, o);
 	if (!rc && o->format == XLQA_REPORT_TEXT)
@@ -444,7 +431,7 @@ int xlqa_eval_report_with(const char *run_name, const struct xlqa_eval_item *ite
 		rc = report_tsv(run_name, &gs, &v, o->flags, o->per_question, out);
 	else if (!rc)
 		rc = report_json(run_name, &gs, &v, o->flags, o->per_question, out);
-	groups_release(&gs);
+	eval_groups_release(&gs);
 	if (rc) {
 		xlqa_buf_setlen(out, old);
 		return xlqa_error_set(err, rc, "cannot write the report: %s", xlqa_strerror(rc));

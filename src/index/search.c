@@ -592,10 +592,35 @@ static void select_passages(struct xlqa_results *out, size_t max)
 	out->n_passages = kept;
 }
 
+/*
+ * The hits of another retrieval (o->docs, in its order) with their BM25 scores of the query, and the
+ * passages of the first o->passage_docs; the scores of the touched documents are reset.
+ */
+static int given_hits(struct xlqa_searcher *s, const struct xlqa_search_options *o, struct xlqa_results *out,
+                      struct xlqa_error *err)
+{
+	size_t n = o->n_docs < o->max_docs ? o->n_docs : o->max_docs;
+	int rc = XLQA_OK;
+
+	if (XLQA_ARRAY_RESERVE(out->hits, out->alloc_hits, n ? n : 1))
+		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	for (size_t i = 0; !rc && i < n; i++)
+		out->hits[i] = (struct xlqa_hit){ o->docs[i], s->acc[o->docs[i]].score, s->acc[o->docs[i]].score };
+	for (size_t i = 0; i < s->n_touched; i++)
+		s->acc[s->touched[i]].score = 0;
+	for (size_t i = 0; !rc && i < o->passage_docs && i < n; i++)
+		rc = score_passages(s, out->hits[i].doc, o, out, err);
+	if (rc)
+		return rc;
+	select_passages(out, o->max_passages);
+	out->n_hits = n;
+	return XLQA_OK;
+}
+
 int xlqa_search(struct xlqa_searcher *s, const struct xlqa_query *q, const struct xlqa_search_options *opt,
                 struct xlqa_results *out, struct xlqa_error *err)
 {
-	struct xlqa_search_options o = { XLQA_BM25_K1, XLQA_BM25_B, 1000, 20, 3, 20, XLQA_PASSAGE_WEIGHT };
+	struct xlqa_search_options o = { XLQA_BM25_K1, XLQA_BM25_B, 1000, 20, 3, 20, XLQA_PASSAGE_WEIGHT, NULL, 0 };
 	const struct xlqa_index_stats *st = xlqa_index_get_stats(s->idx);
 	double n = (double)st->documents, avgdl = st->avg_length > 0 ? st->avg_length : 1;
 	size_t n_hits, keep;
@@ -641,6 +666,8 @@ int xlqa_search(struct xlqa_searcher *s, const struct xlqa_query *q, const struc
 			s->acc[d].tf = 0;
 		}
 	}
+	if (o.docs)
+		return given_hits(s, &o, out, err);
 	/* Only the documents returned or searched for passages are ranked: the best `keep` of them. */
 	keep = o.max_docs > o.passage_docs ? o.max_docs : o.passage_docs;
 	keep = keep < s->n_touched ? keep : s->n_touched;

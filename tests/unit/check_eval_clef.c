@@ -730,14 +730,122 @@ START_TEST(test_calibration)
 	ck_assert(strstr(svg.buf, "<svg xmlns=\"http://www.w3.org/2000/svg\""));
 	ck_assert(strstr(svg.buf, "run &lt;a&amp;b&gt;"));
 	ck_assert(strstr(svg.buf, "</svg>\n"));
+	/* one point a non-empty bin (each of them small here, so hollow) */
 	{
 		size_t circles = 0;
 
-		for (const char *p = svg.buf; (p = strstr(p, "<circle")); p++)
+		for (const char *p = svg.buf; (p = strstr(p, "<circle class=\"bin")); p++)
 			circles++;
 		ck_assert_uint_eq(circles, 3);
 	}
 	xlqa_buf_release(&svg);
+}
+END_TEST
+
+/* Several runs in one diagram: a group and a legend entry each, small bins hollow, names escaped. */
+START_TEST(test_calibration_plot)
+{
+	struct xlqa_calibration c[2];
+	struct xlqa_buf svg = XLQA_BUF_INIT;
+	struct xlqa_error err;
+	const char *names[] = { "a<1>", "b&2" };
+	size_t groups = 0, small = 0, bins = 0;
+
+	xlqa_calibration_compute(six, 6, XLQA_EVAL_STRICT, &c[0]);
+	xlqa_calibration_compute(six, 3, XLQA_EVAL_STRICT, &c[1]);
+	ck_assert_int_eq(xlqa_calibration_plot(c, names, 2, "t", false, &svg, &err), XLQA_OK);
+	/* inline: no XML declaration, an <svg> element */
+	ck_assert(strncmp(svg.buf, "<svg ", 5) == 0);
+	ck_assert(strstr(svg.buf, ">a&lt;1&gt;</text>") && strstr(svg.buf, ">b&amp;2</text>"));
+	for (const char *p = svg.buf; (p = strstr(p, "<g class=\"run\"")); p++)
+		groups++;
+	for (const char *p = svg.buf; (p = strstr(p, "<circle class=\"bin")); p++)
+		bins++;
+	for (const char *p = svg.buf; (p = strstr(p, "<circle class=\"bin small\"")); p++)
+		small++;
+	ck_assert_uint_eq(groups, 2);
+	/* six: 5 non-empty bins; its first three: 0.8, 0.5 (twice) -> 2 bins; every bin under 5 responses */
+	ck_assert_uint_eq(bins, 7);
+	ck_assert_uint_eq(small, 7);
+	/* the histogram: a bar a run and non-empty bin */
+	{
+		size_t bars = 0;
+
+		for (const char *p = svg.buf; (p = strstr(p, "<rect class=\"bar\"")); p++)
+			bars++;
+		ck_assert_uint_eq(bars, 7);
+	}
+	xlqa_buf_reset(&svg);
+	ck_assert_int_eq(xlqa_calibration_plot(c, names, 0, NULL, true, &svg, &err), XLQA_EINVAL);
+	ck_assert_uint_eq(svg.len, 0);
+	xlqa_buf_release(&svg);
+}
+END_TEST
+
+/* The gold key's answers as written, for the report; none from another kind of judge. */
+START_TEST(test_gold_answer)
+{
+	struct xlqa_judge *j = NULL;
+	struct xlqa_error err;
+	const char *doc = NULL;
+
+	ck_assert_int_eq(xlqa_judge_open("gold", fixture("gold.tsv"), "en", &j, &err), XLQA_OK);
+	ck_assert_str_eq(xlqa_judge_gold_answer(j, 1, &doc), "Paris ||| the city of Paris");
+	ck_assert_str_eq(doc, "DOC1");
+	ck_assert_str_eq(xlqa_judge_gold_answer(j, 3, &doc), "NIL");
+	ck_assert_str_eq(doc, "NIL");
+	ck_assert_ptr_null(xlqa_judge_gold_answer(j, 9999, &doc));
+	ck_assert_ptr_null(doc);
+	xlqa_judge_free(j);
+	ck_assert_int_eq(xlqa_judge_open("patterns", fixture("gold.patterns"), NULL, &j, &err), XLQA_OK);
+	ck_assert_ptr_null(xlqa_judge_gold_answer(j, 1, NULL));
+	xlqa_judge_free(j);
+}
+END_TEST
+
+/* The HTML page: its items must follow the test set; a page's scores carry the TSV values. */
+START_TEST(test_html)
+{
+	struct xlqa_testset ts;
+	struct xlqa_clef_run run;
+	struct xlqa_eval_item *items = NULL;
+	struct xlqa_buf page = XLQA_BUF_INIT;
+	struct xlqa_error err;
+	struct xlqa_html_options o = { 0 };
+	struct xlqa_html_run hr;
+	size_t n = 0;
+	static const char text[] = "R F 1 abcd041enen 0.9 DOC1 Paris\nW D 2 abcd041enen 0.4 DOC9 a <b>\n";
+
+	xlqa_testset_init(&ts);
+	xlqa_clef_run_init(&run);
+	ck_assert_int_eq(xlqa_testset_read(&ts, fixture("testset.txt"), &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_clef_run_parse(&run, text, sizeof text - 1, "r", XLQA_CLEF_JUDGED, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_eval_items(&run, &ts, NULL, NULL, &items, &n, &err), XLQA_OK);
+	hr = (struct xlqa_html_run){ "r<1>", &run, items, n };
+	/* no test set: refused */
+	ck_assert_int_eq(xlqa_eval_html(&hr, 1, &o, &page, &err), XLQA_EINVAL);
+	o.testset = &ts;
+	/* an item short of the test set: refused, nothing written */
+	hr.n = n - 1;
+	ck_assert_int_eq(xlqa_eval_html(&hr, 1, &o, &page, &err), XLQA_EINVAL);
+	ck_assert_uint_eq(page.len, 0);
+	hr.n = n;
+	ck_assert_int_eq(xlqa_eval_html(&hr, 1, &o, &page, &err), XLQA_OK);
+	ck_assert(strncmp(page.buf, "<!DOCTYPE html>", 15) == 0);
+	/* 1 of the test set's questions right: accuracy as xlqa score --format tsv writes it */
+	{
+		char want[128];
+
+		snprintf(want, sizeof want, "data-run=\"r&lt;1&gt;\" data-group=\"all\" data-mode=\"strict\" "
+		                            "data-measure=\"accuracy\" data-value=\"%.6f\"", 1.0 / (double)ts.count);
+		ck_assert_msg(strstr(page.buf, want), "no cell %s", want);
+	}
+	ck_assert(strstr(page.buf, "<td class=\"answer\">a &lt;b&gt;</td>"));
+	ck_assert(!strstr(page.buf, "<b>"));
+	xlqa_buf_release(&page);
+	free(items);
+	xlqa_clef_run_release(&run);
+	xlqa_testset_release(&ts);
 }
 END_TEST
 
@@ -828,6 +936,9 @@ Suite *eval_clef_suite(void)
 	tcase_add_test(tc, test_items_testset);
 	tcase_add_test(tc, test_answer_types);
 	tcase_add_test(tc, test_calibration);
+	tcase_add_test(tc, test_calibration_plot);
+	tcase_add_test(tc, test_gold_answer);
+	tcase_add_test(tc, test_html);
 	tcase_add_test(tc, test_kendall);
 	tcase_add_test(tc, test_report);
 	suite_add_tcase(s, tc);

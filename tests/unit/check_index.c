@@ -303,7 +303,7 @@ START_TEST(test_bm25_hand_computed)
 	struct xlqa_results res;
 	struct xlqa_query q;
 	struct xlqa_error err;
-	struct xlqa_search_options opt = { XLQA_BM25_K1, XLQA_BM25_B, 1000, 0, 3, 20, 0 };
+	struct xlqa_search_options opt = { XLQA_BM25_K1, XLQA_BM25_B, 1000, 0, 3, 20, 0, NULL, 0 };
 	size_t g;
 
 	write_collection(coll, strlen(coll));

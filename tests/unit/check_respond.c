@@ -120,7 +120,7 @@ struct responder {
 
 static void respond(struct responder *rs, const struct xlqa_model *m, double nil_confidence, const char *question)
 {
-	struct xlqa_answerer_options opt = { NULL, NULL, 0, 0, m, nil_confidence, false };
+	struct xlqa_answerer_options opt = { .model = m, .nil_confidence = nil_confidence };
 	struct xlqa_error err;
 
 	ck_assert_msg(xlqa_answerer_new(idx, &opt, &rs->answerer, &err) == XLQA_OK, "%s", err.message);
@@ -274,7 +274,7 @@ START_TEST(respond_refuses_other_model)
 	static const char *const names[] = { "a", "b" };
 	static const double x[] = { 0, 1, 1, 0, 0.5, 0.2, 0.9, 0.4 };
 	static const unsigned char y[] = { 0, 1, 0, 1 };
-	struct xlqa_answerer_options opt = { NULL, NULL, 0, 0, NULL, 0, false };
+	struct xlqa_answerer_options opt = { .model = NULL };
 	struct xlqa_answerer *a = NULL;
 	struct xlqa_model *m;
 	struct xlqa_error err;
