@@ -37,6 +37,15 @@ int cmd_score(int argc, char **argv);
  * Reads a collection description named by a path (anything with a '/' or ending in ".conf") or by
  * its name in the corpora directory ($XLQA_CORPORA_DIR, else the installed corpora-config/).
  */
+/*
+ * Run from its build tree (the executable lies in the tree configure built), points XLQA_LANG_DIR,
+ * XLQA_CORPORA_DIR and XLQA_MODEL_DIR at the source tree's lang/, corpora-config/ and models/ when
+ * they are unset, so the uninstalled tool needs no environment; installed, does nothing (paths.c).
+ */
+void cli_locate_data(void);
+/* True when the executable is the one in the build tree configure set up. */
+bool cli_running_from_build_tree(void);
+
 int cli_corpus_config(const char *arg, struct xlqa_corpus_config **out, struct xlqa_error *err);
 int cmd_lexicon(int argc, char **argv);
 int cmd_translate(int argc, char **argv);

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const struct cli_command commands[] = {
 	{ "analyze", cmd_analyze, "show sentences, tokens, normalised forms, stems and lemmas of text" },
@@ -92,6 +93,11 @@ int cli_corpus_config(const char *arg, struct xlqa_corpus_config **out, struct x
 		return xlqa_corpus_config_read(arg, out, err);
 	if (snprintf(path, sizeof path, "%s/%s.conf", dir && *dir ? dir : XLQA_CORPORADIR, arg) >= (int)sizeof path)
 		return xlqa_error_set(err, XLQA_EINVAL, "collection name '%s' is too long", arg);
+	if (access(path, F_OK) != 0)
+		return xlqa_error_set(err, XLQA_ENOTFOUND,
+		                      "no collection '%s': '%s' does not exist (XLQA_CORPORA_DIR names the folder of "
+		                      "the collection descriptions; installed: '%s')",
+		                      arg, path, XLQA_CORPORADIR);
 	return xlqa_corpus_config_read(path, out, err);
 }
 
@@ -117,6 +123,7 @@ int main(int argc, char **argv)
 		printf("xlqa %s\n", PACKAGE_VERSION);
 		return cli_finish_output("version", CLI_EXIT_OK);
 	}
+	cli_locate_data();
 	for (size_t i = 0; i < N_COMMANDS; i++)
 		if (strcmp(argv[1], commands[i].name) == 0)
 			return commands[i].run(argc - 1, argv + 1);
