@@ -52,7 +52,7 @@ for t in $langs; do
     table="$work/dev-features-$t.tsv"
     : >"$table"
     for s in $langs; do
-        "$xlqa" run --no-model --index "$indexes/index-$l" --questions "$sets/$fit/questions/$s-$t.txt" --tag dev$fit \
+        "$xlqa" run --no-model --index "$indexes/index-$l" --questions "$sets/$fit/questions/$s-$t.txt" --free-tag --tag dev$fit \
             --lexicon-dir "$lexicons" --out "$work/dev-run-$fit-$s-$t.txt" --gold "$sets/$fit/gold/$t.gold" \
             --features-out "$work/f.tsv" 2>/dev/null
         awk -v p="$s-" -v first="$([ -s "$table" ] && echo 0 || echo 1)" \
@@ -64,7 +64,7 @@ for t in $langs; do
         awk '$1 == "nil_precision" { print $2 }')
     for s in $langs; do
         [ "${DEV_PAIRS:-mono}" = all ] || [ "$s" = "$t" ] || continue
-        "$xlqa" run --index "$indexes/index-$l" --questions "$sets/$dev/questions/$s-$t.txt" --tag dev$dev \
+        "$xlqa" run --index "$indexes/index-$l" --questions "$sets/$dev/questions/$s-$t.txt" --free-tag --tag dev$dev \
             --lexicon-dir "$lexicons" --out "$work/dev-run-$dev-$s-$t.txt" --model "$work/dev-model-$t.json" \
             --nil-confidence "$nilc" --gold "$sets/$dev/gold/$t.gold" --features-out "$work/dev-features-$dev-$s-$t.tsv" \
             --trace "$work/dev-trace-$dev-$s-$t.json" 2>/dev/null

@@ -24,7 +24,9 @@ static const char run_usage[] =
 	"\n"
 	"  -i, --index DIR          the index (xlqa index), in the test set's target language\n"
 	"  -Q, --questions FILE     the test set\n"
-	"  -t, --tag TAG            the run tag\n"
+	"  -t, --tag TAG            the run tag, by the CLEF 2004 rule: 4 characters, 04, run 1 or 2 and\n"
+	"                           the task, such as xlqa041enen (xlqa check also wants the file TAG.txt)\n"
+	"      --free-tag           allow any run tag (the run then fails xlqa check's tag rule)\n"
 	"  -o, --out FILE           the run file (written atomically)\n"
 	"  -L, --lexicon-dir DIR    pair lexicons (default: $XLQA_LEXICON_DIR or the cache)\n"
 	"  -m, --model FILE         the answer model (xlqa calibrate fit): the confidence is its probability,\n"
@@ -292,9 +294,10 @@ int cmd_run(int argc, char **argv)
 		{ "trace", required_argument, NULL, 'T' },       { "features-out", required_argument, NULL, 'F' },
 		{ "gold", required_argument, NULL, 'g' },        { "nil-confidence", required_argument, NULL, 'N' },
 		{ "trace-candidates", required_argument, NULL, 'K' }, { "help", no_argument, NULL, 'h' },
-		{ "no-model", no_argument, NULL, 'M' },          { NULL, 0, NULL, 0 },
+		{ "no-model", no_argument, NULL, 'M' },          { "free-tag", no_argument, NULL, 'G' },
+		{ NULL, 0, NULL, 0 },
 	};
-	bool no_model = false;
+	bool no_model = false, free_tag = false;
 	const char *dir = NULL, *questions = NULL, *tag = NULL, *out = NULL, *lexicon_dir = NULL, *model = NULL,
 	           *trace = NULL, *features = NULL, *gold = NULL;
 	struct answering an;
@@ -309,6 +312,7 @@ int cmd_run(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "i:Q:t:o:L:m:T:F:g:N:K:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'M': no_model = true; break;
+		case 'G': free_tag = true; break;
 		case 'i': dir = optarg; break;
 		case 'Q': questions = optarg; break;
 		case 't': tag = optarg; break;
@@ -348,6 +352,10 @@ int cmd_run(int argc, char **argv)
 	memset(&an, 0, sizeof an);
 	if (xlqa_testset_read(&ts, questions, &err)) {
 		status = cli_fail("run", &err);
+		goto done;
+	}
+	if (!free_tag && xlqa_clef_tag_check(tag, &ts, &err)) {
+		status = cli_usage_error("run", "%s (--free-tag allows any)", err.message);
 		goto done;
 	}
 	snprintf(source, sizeof source, "%c%c", ts.source[0] | 0x20, ts.source[1] | 0x20);
