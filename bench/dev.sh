@@ -71,7 +71,7 @@ for t in $langs; do
         # with a model the table's rows are in the model's order: a question's first row is its answer
         ranks=$(awk -F'\t' 'NR > 1 && $3 != "-" { if (!($1 in seen)) { seen[$1] = 1; if ($3) first++ } if ($3) right[$1] = 1 }
             END { n = 0; for (q in right) n++; print n + 0, first + 0 }' "$work/dev-features-$dev-$s-$t.tsv")
-        "$xlqa" score --gold "$sets/$dev/gold/$t.gold" -q "$sets/$dev/questions/$s-$t.txt" --calibration --format json \
+        "$xlqa" score --gold "$sets/$dev/gold/$t.gold" -Q "$sets/$dev/questions/$s-$t.txt" --calibration --format json \
             "$work/dev-run-$dev-$s-$t.txt" | jq -r --arg p "$s-$t" --arg r "$ranks" \
             '[$p, .accuracy, .cws, .k1, .nil_precision, .nil_recall, .calibration.ece] + ($r | split(" ")) | @tsv' |
             awk -F'\t' '{ printf "%-6s %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %6d %6d\n", $1, $2, $3, $4, $5, $6, $7, $8, $9 }' |

@@ -43,7 +43,7 @@ export XLQA_LANG_DIR XLQA_CORPORA_DIR
     --model "$work/without.json" --out "$work/no-$without.txt" 2>/dev/null
 
 score() {
-    "$xlqa" score --gold "$sets/3/gold/EN.gold" -q "$sets/3/questions/EN-EN.txt" -m accuracy -m cws -m k1 \
+    "$xlqa" score --gold "$sets/3/gold/EN.gold" -Q "$sets/3/questions/EN-EN.txt" -m accuracy -m cws -m k1 \
         --significance --seed 1 "$@" "$work/all.txt" "$work/no-$without.txt"
 }
 

@@ -41,8 +41,8 @@ if [ -d "$shared/bench/xquad-clef" ]; then
     ./xlqa run --index demo-index --questions "$sets/3/questions/EN-EN.txt" --tag xlqa041enen \
         --out xlqa041enen.txt
     head -3 xlqa041enen.txt
-    ./xlqa check -q "$sets/3/questions/EN-EN.txt" xlqa041enen.txt
-    ./xlqa score --gold "$sets/3/gold/EN.gold" -q "$sets/3/questions/EN-EN.txt" xlqa041enen.txt
+    ./xlqa check -Q "$sets/3/questions/EN-EN.txt" xlqa041enen.txt
+    ./xlqa score --gold "$sets/3/gold/EN.gold" -Q "$sets/3/questions/EN-EN.txt" xlqa041enen.txt
     echo "set 3 EN-EN answered: $(wc -l <xlqa041enen.txt) lines in build/xlqa041enen.txt (default English model)"
     echo
     ./xlqa ask --index demo-index "Which university did Calvin study at?"

@@ -80,6 +80,11 @@ int cli_source_query(struct xlqa_lang *lang, struct xlqa_analysis *a, const char
 int cli_fail(const char *cmd, const struct xlqa_error *err);
 /* Warns on standard error about gold-key entries no response can match (xlqa_judge_unmatchable). */
 void cli_judge_unmatchable(const char *cmd, const struct xlqa_judge *j);
+/*
+ * After getopt_long returned '?': names the unknown option or the one that lacks its argument (getopt's
+ * own message is off, opterr = 0, so it is reported once) and returns CLI_EXIT_USAGE.
+ */
+int cli_bad_option(const char *cmd, char **argv);
 /* Prints "xlqa CMD: message" and a hint to run --help; returns CLI_EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) XLQA_PRINTF(2, 3);
 /* Flushes standard output; a write error (disk full, closed pipe) becomes CLI_EXIT_SYSTEM, also over

@@ -22,9 +22,9 @@ static const char usage_text[] =
 	"\n"
 	"  -o, --out DIR        the index directory to create (must not exist)\n"
 	"  -d, --data-root DIR  directory the configurations' file globs are relative to (default: .)\n"
-	"  -m, --memory SIZE    postings held in memory before a sorted run is spilled, e.g. 512M or 2G\n"
+	"      --memory SIZE    postings held in memory before a sorted run is spilled, e.g. 512M or 2G\n"
 	"                       (default 256M)\n"
-	"  -q, --quiet          no progress line and no list of skipped documents\n"
+	"      --quiet          no progress line and no list of skipped documents\n"
 	"  -h, --help           this text\n";
 
 struct progress {
@@ -101,7 +101,7 @@ int cmd_index(int argc, char **argv)
 
 	memset(&bopt, 0, sizeof bopt);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:d:m:qh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:d:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o': out = optarg; break;
 		case 'd': bopt.data_root = optarg; break;
@@ -113,7 +113,7 @@ int cmd_index(int argc, char **argv)
 		case 'h':
 			fputs(usage_text, stdout);
 			return cli_finish_output("index", CLI_EXIT_OK);
-		default: return cli_usage_error("index", "unknown option or missing argument '%s'", argv[optind - 1]);
+		default: return cli_bad_option("index", argv);
 		}
 	}
 	if (!out)

@@ -29,7 +29,7 @@ static const char run_usage[] =
 	"      --free-tag           allow any run tag (the run then fails xlqa check's tag rule)\n"
 	"  -o, --out FILE           the run file (written atomically)\n"
 	"  -L, --lexicon-dir DIR    pair lexicons (default: $XLQA_LEXICON_DIR or the cache)\n"
-	"  -m, --model FILE         the answer model (xlqa calibrate fit): the confidence is its probability,\n"
+	"      --model FILE         the answer model (xlqa calibrate fit): the confidence is its probability,\n"
 	"                           NIL below its threshold; default: the installed model of the index's\n"
 	"                           language, else the language-independent one ($XLQA_MODEL_DIR or the\n"
 	"                           installed models folder), named on standard error\n"
@@ -309,7 +309,7 @@ int cmd_run(int argc, char **argv)
 	int c, status = CLI_EXIT_OK;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "i:Q:t:o:L:m:T:F:g:N:K:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "i:Q:t:o:L:T:F:g:N:K:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'M': no_model = true; break;
 		case 'G': free_tag = true; break;
@@ -336,7 +336,7 @@ int cmd_run(int argc, char **argv)
 		case 'h':
 			fputs(run_usage, stdout);
 			return cli_finish_output("run", CLI_EXIT_OK);
-		default: return cli_usage_error("run", "unknown option or missing argument '%s'", argv[optind - 1]);
+		default: return cli_bad_option("run", argv);
 		}
 	}
 	if (!dir || !questions || !tag || !out)
@@ -390,7 +390,7 @@ int cmd_ask(int argc, char **argv)
 	int c, status = CLI_EXIT_OK;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "i:l:L:m:N:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "i:l:L:N:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'M': no_model = true; break;
 		case 'N':
@@ -404,7 +404,7 @@ int cmd_ask(int argc, char **argv)
 		case 'h':
 			fputs(ask_usage, stdout);
 			return cli_finish_output("ask", CLI_EXIT_OK);
-		default: return cli_usage_error("ask", "unknown option or missing argument '%s'", argv[optind - 1]);
+		default: return cli_bad_option("ask", argv);
 		}
 	}
 	if (!dir)

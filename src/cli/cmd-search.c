@@ -30,7 +30,7 @@ static const char usage_text[] =
 	"  -L, --lexicon-dir DIR where the pair lexicons are (default: $XLQA_LEXICON_DIR or the cache)\n"
 	"  -f, --format F        text (default for a query) or trec (default for --questions)\n"
 	"  -n, --docs N          documents listed (default 10, or 1000 with --format trec)\n"
-	"  -p, --passages N      passages listed (default 5; 0: none)\n"
+	"      --passages N      passages listed (default 5; 0: none)\n"
 	"  -t, --tag TAG         run tag of the trec format (default xlqa)\n"
 	"  -P, --passage-weight X  rerank the top 20 documents by BM25 + X times their best passage's\n"
 	"                        score (default 0.2, fitted on benchmark sets 1-2; 0: BM25 alone)\n"
@@ -210,7 +210,7 @@ int cmd_search(int argc, char **argv)
 	s.opt = (struct xlqa_search_options){ XLQA_BM25_K1, XLQA_BM25_B, 1000, 20, 3, 20, XLQA_PASSAGE_WEIGHT };
 	optind = 1;
 	s.analysis = false;
-	while ((c = getopt_long(argc, argv, "i:l:Q:f:n:p:t:k:L:P:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "i:l:Q:f:n:t:k:L:P:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'k':
 			if (strcmp(optarg, "analysis") != 0 && strcmp(optarg, "words") != 0)
@@ -249,7 +249,7 @@ int cmd_search(int argc, char **argv)
 		case 'h':
 			fputs(usage_text, stdout);
 			return cli_finish_output("search", CLI_EXIT_OK);
-		default: return cli_usage_error("search", "unknown option or missing argument '%s'", argv[optind - 1]);
+		default: return cli_bad_option("search", argv);
 		}
 	}
 	if (!dir)

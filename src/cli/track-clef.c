@@ -90,7 +90,7 @@ static int judge_open(const char *cmd, const struct judge_spec *s, const char *l
 	xlqa_error_clear(&err);
 	*out = NULL;
 	if (strcmp(s->kind, "gold") == 0 && !lang)
-		return cli_usage_error(cmd, "a gold key needs the target language: --lang, --testset or a CLEF run tag");
+		return cli_usage_error(cmd, "a gold key needs the target language: --lang, --questions or a CLEF run tag");
 	if (xlqa_judge_open(s->kind, s->paths[0], lang, out, &err))
 		return cli_fail(cmd, &err);
 	for (size_t i = 1; i < s->n_paths; i++)
@@ -192,10 +192,10 @@ static int read_docnos(const char *cmd, const char *path, struct xlqa_hash *set)
 
 static void check_usage(FILE *fp)
 {
-	fprintf(fp, "usage: xlqa check [--track clef2004] --testset FILE [--docnos FILE | --index DIR] RUN...\n\n"
+	fprintf(fp, "usage: xlqa check [--track clef2004] --questions FILE [--docnos FILE | --index DIR] RUN...\n\n"
 	            "Checks CLEF 2004 run files against the track's rules and prints every violation as\n"
 	            "FILE:LINE: RULE: what is wrong. Exit status 1 when any run breaks a rule.\n\n"
-	            "  -q, --testset FILE  the test set the runs answer (required)\n"
+	            "  -Q, --questions FILE  the test set the runs answer (required; also --testset)\n"
 	            "      --docnos FILE   the collection's DOCNOs, one a line: unknown DOCNOs are violations\n"
 	            "  -i, --index DIR     the collection's index (xlqa index): unknown DOCNOs are violations\n"
 	            "      --rules         list the rules\n");
@@ -203,7 +203,8 @@ static void check_usage(FILE *fp)
 
 static int clef_check(int argc, char **argv)
 {
-	static const struct option opts[] = { { "testset", required_argument, NULL, 'q' },
+	static const struct option opts[] = { { "questions", required_argument, NULL, 'Q' },
+		                              { "testset", required_argument, NULL, 'Q' },
 		                              { "docnos", required_argument, NULL, 'd' },
 		                              { "index", required_argument, NULL, 'i' },
 		                              { "rules", no_argument, NULL, 'r' },
@@ -217,9 +218,9 @@ static int clef_check(int argc, char **argv)
 	int c, status = CLI_EXIT_OK;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "q:i:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "Q:i:rh", opts, NULL)) != -1) {
 		switch (c) {
-		case 'q': testset_path = optarg; break;
+		case 'Q': testset_path = optarg; break;
 		case 'd': docnos_path = optarg; break;
 		case 'i': index_path = optarg; break;
 		case 'r':
@@ -227,11 +228,11 @@ static int clef_check(int argc, char **argv)
 				printf("%-11s %s\n", xlqa_clef_rule_name(r), xlqa_clef_rule_help(r));
 			return cli_finish_output(cmd, CLI_EXIT_OK);
 		case 'h': check_usage(stdout); return cli_finish_output(cmd, CLI_EXIT_OK);
-		default: return cli_usage_error(cmd, "unknown option");
+		default: return cli_bad_option(cmd, argv);
 		}
 	}
 	if (!testset_path)
-		return cli_usage_error(cmd, "the CLEF 2004 checker needs --testset FILE");
+		return cli_usage_error(cmd, "the CLEF 2004 checker needs --questions FILE (-Q), the test set");
 	if (optind >= argc)
 		return cli_usage_error(cmd, "no run file given");
 	if (docnos_path && index_path)
@@ -291,7 +292,7 @@ static void judge_usage(FILE *fp)
 	            "      --gold FILE       a gold key (NNNN TAB DOCNO TAB answer ||| answer; NIL)\n"
 	            "      --patterns FILE   TREC answer patterns with documents (NNNN regex DOCNO)\n"
 	            "  -l, --lang LANG       target language for --gold (default: the run tag's)\n"
-	            "  -o, --output FILE     write there (completely or not at all), not to standard output\n"
+	            "  -o, --out FILE        write there (completely or not at all), not to standard output\n"
 	            "A response the judge cannot judge is written as W and reported.\n");
 }
 
@@ -313,6 +314,7 @@ static int judge_option(const char *cmd, int c, struct judge_spec *spec)
 static int clef_judge(int argc, char **argv)
 {
 	static const struct option opts[] = { JUDGE_LONG_OPTIONS,
+		                              { "out", required_argument, NULL, 'o' },
 		                              { "output", required_argument, NULL, 'o' },
 		                              { "help", no_argument, NULL, 'h' },
 		                              { NULL, 0, NULL, 0 } };
@@ -338,7 +340,7 @@ static int clef_judge(int argc, char **argv)
 		case 'l': lang = optarg; break;
 		case 'o': output = optarg; break;
 		case 'h': judge_usage(stdout); return cli_finish_output(cmd, CLI_EXIT_OK);
-		default: return cli_usage_error(cmd, "unknown option");
+		default: return cli_bad_option(cmd, argv);
 		}
 	}
 	if (!spec.kind)
@@ -382,7 +384,7 @@ static void score_usage(FILE *fp)
 	        "strict (R) and lenient (R+U), overall, per question type and per answer type. Without a\n"
 	        "JUDGE the runs must be judged runs (lines prefixed by R, X, U or W). JUDGE is\n"
 	        "--judgments FILE (repeatable), --gold FILE or --patterns FILE, as for 'xlqa judge'.\n\n"
-	        "  -q, --testset FILE   score against the test set: unanswered questions count as wrong\n"
+	        "  -Q, --questions FILE score against the test set: unanswered questions count as wrong\n"
 	        "      --types FILE     answer types (TSV: question number, type; a header may name answer_type)\n"
 	        "  -l, --lang LANG      target language for --gold (default: test set's, else the run tag's)\n"
 	        "  -f, --format FMT     text (default), tsv (run, question, mode, measure, value lines) or json\n"
@@ -392,14 +394,14 @@ static void score_usage(FILE *fp)
 	        "                       --compare ranks by the first (default accuracy)\n"
 	        "      --measures       list the measures\n"
 	        "      --lenient-x      lenient also counts X (inexact) as right\n"
-	        "      --allow-missing  with --testset, accept a run that leaves questions unanswered (by\n"
+	        "      --allow-missing  with --questions, accept a run that leaves questions unanswered (by\n"
 	        "                       default a warning and exit status 1: a run cut short scores low)\n"
 	        "      --calibration    add the calibration report: reliability table, ECE, Brier, CWS vs best\n"
 	        "      --plot FILE.svg  write a reliability diagram (one run only)\n"
 	        "      --compare        the first two arguments are judges KIND:FILE[,FILE...] (judgments,\n"
 	        "                       gold, patterns): rank the runs under each by the measure and report\n"
 	        "                       Kendall's tau (tau-b) and the swapped pairs\n"
-	        "      --significance   (needs --testset) 95%% percentile bootstrap intervals of each run's\n"
+	        "      --significance   (needs --questions) 95%% percentile bootstrap intervals of each run's\n"
 	        "                       strict scores, and for every pair of runs the paired randomization and\n"
 	        "                       paired bootstrap tests' two-sided p-values, adjusted for the number of\n"
 	        "                       pairs; the measures are those of -m that are not counts (default\n"
@@ -526,7 +528,7 @@ static int score_runs(struct score_opts *o, const struct judge_spec *spec, int n
 	if (o->plot && n_runs != 1)
 		status = cli_usage_error(o->cmd, "--plot takes one run");
 	else if (o->significance && !o->have_ts)
-		status = cli_usage_error(o->cmd, "--significance needs --testset, so that the runs' questions pair up");
+		status = cli_usage_error(o->cmd, "--significance needs --questions, so that the runs' questions pair up");
 	else if (!items || !names) {
 		struct xlqa_error err;
 
@@ -698,7 +700,7 @@ static int score_option(struct score_opts *o, int c)
 		if (!(o->correction = xlqa_sig_correction_find(optarg)))
 			return cli_usage_error(o->cmd, "unknown correction '%s' (holm, bonferroni, none)", optarg);
 		return CLI_EXIT_OK;
-	case 'Q': o->report.per_question = true; return CLI_EXIT_OK;
+	case 'q': o->report.per_question = true; return CLI_EXIT_OK;
 	default: return -1;
 	}
 }
@@ -706,7 +708,8 @@ static int score_option(struct score_opts *o, int c)
 static int clef_score(int argc, char **argv)
 {
 	static const struct option opts[] = { JUDGE_LONG_OPTIONS,
-		                              { "testset", required_argument, NULL, 'q' },
+		                              { "questions", required_argument, NULL, 'T' },
+		                              { "testset", required_argument, NULL, 'T' },
 		                              { "types", required_argument, NULL, 't' },
 		                              { "format", required_argument, NULL, 'f' },
 		                              { "lenient-x", no_argument, NULL, 'x' },
@@ -716,7 +719,7 @@ static int clef_score(int argc, char **argv)
 		                              { "compare", no_argument, NULL, 'C' },
 		                              { "measure", required_argument, NULL, 'm' },
 		                              { "measures", no_argument, NULL, 'M' },
-		                              { "per-question", no_argument, NULL, 'Q' },
+		                              { "per-question", no_argument, NULL, 'q' },
 		                              { "significance", no_argument, NULL, 'S' },
 		                              { "resamples", required_argument, NULL, 'R' },
 		                              { "seed", required_argument, NULL, 's' },
@@ -736,14 +739,15 @@ static int clef_score(int argc, char **argv)
 	o.cmd = argv[0];
 	o.sig.seed = 1;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "q:l:f:m:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "Q:l:f:m:qh", opts, NULL)) != -1) {
 		if ((status = judge_option(o.cmd, c, &spec)) >= 0 || (status = score_option(&o, c)) >= 0) {
 			if (status)
 				return status;
 			continue;
 		}
 		switch (c) {
-		case 'q': testset_path = optarg; break;
+		case 'Q':
+		case 'T': testset_path = optarg; break;
 		case 't': o.types_path = optarg; break;
 		case 'l': o.lang = optarg; break;
 		case 'f':
@@ -766,7 +770,7 @@ static int clef_score(int argc, char **argv)
 				printf("%-14s %s\n", xlqa_measure_at(i)->name, xlqa_measure_at(i)->help);
 			return cli_finish_output(o.cmd, CLI_EXIT_OK);
 		case 'h': score_usage(stdout); return cli_finish_output(o.cmd, CLI_EXIT_OK);
-		default: return cli_usage_error(o.cmd, "unknown option");
+		default: return cli_bad_option(o.cmd, argv);
 		}
 	}
 	if (o.n_chosen) {
