@@ -61,6 +61,7 @@ struct answering {
 	struct xlqa_model *model;
 	struct xlqa_answer_set set;
 	size_t trace_candidates; /* candidates a trace line shows; SIZE_MAX: all */
+	const char *target;      /* run: the test set's target language, checked against the index's first */
 };
 
 /* Reads --nil-confidence's probability into *out; false (after a usage message) when it is none. */
@@ -94,6 +95,10 @@ static int answering_open(struct answering *an, const char *cmd, const char *dir
 	xlqa_answer_set_init(&an->set);
 	if (xlqa_index_open(dir, &an->idx, err))
 		return err->status;
+	/* the real cause first: a test set for another language's index, before its model or lexicon */
+	if (an->target && *an->target && strncasecmp(an->target, xlqa_index_get_stats(an->idx)->language, 2) != 0)
+		return xlqa_error_set(err, XLQA_EINVAL, "the test set's target language is %s, but the index '%s' is in '%s'",
+		                      an->target, dir, xlqa_index_get_stats(an->idx)->language);
 	if (!model && !no_model) {
 		if (xlqa_model_default_path(xlqa_index_get_stats(an->idx)->language, NULL, &path, &any, err)) {
 			xlqa_buf_release(&path);
@@ -360,11 +365,9 @@ int cmd_run(int argc, char **argv)
 	}
 	snprintf(source, sizeof source, "%c%c", ts.source[0] | 0x20, ts.source[1] | 0x20);
 	an.trace_candidates = trace_candidates;
+	an.target = ts.target;
 	if (answering_open(&an, "run", dir, source, lexicon_dir, model, no_model, nil_confidence, &err) ||
 	    warn_model_language("run", &an) ||
-	    (strncasecmp(ts.target, xlqa_index_get_stats(an.idx)->language, 2) != 0 &&
-	     xlqa_error_set(&err, XLQA_EINVAL, "%s: target language %s, but the index is in '%s'", questions, ts.target,
-	                    xlqa_index_get_stats(an.idx)->language)) ||
 	    run_all(&an, &ts, tag, out, trace, features, gold, &err))
 		status = cli_fail("run", &err);
 	answering_close(&an);

@@ -22,7 +22,8 @@ static const char usage_text[] =
 	"other than the index's) is translated word by word through the pair's lexicon (xlqa lexicon build).\n"
 	"\n"
 	"  -i, --index DIR       the index (xlqa index)\n"
-	"  -l, --lang XX         the query's language; default and only choice for now: the index's\n"
+	"  -l, --lang XX         the query's language (default: the index's); another language is\n"
+	"                        translated through the pair's lexicon (--lexicon-dir)\n"
 	"  -Q, --questions FILE  a CLEF test set; its target language must be the index's\n"
 	"  -k, --keywords K      what a question's query is made of: words (every word that is not a\n"
 	"                        stop word, weight 1; the default) or analysis (question analysis:\n"
@@ -186,6 +187,31 @@ out:
 	return rc;
 }
 
+/*
+ * A query in another language than the index's (--lang): its content words translated through the
+ * pair's lexicon into s->query, as a cross-language test set's questions are (and as xlqa ask does).
+ */
+static int cross_query(struct search_cli *s, const char *src, const char *text, struct xlqa_error *err)
+{
+	struct cli_translation tr;
+	struct xlqa_analysis tokens;
+	struct xlqa_query source;
+	int rc;
+
+	memset(&tr, 0, sizeof tr);
+	xlqa_analysis_init(&tokens);
+	xlqa_query_init(&source);
+	xlqa_query_reset(&s->query);
+	if (!(rc = cli_translation_open(src, xlqa_index_get_stats(s->idx)->language, s->lexicon_dir, NULL, &tr, err)) &&
+	    !(rc = xlqa_answer_index_vocabulary(s->idx, s->lang, tr.tr, err)) &&
+	    !(rc = cli_source_query(tr.lang, &tokens, text, 1.0, &source, err)))
+		rc = xlqa_translator_translate(tr.tr, &source, &s->query, NULL, err);
+	xlqa_query_release(&source);
+	xlqa_analysis_release(&tokens);
+	cli_translation_close(&tr);
+	return rc;
+}
+
 int cmd_search(int argc, char **argv)
 {
 	enum { OPT_K1 = 256, OPT_B };
@@ -274,9 +300,6 @@ int cmd_search(int argc, char **argv)
 	if (xlqa_index_open(dir, &s.idx, &err) ||
 	    (lang_name && !xlqa_lang_find(lang_name) &&
 	     xlqa_error_set(&err, XLQA_EINVAL, "unknown language '%s' (see 'xlqa langs')", lang_name)) ||
-	    (lang_name && strcmp(xlqa_lang_find(lang_name)->code, xlqa_index_get_stats(s.idx)->language) != 0 &&
-	     xlqa_error_set(&err, XLQA_EUNSUPPORTED, "the index is in '%s'; %s queries need a translation lexicon",
-	                    xlqa_index_get_stats(s.idx)->language, lang_name)) ||
 	    xlqa_lang_open(xlqa_index_get_stats(s.idx)->language, NULL, &s.lang, &err) ||
 	    xlqa_searcher_new(s.idx, s.lang, &s.searcher, &err) || xlqa_termer_new(s.lang, &s.termer, &err)) {
 		status = cli_fail("search", &err);
@@ -290,7 +313,11 @@ int cmd_search(int argc, char **argv)
 
 		for (int i = optind; i < argc; i++)
 			xlqa_buf_addf(&q, "%s%s", i > optind ? " " : "", argv[i]);
-		if (text_query(&s, q.buf, &err) || xlqa_search(s.searcher, &s.query, &s.opt, &s.res, &err))
+		const char *src = lang_name ? xlqa_lang_find(lang_name)->code : NULL;
+		bool cross = src && strcmp(src, xlqa_index_get_stats(s.idx)->language) != 0;
+
+		if ((cross ? cross_query(&s, src, q.buf, &err) : text_query(&s, q.buf, &err)) ||
+		    xlqa_search(s.searcher, &s.query, &s.opt, &s.res, &err))
 			status = cli_fail("search", &err);
 		else if (trec)
 			for (size_t k = 0; k < s.res.n_hits; k++)

@@ -436,6 +436,20 @@ struct score_opts {
  * Reads run `path`, judges it with `spec` (opening *judge on first use) and builds its items.
  * Returns an exit status; on success *items (free()) and *n are set.
  */
+/* True when `path` reads as a CLEF run without judgments. */
+static bool run_reads_unjudged(const char *path)
+{
+	struct xlqa_clef_run run;
+	struct xlqa_error err;
+	bool ok;
+
+	xlqa_error_clear(&err);
+	xlqa_clef_run_init(&run);
+	ok = xlqa_clef_run_read(&run, path, 0, &err) == XLQA_OK && run.count > 0;
+	xlqa_clef_run_release(&run);
+	return ok;
+}
+
 static int score_items(struct score_opts *o, const struct judge_spec *spec, struct xlqa_judge **judge, const char *path,
                        struct xlqa_eval_item **items, size_t *n, size_t *unanswered)
 {
@@ -446,8 +460,15 @@ static int score_items(struct score_opts *o, const struct judge_spec *spec, stru
 
 	xlqa_error_clear(&err);
 	xlqa_clef_run_init(&run);
-	if (xlqa_clef_run_read(&run, path, spec->kind ? 0 : XLQA_CLEF_JUDGED, &err))
+	if (xlqa_clef_run_read(&run, path, spec->kind ? 0 : XLQA_CLEF_JUDGED, &err)) {
+		/* a run that is not judged, scored without a judge: say so rather than what its first column lacks */
+		if (!spec->kind && err.status == XLQA_EPARSE && run_reads_unjudged(path))
+			xlqa_error_set(&err, XLQA_EINVAL,
+			               "%s is a run that is not judged: give a judge (--gold KEY, --patterns KEY or "
+			               "--judgments FILE), or score a judged run (xlqa judge)",
+			               path);
 		status = cli_fail(o->cmd, &err);
+	}
 	if (!status && spec->kind && !*judge)
 		status = judge_open(o->cmd, spec, target_lang(o->lang, o->have_ts ? &o->ts : NULL, &run, lang_buf), judge);
 	if (!status && spec->kind && xlqa_judge_run(*judge, &run, NULL, &err))
