@@ -105,6 +105,14 @@ int xlqa_judge_run(struct xlqa_judge *j, struct xlqa_clef_run *run, size_t *unju
  * 0 when it holds one, -1 when the judge cannot tell (a judgments pool without a right response).
  */
 int xlqa_judge_nil_question(const struct xlqa_judge *j, unsigned number);
+
+/*
+ * The relevance judgments of a gold key in trec_eval's qrels format, appended to `out`: one line
+ * "NNNN 0 DOCNO 1" a question with an answer, in question order (the question id as the run files and
+ * `xlqa search --format trec` write it); a NIL question has no relevant document and no line (*nil, may
+ * be NULL, counts them). XLQA_EINVAL for a judge that is not a gold key, XLQA_ENOMEM.
+ */
+int xlqa_judge_qrels(const struct xlqa_judge *j, struct xlqa_buf *out, size_t *nil, struct xlqa_error *err);
 void xlqa_judge_free(struct xlqa_judge *j);
 
 /* ---- answer types ------------------------------------------------------------------------------ */

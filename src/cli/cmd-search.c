@@ -124,6 +124,7 @@ static int run_questions(struct search_cli *s, const char *path, const char *tag
 	struct xlqa_query source;
 	const char *lang = xlqa_index_get_stats(s->idx)->language;
 	char src[4], tgt[4];
+	size_t no_hit = 0; /* questions no document matched: no line in a trec run, so warned and counted */
 	bool cross;
 	int rc;
 
@@ -167,6 +168,11 @@ static int run_questions(struct search_cli *s, const char *path, const char *tag
 			xlqa_error_prefix(err, "%s:%lld: question %s: ", path, (long long)q->line, q->id);
 			goto out;
 		}
+		if (s->res.n_hits == 0) {
+			no_hit++;
+			fprintf(stderr, "xlqa search: warning: %s:%lld: question %s: no document matches its query%s\n", path,
+			        (long long)q->line, q->id, trec ? "; the run has no line for it" : "");
+		}
 		if (!trec) {
 			printf("# %s %s\n", q->id, q->text);
 			if ((rc = print_text(s, max_docs, max_passages, err)))
@@ -177,6 +183,9 @@ static int run_questions(struct search_cli *s, const char *path, const char *tag
 			printf("%s Q0 %s %zu %.6f %s\n", q->id, xlqa_index_docno(s->idx, s->res.hits[k].doc), k + 1,
 			       s->res.hits[k].score, tag);
 	}
+	if (no_hit)
+		fprintf(stderr, "xlqa search: %zu of %zu questions matched no document%s\n", no_hit, ts.count,
+		        trec ? " and have no line in the run" : "");
 out:
 	xlqa_question_rules_free(rules);
 	xlqa_question_release(&qa);

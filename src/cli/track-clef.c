@@ -285,7 +285,8 @@ static int clef_check(int argc, char **argv)
 
 static void judge_usage(FILE *fp)
 {
-	fprintf(fp, "usage: xlqa judge [--track clef2004] JUDGE [--lang LANG] [-o FILE] RUN\n\n"
+	fprintf(fp, "usage: xlqa judge [--track clef2004] JUDGE [--lang LANG] [-o FILE] RUN\n"
+	            "       xlqa judge --gold KEY --qrels [-o FILE]\n\n"
 	            "Judges each response of a CLEF 2004 run and writes the judged run: each line prefixed\n"
 	            "by R, X, U or W, as CLEF assessors returned them. JUDGE is one of\n"
 	            "      --judgments FILE  judged runs (repeat to pool several)\n"
@@ -293,6 +294,9 @@ static void judge_usage(FILE *fp)
 	            "      --patterns FILE   TREC answer patterns with documents (NNNN regex DOCNO)\n"
 	            "  -l, --lang LANG       target language for --gold (default: the run tag's)\n"
 	            "  -o, --out FILE        write there (completely or not at all), not to standard output\n"
+	            "      --qrels           write the gold key's relevant documents in trec_eval's qrels\n"
+	            "                        format instead (NNNN 0 DOCNO 1; NIL questions have none): retrieval\n"
+	            "                        runs of xlqa search --format trec are then scored by trec_eval\n"
 	            "A response the judge cannot judge is written as W and reported.\n");
 }
 
@@ -311,14 +315,45 @@ static int judge_option(const char *cmd, int c, struct judge_spec *spec)
 	{ "judgments", required_argument, NULL, 'J' }, { "gold", required_argument, NULL, 'G' },                        \
 		{ "patterns", required_argument, NULL, 'P' }, { "lang", required_argument, NULL, 'l' }
 
+/* judge --qrels: the gold key's relevant documents for trec_eval; an exit status. */
+static int write_qrels(const char *cmd, const struct judge_spec *spec, const char *lang, const char *output,
+                       int n_args)
+{
+	struct xlqa_judge *judge = NULL;
+	struct xlqa_buf out = XLQA_BUF_INIT;
+	struct xlqa_error err;
+	size_t nil = 0;
+	int status;
+
+	if (strcmp(spec->kind, "gold") != 0)
+		return cli_usage_error(cmd, "--qrels writes a gold key's documents: give --gold KEY");
+	if (n_args != 0)
+		return cli_usage_error(cmd, "--qrels takes no run file");
+	xlqa_error_clear(&err);
+	/* the language only normalises answers, which qrels leave out */
+	status = judge_open(cmd, spec, lang ? lang : "en", &judge);
+	if (!status && xlqa_judge_qrels(judge, &out, &nil, &err))
+		status = cli_fail(cmd, &err);
+	if (!status)
+		status = emit(cmd, output, &out);
+	if (!status && nil)
+		fprintf(stderr, "xlqa %s: %zu NIL %s of %s: no relevant document, no qrels line\n", cmd, nil,
+		        nil == 1 ? "question" : "questions", spec->paths[0]);
+	xlqa_buf_release(&out);
+	xlqa_judge_free(judge);
+	return status;
+}
+
 static int clef_judge(int argc, char **argv)
 {
 	static const struct option opts[] = { JUDGE_LONG_OPTIONS,
 		                              { "out", required_argument, NULL, 'o' },
 		                              { "output", required_argument, NULL, 'o' },
+		                              { "qrels", no_argument, NULL, 'R' },
 		                              { "help", no_argument, NULL, 'h' },
 		                              { NULL, 0, NULL, 0 } };
 	const char *cmd = argv[0], *lang = NULL, *output = NULL;
+	bool qrels = false;
 	struct judge_spec spec;
 	struct xlqa_judge *judge = NULL;
 	struct xlqa_clef_run run;
@@ -339,12 +374,15 @@ static int clef_judge(int argc, char **argv)
 		switch (c) {
 		case 'l': lang = optarg; break;
 		case 'o': output = optarg; break;
+		case 'R': qrels = true; break;
 		case 'h': judge_usage(stdout); return cli_finish_output(cmd, CLI_EXIT_OK);
 		default: return cli_bad_option(cmd, argv);
 		}
 	}
 	if (!spec.kind)
 		return cli_usage_error(cmd, "no judge: give --judgments, --gold or --patterns");
+	if (qrels)
+		return write_qrels(cmd, &spec, lang, output, argc - optind);
 	if (optind + 1 != argc)
 		return cli_usage_error(cmd, "one run file expected");
 	xlqa_error_clear(&err);
