@@ -73,7 +73,7 @@ for t in $langs; do
             END { n = 0; for (q in right) n++; print n + 0, first + 0 }' "$work/dev-features-$dev-$s-$t.tsv")
         "$xlqa" score --gold "$sets/$dev/gold/$t.gold" -Q "$sets/$dev/questions/$s-$t.txt" --calibration --format json \
             "$work/dev-run-$dev-$s-$t.txt" | jq -r --arg p "$s-$t" --arg r "$ranks" \
-            '[$p, .accuracy, .cws, .k1, .nil_precision, .nil_recall, .calibration.ece] + ($r | split(" ")) | @tsv' |
+            '.runs[0] | [$p, .accuracy, .cws, .k1, .nil_precision, .nil_recall, .calibration.ece] + ($r | split(" ")) | @tsv' |
             awk -F'\t' '{ printf "%-6s %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %6d %6d\n", $1, $2, $3, $4, $5, $6, $7, $8, $9 }' |
             tee -a "$work/dev-table.txt"
     done

@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <jansson.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -468,12 +469,10 @@ struct score_opts {
 	bool have_ts;
 	struct xlqa_answer_types types;
 	bool have_types;
+	const char *questions_path; /* -Q, for the JSON report's metadata */
+	char tag[64];               /* the run tag of the run score_items read last */
 };
 
-/*
- * Reads run `path`, judges it with `spec` (opening *judge on first use) and builds its items.
- * Returns an exit status; on success *items (free()) and *n are set.
- */
 /* True when `path` reads as a CLEF run without judgments. */
 static bool run_reads_unjudged(const char *path)
 {
@@ -488,6 +487,11 @@ static bool run_reads_unjudged(const char *path)
 	return ok;
 }
 
+/*
+ * Reads run `path`, judges it with `spec` (opening *judge on first use) and builds its items.
+ * Returns an exit status; on success *items (free()) and *n are set, and the run tag of its first
+ * line is copied to o->tag.
+ */
 static int score_items(struct score_opts *o, const struct judge_spec *spec, struct xlqa_judge **judge, const char *path,
                        struct xlqa_eval_item **items, size_t *n, size_t *unanswered)
 {
@@ -517,6 +521,7 @@ static int score_items(struct score_opts *o, const struct judge_spec *spec, stru
 		status = cli_fail(o->cmd, &err);
 	}
 	*unanswered = !status && o->have_ts ? xlqa_clef_run_unanswered(&run, &o->ts) : 0;
+	snprintf(o->tag, sizeof o->tag, "%s", !status && run.count ? run.responses[0].tag : "");
 	xlqa_clef_run_release(&run);
 	return status;
 }
@@ -574,6 +579,75 @@ static int score_significance(struct score_opts *o, struct xlqa_eval_item *const
 	return status;
 }
 
+/*
+ * The JSON report of score, one schema for one run or many: the tool's version, the track, the judge
+ * (kind and files; null for runs judged already), the test set (null without -Q), what strict and
+ * lenient count as right, then "runs", each with its tag and file, and "significance" when asked.
+ */
+static json_t *json_root(const struct score_opts *o, const struct judge_spec *spec)
+{
+	json_t *root = json_object(), *judge = spec->kind ? json_object() : json_null(), *files = json_array();
+	bool lenient_x = (o->report.flags & XLQA_EVAL_REPORT_LENIENT_X) != 0;
+	bool ok = root && judge && files;
+
+	for (size_t i = 0; ok && spec->kind && i < spec->n_paths; i++)
+		ok = json_array_append_new(files, json_string(spec->paths[i])) == 0;
+	ok = ok && (!spec->kind || (json_object_set_new(judge, "kind", json_string(spec->kind)) == 0 &&
+	                            json_object_set(judge, "files", files) == 0));
+	ok = ok && json_object_set_new(root, "xlqa_version", json_string(PACKAGE_VERSION)) == 0 &&
+	     json_object_set_new(root, "track", json_string("clef2004")) == 0 &&
+	     json_object_set(root, "judge", judge) == 0 &&
+	     json_object_set_new(root, "questions", o->questions_path ? json_string(o->questions_path) : json_null()) == 0 &&
+	     json_object_set_new(root, "modes",
+	                         json_pack("{s:s, s:s}", "strict", "R", "lenient", lenient_x ? "R, U and X" : "R and U")) == 0 &&
+	     json_object_set_new(root, "runs", json_array()) == 0;
+	json_decref(judge);
+	json_decref(files);
+	if (!ok) {
+		json_decref(root);
+		return NULL;
+	}
+	return root;
+}
+
+/* Moves the JSON text the library appended to `out` at `from` under `key` of `root`; -1 on failure. */
+static int json_add_text(json_t *root, const char *key, struct xlqa_buf *out, size_t from)
+{
+	json_t *v = json_loadb(out->buf + from, out->len - from, 0, NULL);
+
+	xlqa_buf_setlen(out, from);
+	return v && json_object_set_new(root, key, v) == 0 ? 0 : -1;
+}
+
+/* Appends one run's report (the library's object at `from` in `out`) to "runs", named by tag and file. */
+static int json_add_run(json_t *root, const char *tag, const char *file, struct xlqa_buf *out, size_t from)
+{
+	json_t *v = json_loadb(out->buf + from, out->len - from, 0, NULL), *run = json_object(), *value;
+	const char *key;
+	int rc = v && run && json_object_set_new(run, "tag", json_string(tag)) == 0 &&
+	                 json_object_set_new(run, "file", json_string(file)) == 0 ? 0 : -1;
+
+	xlqa_buf_setlen(out, from);
+	json_object_foreach(v, key, value)
+		if (!rc && strcmp(key, "run") != 0)
+			rc = json_object_set(run, key, value);
+	json_decref(v);
+	if (!rc)
+		rc = json_array_append_new(json_object_get(root, "runs"), run);
+	else
+		json_decref(run);
+	return rc ? -1 : 0;
+}
+
+static int json_finish(json_t *root, struct xlqa_buf *out)
+{
+	char *text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+	int rc = !text || xlqa_buf_addstr(out, text) || xlqa_buf_addch(out, '\n') ? -1 : 0;
+
+	free(text);
+	return rc;
+}
+
 static int score_runs(struct score_opts *o, const struct judge_spec *spec, int n_runs, char **runs)
 {
 	struct xlqa_judge *judge = NULL;
@@ -581,6 +655,7 @@ static int score_runs(struct score_opts *o, const struct judge_spec *spec, int n
 	struct xlqa_eval_item **items = calloc((size_t)n_runs, sizeof *items);
 	const char **names = calloc((size_t)n_runs, sizeof *names);
 	bool json = o->report.format == XLQA_REPORT_JSON;
+	json_t *root = NULL; /* the JSON report: one object, the runs in "runs" */
 	size_t n = 0;
 	int status = CLI_EXIT_OK, incomplete = CLI_EXIT_OK;
 
@@ -594,8 +669,8 @@ static int score_runs(struct score_opts *o, const struct judge_spec *spec, int n
 		xlqa_error_set(&err, XLQA_ENOMEM, "out of memory");
 		status = cli_fail(o->cmd, &err);
 	}
-	if (!status && json)
-		xlqa_buf_addstr(&out, o->significance ? "{\"runs\": [\n" : n_runs > 1 ? "[\n" : "");
+	if (json && !status && !(root = json_root(o, spec)))
+		status = cli_fail(o->cmd, &(struct xlqa_error){ .status = XLQA_ENOMEM, .message = "out of memory" });
 	for (int i = 0; !status && i < n_runs; i++) {
 		struct xlqa_error err;
 		size_t unanswered = 0;
@@ -609,13 +684,15 @@ static int score_runs(struct score_opts *o, const struct judge_spec *spec, int n
 			        o->ts.count);
 			incomplete = CLI_EXIT_INPUT;
 		}
-		if (!status && i > 0 && o->report.format != XLQA_REPORT_TSV)
-			xlqa_buf_addstr(&out, json ? ",\n" : "\n");
+		if (!status && i > 0 && o->report.format == XLQA_REPORT_TEXT)
+			xlqa_buf_addstr(&out, "\n");
 		if (!status) {
 			size_t before = out.len;
 
 			if (xlqa_eval_report_with(names[i], items[i], n, &o->report, &out, &err))
 				status = cli_fail(o->cmd, &err);
+			else if (json && json_add_run(root, o->tag, runs[i], &out, before))
+				status = cli_fail(o->cmd, &(struct xlqa_error){ .status = XLQA_ENOMEM, .message = "out of memory" });
 			else if (i > 0 && o->report.format == XLQA_REPORT_TSV) {
 				/* every run's rows under the first run's header line */
 				const char *nl = memchr(out.buf + before, '\n', out.len - before);
@@ -628,14 +705,18 @@ static int score_runs(struct score_opts *o, const struct judge_spec *spec, int n
 		if (!status && o->plot)
 			status = write_plot(o, names[i], items[i], n);
 	}
-	if (!status && json)
-		xlqa_buf_addstr(&out, o->significance ? "\n],\n\"significance\": " : n_runs > 1 ? "\n]\n" : "\n");
-	else if (!status && o->significance)
+	if (!status && o->significance && !json)
 		xlqa_buf_addch(&out, '\n');
-	if (!status && o->significance)
+	if (!status && o->significance) {
+		size_t before = out.len;
+
 		status = score_significance(o, items, n, names, (size_t)n_runs, &out);
-	if (!status && json && o->significance)
-		xlqa_buf_addstr(&out, "\n}\n");
+		if (!status && json && json_add_text(root, "significance", &out, before))
+			status = cli_fail(o->cmd, &(struct xlqa_error){ .status = XLQA_ENOMEM, .message = "out of memory" });
+	}
+	if (!status && json && json_finish(root, &out))
+		status = cli_fail(o->cmd, &(struct xlqa_error){ .status = XLQA_ENOMEM, .message = "out of memory" });
+	json_decref(root);
 	if (!status)
 		status = emit(o->cmd, NULL, &out);
 	for (int i = 0; items && i < n_runs; i++)
@@ -806,7 +887,7 @@ static int clef_score(int argc, char **argv)
 		}
 		switch (c) {
 		case 'Q':
-		case 'T': testset_path = optarg; break;
+		case 'T': testset_path = o.questions_path = optarg; break;
 		case 't': o.types_path = optarg; break;
 		case 'l': o.lang = optarg; break;
 		case 'f':
