@@ -14,6 +14,7 @@ enum cli_exit {
 	CLI_EXIT_USAGE = 2,    /* bad command line: unknown option, language or command */
 	CLI_EXIT_SYSTEM = 3,   /* a file cannot be read or written, or memory ran out */
 	CLI_EXIT_INTERNAL = 4, /* a supporting library failed, or a request this build cannot serve */
+	CLI_EXIT_RULES = 5,    /* check: a run file breaks its track's rules (read, but in violation) */
 };
 
 struct cli_command {
@@ -88,7 +89,7 @@ int cli_bad_option(const char *cmd, char **argv);
 /* Prints "xlqa CMD: message" and a hint to run --help; returns CLI_EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) XLQA_PRINTF(2, 3);
 /* Flushes standard output; a write error (disk full, closed pipe) becomes CLI_EXIT_SYSTEM, also over
- * CLI_EXIT_INPUT (the report of the bad input is what was lost). */
+ * CLI_EXIT_INPUT and CLI_EXIT_RULES (the report of the bad input or the violations is what was lost). */
 int cli_finish_output(const char *cmd, int status);
 
 #endif

@@ -79,7 +79,7 @@ int cli_finish_output(const char *cmd, int status)
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "xlqa %s: writing standard output: %s\n", cmd, strerror(errno));
 		/* a report of bad input that could not be written is lost: the write failure is what counts */
-		return status == CLI_EXIT_OK || status == CLI_EXIT_INPUT ? CLI_EXIT_SYSTEM : status;
+		return status == CLI_EXIT_OK || status == CLI_EXIT_INPUT || status == CLI_EXIT_RULES ? CLI_EXIT_SYSTEM : status;
 	}
 	return status;
 }

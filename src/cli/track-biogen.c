@@ -114,7 +114,7 @@ static int biogen_check(int argc, char **argv)
 		       report.topics_checked ? "" : "; topic ids not checked (no --topics)");
 	}
 	if (status == CLI_EXIT_OK && report.n_errors)
-		status = CLI_EXIT_INPUT;
+		status = CLI_EXIT_RULES;
 	xlqa_biogen_report_release(&report);
 	xlqa_biogen_topics_free(topics);
 	xlqa_buf_release(&run);

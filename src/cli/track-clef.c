@@ -275,7 +275,7 @@ static int clef_check(int argc, char **argv)
 		xlqa_buf_release(&data);
 	}
 	if (!status && broken)
-		status = CLI_EXIT_INPUT;
+		status = CLI_EXIT_RULES;
 	xlqa_index_close(idx);
 	xlqa_hash_release(&docnos);
 	xlqa_testset_release(&ts);

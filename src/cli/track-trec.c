@@ -394,8 +394,8 @@ static int run_check(int argc, char **argv, enum xlqa_trec_run_format format, co
 			if (key_kinds[k].summary(o.kind_file[k][i], &skipped, &err)) {
 				int st = cli_fail(cmd, &err);
 
-				worst = worst > st ? worst : st;
-			} else if (skipped && worst < CLI_EXIT_INPUT) {
+				worst = worst > st && worst != CLI_EXIT_RULES ? worst : st;
+			} else if (skipped && (worst < CLI_EXIT_INPUT || worst == CLI_EXIT_RULES)) {
 				worst = CLI_EXIT_INPUT;
 			}
 		}
@@ -416,13 +416,14 @@ static int run_check(int argc, char **argv, enum xlqa_trec_run_format format, co
 		if (xlqa_trec_run_read(argv[i], format, &copt, &run, &pr, &err)) {
 			int st = cli_fail(cmd, &err);
 
-			worst = worst > st ? worst : st;
+			/* a file that cannot be read or parsed outranks another's rule violations */
+			worst = worst > st && worst != CLI_EXIT_RULES ? worst : st;
 		} else {
 			print_problems(argv[i], &pr);
 			printf("%s: %zu responses, run tag '%s', %zu problem%s\n", argv[i], run->count, run->tag, pr.count,
 			       pr.count == 1 ? "" : "s");
-			if (pr.count && worst < CLI_EXIT_INPUT)
-				worst = CLI_EXIT_INPUT;
+			if (pr.count && worst == CLI_EXIT_OK)
+				worst = CLI_EXIT_RULES;
 			xlqa_trec_run_free(run);
 		}
 		xlqa_trec_problems_release(&pr);
