@@ -52,7 +52,7 @@ for t in $langs; do
     table="$work/dev-features-$t.tsv"
     : >"$table"
     for s in $langs; do
-        "$xlqa" run --no-model --index "$indexes/index-$l" --questions "$sets/$fit/questions/$s-$t.txt" --tag dev$fit \
+        "$xlqa" run --no-model --index "$indexes/index-$l" --questions "$sets/$fit/questions/$s-$t.txt" --free-tag --tag dev$fit \
             --lexicon-dir "$lexicons" --out "$work/dev-run-$fit-$s-$t.txt" --gold "$sets/$fit/gold/$t.gold" \
             --features-out "$work/f.tsv" 2>/dev/null
         awk -v p="$s-" -v first="$([ -s "$table" ] && echo 0 || echo 1)" \
@@ -64,16 +64,16 @@ for t in $langs; do
         awk '$1 == "nil_precision" { print $2 }')
     for s in $langs; do
         [ "${DEV_PAIRS:-mono}" = all ] || [ "$s" = "$t" ] || continue
-        "$xlqa" run --index "$indexes/index-$l" --questions "$sets/$dev/questions/$s-$t.txt" --tag dev$dev \
+        "$xlqa" run --index "$indexes/index-$l" --questions "$sets/$dev/questions/$s-$t.txt" --free-tag --tag dev$dev \
             --lexicon-dir "$lexicons" --out "$work/dev-run-$dev-$s-$t.txt" --model "$work/dev-model-$t.json" \
             --nil-confidence "$nilc" --gold "$sets/$dev/gold/$t.gold" --features-out "$work/dev-features-$dev-$s-$t.tsv" \
             --trace "$work/dev-trace-$dev-$s-$t.json" 2>/dev/null
         # with a model the table's rows are in the model's order: a question's first row is its answer
         ranks=$(awk -F'\t' 'NR > 1 && $3 != "-" { if (!($1 in seen)) { seen[$1] = 1; if ($3) first++ } if ($3) right[$1] = 1 }
             END { n = 0; for (q in right) n++; print n + 0, first + 0 }' "$work/dev-features-$dev-$s-$t.tsv")
-        "$xlqa" score --gold "$sets/$dev/gold/$t.gold" -q "$sets/$dev/questions/$s-$t.txt" --calibration --format json \
+        "$xlqa" score --gold "$sets/$dev/gold/$t.gold" -Q "$sets/$dev/questions/$s-$t.txt" --calibration --format json \
             "$work/dev-run-$dev-$s-$t.txt" | jq -r --arg p "$s-$t" --arg r "$ranks" \
-            '[$p, .accuracy, .cws, .k1, .nil_precision, .nil_recall, .calibration.ece] + ($r | split(" ")) | @tsv' |
+            '.runs[0] | [$p, .accuracy, .cws, .k1, .nil_precision, .nil_recall, .calibration.ece] + ($r | split(" ")) | @tsv' |
             awk -F'\t' '{ printf "%-6s %8.3f %8.3f %8.3f %8.3f %8.3f %8.3f %6d %6d\n", $1, $2, $3, $4, $5, $6, $7, $8, $9 }' |
             tee -a "$work/dev-table.txt"
     done

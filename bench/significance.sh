@@ -32,18 +32,18 @@ export XLQA_LANG_DIR XLQA_CORPORA_DIR
 
 # The corpora config's data root is the folder holding shared/.
 "$xlqa" index --data-root "$(dirname "$shared")" --out "$work/en.idx" xquad-en >/dev/null
-"$xlqa" run --index "$work/en.idx" --questions "$sets/1/questions/EN-EN.txt" --tag fit1 \
+"$xlqa" run --index "$work/en.idx" --questions "$sets/1/questions/EN-EN.txt" --free-tag --tag fit1 \
     --gold "$sets/1/gold/EN.gold" --features-out "$work/features.tsv" --out "$work/fit-run.txt" 2>/dev/null
 "$xlqa" calibrate fit --ranking --features "$work/features.tsv" --out "$work/all.json" >/dev/null
 "$xlqa" calibrate fit --ranking --features "$work/features.tsv" --without "$without" --out "$work/without.json" \
     >/dev/null
-"$xlqa" run --index "$work/en.idx" --questions "$sets/3/questions/EN-EN.txt" --tag all \
+"$xlqa" run --index "$work/en.idx" --questions "$sets/3/questions/EN-EN.txt" --free-tag --tag all \
     --model "$work/all.json" --out "$work/all.txt" 2>/dev/null
-"$xlqa" run --index "$work/en.idx" --questions "$sets/3/questions/EN-EN.txt" --tag "no-$without" \
+"$xlqa" run --index "$work/en.idx" --questions "$sets/3/questions/EN-EN.txt" --free-tag --tag "no-$without" \
     --model "$work/without.json" --out "$work/no-$without.txt" 2>/dev/null
 
 score() {
-    "$xlqa" score --gold "$sets/3/gold/EN.gold" -q "$sets/3/questions/EN-EN.txt" -m accuracy -m cws -m k1 \
+    "$xlqa" score --gold "$sets/3/gold/EN.gold" -Q "$sets/3/questions/EN-EN.txt" -m accuracy -m cws -m k1 \
         --significance --seed 1 "$@" "$work/all.txt" "$work/no-$without.txt"
 }
 

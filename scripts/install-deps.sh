@@ -2,8 +2,9 @@
 # Installs every Debian 12 package xlqa needs: the build tools, the -dev libraries (XGBoost's C API among
 # them, for the gradient-boosted ranking), Check, the hunspell
 # dictionaries for the eight languages Debian has them for (no Finnish), Snowball's libstemmer and the
-# FreeDict and Apertium bilingual dictionaries for the CLEF source/target languages. Run as root;
-# safe to run twice.
+# FreeDict and Apertium bilingual dictionaries for the CLEF source/target languages. Safe to run
+# twice: when every package is installed already it says so and stops (no root, no apt-get);
+# otherwise it names the missing ones and, as root, installs just those.
 # With --bench, or XLQA_BENCH_DEPS=1 in the environment, it also installs what bench/index-xapian.sh and
 # bench/scale.sh compare against: Xapian's Python bindings and tools (left out by default so CI stays quick).
 # usage: sh scripts/install-deps.sh [--bench]
@@ -50,11 +51,30 @@ browser="chromium"
 benchmarks="python3-xapian xapian-tools"
 [ "$with_bench" = 1 ] || benchmarks=
 
+# shellcheck disable=SC2086 # the lists are word lists on purpose
+wanted=$(echo $build $fuzz $libs $hunspell $freedict $apertium $slurm $browser $benchmarks)
+
+# Nothing to do, and no root or network needed, when every package is installed already.
+installed=" $(dpkg-query -W -f='${db:Status-Status} ${Package}\n' $wanted 2>/dev/null |
+    awk '$1 == "installed" { printf "%s ", $2 }')"
+missing=
+for p in $wanted; do
+    case $installed in
+    *" $p "*) ;;
+    *) missing="$missing $p" ;;
+    esac
+done
+if [ -z "$missing" ]; then
+    echo "install-deps.sh: every package is installed"
+    exit 0
+fi
+
 if [ "$(id -u)" -ne 0 ]; then
-    echo "install-deps.sh: run as root (apt-get installs system packages)" >&2
+    echo "install-deps.sh: missing packages:$missing" >&2
+    echo "install-deps.sh: run as root to install them (apt-get installs system packages)" >&2
     exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
-# shellcheck disable=SC2086 # the lists are word lists on purpose
-apt-get install -y -qq --no-install-recommends $build $fuzz $libs $hunspell $freedict $apertium $slurm $browser $benchmarks >/dev/null
+# shellcheck disable=SC2086 # the list is a word list on purpose
+apt-get install -y -qq --no-install-recommends $missing >/dev/null

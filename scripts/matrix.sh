@@ -188,10 +188,11 @@ step_score() { # CONFIG SET SRC TGT
     d="$out/$c/scores"
     mkdir -p "$d"
     "$XLQA" check --testset "$BENCH/sets/$k/questions/$s-$t.txt" --index "$out/index/$(lower "$t")" "$run"
-    "$XLQA" score --gold "$BENCH/sets/$k/gold/$t.gold" -q "$BENCH/sets/$k/questions/$s-$t.txt" --calibration \
+    "$XLQA" score --gold "$BENCH/sets/$k/gold/$t.gold" -Q "$BENCH/sets/$k/questions/$s-$t.txt" --calibration \
         --format json "$run" >"$d/$k-$s-$t.json.tmp"
     mv "$d/$k-$s-$t.json.tmp" "$d/$k-$s-$t.json"
-    json_fields "$d/$k-$s-$t.json" .accuracy .cws .k1 .nil_precision .nil_recall .calibration.ece >"$d/$k-$s-$t.tmp"
+    json_fields "$d/$k-$s-$t.json" .runs[0].accuracy .runs[0].cws .runs[0].k1 .runs[0].nil_precision \
+        .runs[0].nil_recall .runs[0].calibration.ece >"$d/$k-$s-$t.tmp"
     mv "$d/$k-$s-$t.tmp" "$d/$k-$s-$t.tsv"
 }
 

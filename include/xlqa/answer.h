@@ -28,6 +28,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---- candidates and features ---------------------------------------------------------------- */
 
 /* The features of a candidate, in this order in every vector and in the calibrate TSV. */
@@ -311,4 +315,7 @@ int xlqa_answerer_respond_question(struct xlqa_answerer *a, const struct xlqa_te
  */
 int xlqa_answer_index_vocabulary(const struct xlqa_index *idx, struct xlqa_translator *tr, struct xlqa_error *err);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

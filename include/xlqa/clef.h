@@ -113,6 +113,13 @@ int xlqa_clef_run_write(const struct xlqa_clef_run *run, const char *path, unsig
 
 /* ---- the checker ------------------------------------------------------------------------------- */
 
+/*
+ * Checks a run tag against the CLEF 2004 rule (XLQA_CLEF_RULE_TAG) for the test set's task before a
+ * run is written: 4 characters, "04", run 1 or 2, then source and target ("xlqa041deen", any case).
+ * XLQA_OK, or XLQA_EINVAL with a message that says what the tag must look like.
+ */
+int xlqa_clef_tag_check(const char *tag, const struct xlqa_testset *ts, struct xlqa_error *err);
+
 /* The rules a run must follow (guidelines, "Answers"). Names and help in xlqa_clef_rule_name/_help. */
 enum xlqa_clef_rule {
 	XLQA_CLEF_RULE_ENCODING,   /* the line is valid UTF-8 */

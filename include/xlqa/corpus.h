@@ -18,6 +18,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* How a collection's files are read. */
 enum xlqa_corpus_format {
 	XLQA_CORPUS_SGML = 0, /* newswire SGML, read by xlqa's own tolerant scanner */
@@ -128,4 +132,7 @@ size_t xlqa_corpus_file_count(const struct xlqa_corpus_reader *r);
 const char *xlqa_corpus_file_at(const struct xlqa_corpus_reader *r, size_t i);
 uint64_t xlqa_corpus_total_bytes(const struct xlqa_corpus_reader *r);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

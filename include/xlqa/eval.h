@@ -111,6 +111,14 @@ int xlqa_judge_nil_question(const struct xlqa_judge *j, unsigned number);
  * be NULL) gets the key's document ("NIL" for NIL, NULL when none). Owned by the judge.
  */
 const char *xlqa_judge_gold_answer(const struct xlqa_judge *j, unsigned number, const char **docno);
+
+/*
+ * The relevance judgments of a gold key in trec_eval's qrels format, appended to `out`: one line
+ * "NNNN 0 DOCNO 1" a question with an answer, in question order (the question id as the run files and
+ * `xlqa search --format trec` write it); a NIL question has no relevant document and no line (*nil, may
+ * be NULL, counts them). XLQA_EINVAL for a judge that is not a gold key, XLQA_ENOMEM.
+ */
+int xlqa_judge_qrels(const struct xlqa_judge *j, struct xlqa_buf *out, size_t *nil, struct xlqa_error *err);
 void xlqa_judge_free(struct xlqa_judge *j);
 
 /* ---- answer types ------------------------------------------------------------------------------ */

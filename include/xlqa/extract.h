@@ -17,6 +17,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---- extraction ------------------------------------------------------------------------------- */
 
 /* What an extractor found. */
@@ -111,4 +115,7 @@ int xlqa_answer_trim(struct xlqa_lang *lang, const char *text, size_t *start, si
 int xlqa_answer_key(struct xlqa_lang *lang, const char *text, size_t len, struct xlqa_buf *out,
                     struct xlqa_error *err);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

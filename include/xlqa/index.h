@@ -26,6 +26,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ---- terms ---------------------------------------------------------------------------------- */
 
 /* A word found in text: bytes [start, end), its position (words counted from 0, stop words included). */
@@ -265,4 +269,7 @@ void xlqa_searcher_free(struct xlqa_searcher *s);
 int xlqa_search(struct xlqa_searcher *s, const struct xlqa_query *q, const struct xlqa_search_options *opt,
                 struct xlqa_results *out, struct xlqa_error *err);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -14,6 +14,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum xlqa_query_flags {
 	XLQA_QUERY_NAME = 1 << 0,    /* the group is a proper name (passes through translation unchanged) */
 	XLQA_QUERY_NUMBER = 1 << 1,  /* the group is a number */
@@ -73,4 +77,7 @@ int xlqa_query_add_term(struct xlqa_query *q, const char *text, size_t len, doub
  */
 int xlqa_query_format(const struct xlqa_query *q, struct xlqa_buf *out);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -21,6 +21,10 @@
 
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The CLEF 2004 answer types (QA guidelines, "Questions" and the appendix), plus DEFINITION. */
 enum xlqa_answer_type {
 	XLQA_ANSWER_PERSON,
@@ -140,4 +144,7 @@ int xlqa_question_to_query(const struct xlqa_question *q, struct xlqa_query *que
 const char *xlqa_question_type_name(const struct xlqa_question *q);
 const char *xlqa_question_subtype_name(const struct xlqa_question *q);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

@@ -16,6 +16,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct xlqa_testset_question {
 	char type;          /* 'F' factoid or 'D' definition; 0 when the file does not say (TSV) */
 	char id[5];         /* the number as written, four digits: "0092" */
@@ -63,4 +67,7 @@ int xlqa_testset_read_tsv(struct xlqa_testset *ts, const char *path, struct xlqa
 /* The question numbered `number`, or NULL. */
 const struct xlqa_testset_question *xlqa_testset_find(const struct xlqa_testset *ts, unsigned number);
 
+#ifdef __cplusplus
+}
+#endif
 #endif

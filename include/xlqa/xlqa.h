@@ -24,5 +24,6 @@
 #include "xlqa/text.h"
 #include "xlqa/trec.h"
 #include "xlqa/util.h"
+#include "xlqa/version.h"
 
 #endif

@@ -360,7 +360,7 @@ int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_o
 		if (!rc && xlqa_lexicon_path(dir.buf, src->code, tgt, &path))
 			rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 		if (!rc && (rc = xlqa_lexicon_open(path.buf, &a->lex, err)) == XLQA_ENOTFOUND)
-			xlqa_error_prefix(err, "no lexicon for '%s-%s' (run 'xlqa lexicon build'): ", src->code, tgt);
+			xlqa_error_prefix(err, "no lexicon for '%s-%s' (run 'xlqa lexicon build')", src->code, tgt);
 		if (rc || (rc = xlqa_translator_new(a->lex, a->source, &a->tr, err)))
 			goto fail;
 		/* the English fallback where its lexicon exists (xlqa_translator_open_foreign) */

@@ -14,6 +14,7 @@ enum cli_exit {
 	CLI_EXIT_USAGE = 2,    /* bad command line: unknown option, language or command */
 	CLI_EXIT_SYSTEM = 3,   /* a file cannot be read or written, or memory ran out */
 	CLI_EXIT_INTERNAL = 4, /* a supporting library failed, or a request this build cannot serve */
+	CLI_EXIT_RULES = 5,    /* check: a run file breaks its track's rules (read, but in violation) */
 };
 
 struct cli_command {
@@ -39,6 +40,15 @@ int cmd_trace(int argc, char **argv);
  * Reads a collection description named by a path (anything with a '/' or ending in ".conf") or by
  * its name in the corpora directory ($XLQA_CORPORA_DIR, else the installed corpora-config/).
  */
+/*
+ * Run from its build tree (the executable lies in the tree configure built), points XLQA_LANG_DIR,
+ * XLQA_CORPORA_DIR and XLQA_MODEL_DIR at the source tree's lang/, corpora-config/ and models/ when
+ * they are unset, so the uninstalled tool needs no environment; installed, does nothing (paths.c).
+ */
+void cli_locate_data(void);
+/* True when the executable is the one in the build tree configure set up. */
+bool cli_running_from_build_tree(void);
+
 int cli_corpus_config(const char *arg, struct xlqa_corpus_config **out, struct xlqa_error *err);
 int cmd_lexicon(int argc, char **argv);
 int cmd_translate(int argc, char **argv);
@@ -73,10 +83,15 @@ int cli_source_query(struct xlqa_lang *lang, struct xlqa_analysis *a, const char
 int cli_fail(const char *cmd, const struct xlqa_error *err);
 /* Warns on standard error about gold-key entries no response can match (xlqa_judge_unmatchable). */
 void cli_judge_unmatchable(const char *cmd, const struct xlqa_judge *j);
+/*
+ * After getopt_long returned '?': names the unknown option or the one that lacks its argument (getopt's
+ * own message is off, opterr = 0, so it is reported once) and returns CLI_EXIT_USAGE.
+ */
+int cli_bad_option(const char *cmd, char **argv);
 /* Prints "xlqa CMD: message" and a hint to run --help; returns CLI_EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) XLQA_PRINTF(2, 3);
 /* Flushes standard output; a write error (disk full, closed pipe) becomes CLI_EXIT_SYSTEM, also over
- * CLI_EXIT_INPUT (the report of the bad input is what was lost). */
+ * CLI_EXIT_INPUT and CLI_EXIT_RULES (the report of the bad input or the violations is what was lost). */
 int cli_finish_output(const char *cmd, int status);
 
 #endif

@@ -30,7 +30,7 @@ static const char analyze_help[] =
 	"      --fold-accents     show normalised forms without accents\n"
 	"      --stats            print bytes, tokens and throughput on standard error\n"
 	"\n"
-	"  -q, --questions=FILE   analyse the questions of FILE instead: category, answer type, subtype,\n"
+	"  -Q, --questions=FILE   analyse the questions of FILE instead: category, answer type, subtype,\n"
 	"                         focus, target, keywords and temporal restrictions; with --format=tsv\n"
 	"                         one line a question: id, category, answer_type, subtype, focus,\n"
 	"                         keywords (word:weight separated by blanks; blanks inside a name as '_')\n"
@@ -254,20 +254,20 @@ static int parse_args(int argc, char **argv, struct analyze_opts *o)
 		{ "format", required_argument, NULL, 'f' },   { "entities", no_argument, NULL, OPT_ENTITIES },
 		{ "no-stems", no_argument, NULL, OPT_NO_STEMS }, { "no-lemmas", no_argument, NULL, OPT_NO_LEMMAS },
 		{ "fold-accents", no_argument, NULL, OPT_FOLD }, { "stats", no_argument, NULL, OPT_STATS },
-		{ "questions", required_argument, NULL, 'q' }, { "format-in", required_argument, NULL, OPT_FORMAT_IN },
+		{ "questions", required_argument, NULL, 'Q' }, { "format-in", required_argument, NULL, OPT_FORMAT_IN },
 		{ "help", no_argument, NULL, 'h' },           { NULL, 0, NULL, 0 },
 	};
 	int c;
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "l:e:f:q:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "l:e:f:Q:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'l':
 			o->lang = optarg;
 			o->lang_given = true;
 			break;
-		case 'q': o->questions = optarg; break;
+		case 'Q': o->questions = optarg; break;
 		case OPT_FORMAT_IN:
 			if (strcmp(optarg, "clef") != 0 && strcmp(optarg, "tsv") != 0)
 				return cli_usage_error("analyze", "unknown input format '%s' (expected clef or tsv)", optarg);
@@ -293,7 +293,7 @@ static int parse_args(int argc, char **argv, struct analyze_opts *o)
 			fputs(analyze_help, stdout);
 			return -1;
 		default:
-			return cli_usage_error("analyze", "unknown option or missing argument '%s'", argv[optind - 1]);
+			return cli_bad_option("analyze", argv);
 		}
 	}
 	if (!xlqa_lang_find(o->lang))

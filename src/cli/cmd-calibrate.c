@@ -163,7 +163,7 @@ static int parse_args(const char *sub, int argc, char **argv, struct calibrate_o
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "f:o:m:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'f': o->features = optarg; break;
 		case 'o': o->out = optarg; break;
@@ -286,7 +286,7 @@ static int parse_args(const char *sub, int argc, char **argv, struct calibrate_o
 			fputs(calibrate_help, stdout);
 			return -1;
 		default:
-			return cli_usage_error(sub, "unknown option or missing argument '%s'", argv[optind - 1]);
+			return cli_bad_option(sub, argv);
 		}
 	}
 	if (optind < argc)

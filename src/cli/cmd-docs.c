@@ -20,7 +20,7 @@ static const char usage_text[] =
 	"\n"
 	"  -i, --index DIR      read an index instead of collections\n"
 	"  -d, --data-root DIR  directory the configurations' globs are relative to (default: .)\n"
-	"  -t, --text DOCNO     print the text of one document\n"
+	"      --text DOCNO     print the text of one document\n"
 	"  -h, --help           this text\n";
 
 static void on_skip(void *ctx, const char *file, int64_t offset, enum xlqa_skip_reason reason, const char *msg)
@@ -96,7 +96,7 @@ int cmd_docs(int argc, char **argv)
 	int c, rc = XLQA_OK;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "i:d:t:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "i:d:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'i': index = optarg; break;
 		case 'd': root = optarg; break;
@@ -104,7 +104,7 @@ int cmd_docs(int argc, char **argv)
 		case 'h':
 			fputs(usage_text, stdout);
 			return cli_finish_output("docs", CLI_EXIT_OK);
-		default: return cli_usage_error("docs", "unknown option or missing argument '%s'", argv[optind - 1]);
+		default: return cli_bad_option("docs", argv);
 		}
 	}
 	if (!index == (optind >= argc))

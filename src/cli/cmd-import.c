@@ -23,13 +23,13 @@ static const char usage_text[] =
 	"\n"
 	"  -l, --lang LL[,LL...]  the language of each FILE, in order; one code stands for all files\n"
 	"  -o, --out DIR          the benchmark directory to create (must not exist)\n"
-	"  -n, --name NAME        the benchmark's name: collections NAME-ll, DOCNOs NAME.LL.00001\n"
+	"      --name NAME        the benchmark's name: collections NAME-ll, DOCNOs NAME.LL.00001\n"
 	"                         (default: the last component of DIR)\n"
 	"      --nil-share X      share of paragraphs left out so their questions are NIL (default 0.1)\n"
 	"      --seed N           seeds the left-out paragraphs and the question order (default 1)\n"
 	"      --set-size N       questions per test set (default 200)\n"
 	"      --strict           any problem fails the import and nothing is written\n"
-	"  -q, --quiet            do not list the problems, only count them\n"
+	"      --quiet            do not list the problems, only count them\n"
 	"  -h, --help             this text\n"
 	"\n"
 	"Problems (the item is left out and counted):\n";
@@ -117,7 +117,7 @@ static int import_squad(int argc, char **argv)
 	int c, n_codes, n_files, status = CLI_EXIT_OK;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "l:o:n:qh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "l:o:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'l': lang_arg = optarg; break;
 		case 'o': out = optarg; break;
@@ -140,7 +140,7 @@ static int import_squad(int argc, char **argv)
 		case 'X': strict = true; break;
 		case 'q': ir.quiet = true; break;
 		case 'h': print_usage(); return cli_finish_output("import", CLI_EXIT_OK);
-		default: return cli_usage_error("import", "unknown option or missing argument '%s'", argv[optind - 1]);
+		default: return cli_bad_option("import", argv);
 		}
 	}
 	n_files = argc - optind;

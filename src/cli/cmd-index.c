@@ -1,6 +1,7 @@
 /*
  * index: builds an index from collection descriptions. Skipped documents are listed on standard
- * error as they are met; a progress line is drawn when standard error is a terminal; the summary goes
+ * error as they are met, except those with no text element, which some collections hold by nature
+ * (Reuters-21578's 737): they are counted, and listed with --verbose; a progress line is drawn when standard error is a terminal; the summary goes
  * to standard output.
  */
 #include "config.h"
@@ -25,16 +26,18 @@ static const char usage_text[] =
 	"\n"
 	"  -o, --out DIR        the index directory to create (must not exist)\n"
 	"  -d, --data-root DIR  directory the configurations' file globs are relative to (default: .)\n"
-	"  -m, --memory SIZE    postings held in memory before a sorted run is spilled, e.g. 512M or 2G\n"
+	"      --memory SIZE    postings held in memory before a sorted run is spilled, e.g. 512M or 2G\n"
 	"                       (default 256M)\n"
-	"  -q, --quiet          no progress line and no list of skipped documents\n"
+	"      --quiet          no progress line and no list of skipped documents\n"
+	"  -v, --verbose        also list each document skipped for having no text (counted always)\n"
 	"      --verify DIR     check an existing index instead of building one\n"
 	"  -h, --help           this text\n";
 
 struct progress {
-	bool tty, quiet;
+	bool tty, quiet, verbose;
 	double start;
 	uint64_t skipped;
+	uint64_t unlisted; /* no-text skips left out of the list (no --verbose) */
 };
 
 static double now(void)
@@ -50,6 +53,11 @@ static void on_skip(void *ctx, const char *file, int64_t offset, enum xlqa_skip_
 	struct progress *p = ctx;
 
 	p->skipped++;
+	/* a document without text is an expected skip: counted in the summary, listed on request */
+	if (reason == XLQA_SKIP_NO_TEXT && !p->verbose) {
+		p->unlisted++;
+		return;
+	}
 	if (!p->quiet)
 		fprintf(stderr, "%sxlqa index: %s: byte %lld: skipped (%s): %s\n", p->tty ? "\r\033[K" : "", file,
 		        (long long)offset, xlqa_skip_reason_name(reason), msg);
@@ -110,20 +118,21 @@ int cmd_index(int argc, char **argv)
 	static const struct option opts[] = {
 		{ "out", required_argument, NULL, 'o' },   { "data-root", required_argument, NULL, 'd' },
 		{ "memory", required_argument, NULL, 'm' }, { "quiet", no_argument, NULL, 'q' },
-		{ "verify", required_argument, NULL, 'V' }, { "help", no_argument, NULL, 'h' },
+		{ "verbose", no_argument, NULL, 'v' },     { "verify", required_argument, NULL, 'V' },
+		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct xlqa_index_build_options bopt;
 	struct xlqa_index_build_summary sum;
 	struct xlqa_corpus_config **cfgs;
-	struct progress prog = { false, false, 0, 0 };
+	struct progress prog = { false, false, false, 0, 0, 0 };
 	struct xlqa_error err;
 	const char *out = NULL, *verify = NULL;
 	int c, n, status = CLI_EXIT_OK, rc;
 
 	memset(&bopt, 0, sizeof bopt);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "o:d:m:qh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:d:vh", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o': out = optarg; break;
 		case 'd': bopt.data_root = optarg; break;
@@ -133,10 +142,11 @@ int cmd_index(int argc, char **argv)
 			break;
 		case 'q': prog.quiet = true; break;
 		case 'V': verify = optarg; break;
+		case 'v': prog.verbose = true; break;
 		case 'h':
 			fputs(usage_text, stdout);
 			return cli_finish_output("index", CLI_EXIT_OK);
-		default: return cli_usage_error("index", "unknown option or missing argument '%s'", argv[optind - 1]);
+		default: return cli_bad_option("index", argv);
 		}
 	}
 	if (verify && (out || optind < argc))
@@ -165,6 +175,10 @@ int cmd_index(int argc, char **argv)
 		rc = xlqa_index_build(cfgs, (size_t)n, out, &bopt, &sum, &err);
 		if (prog.tty && !prog.quiet)
 			fputs("\r\033[K", stderr);
+		if (!prog.quiet && prog.unlisted)
+			fprintf(stderr, "xlqa index: %llu %s without text skipped, not listed (--verbose lists %s)\n",
+			        (unsigned long long)prog.unlisted, prog.unlisted == 1 ? "document" : "documents",
+			        prog.unlisted == 1 ? "it" : "them");
 		if (rc) {
 			status = cli_fail("index", &err);
 		} else {

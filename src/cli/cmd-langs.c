@@ -21,7 +21,7 @@ int cmd_langs(int argc, char **argv)
 			       "stemmer, hunspell dictionary, and whether its pack loads.\n");
 			return cli_finish_output("langs", CLI_EXIT_OK);
 		}
-		return cli_usage_error("langs", "unknown option");
+		return cli_bad_option("langs", argv);
 	}
 	printf("%-4s %-4s %-4s %-11s %-11s %-8s %s\n", "code", "639T", "639B", "name", "stemmer", "hunspell",
 	       "pack");

@@ -24,12 +24,14 @@ static const char run_usage[] =
 	"\n"
 	"  -i, --index DIR          the index (xlqa index), in the test set's target language\n"
 	"  -Q, --questions FILE     the test set\n"
-	"  -t, --tag TAG            the run tag\n"
+	"  -t, --tag TAG            the run tag, by the CLEF 2004 rule: 4 characters, 04, run 1 or 2 and\n"
+	"                           the task, such as xlqa041enen (xlqa check also wants the file TAG.txt)\n"
+	"      --free-tag           allow any run tag (the run then fails xlqa check's tag rule)\n"
 	"  -o, --out FILE           the run file (written atomically)\n"
 	"  -L, --lexicon-dir DIR    pair lexicons (default: $XLQA_LEXICON_DIR or the cache)\n"
 	"      --mt                 also translate each question with Apertium where it has the pair\n"
 	"                           (EN, ES, FR, IT, PT); its words join the lexicon's query\n"
-	"  -m, --model FILE         the answer model (xlqa calibrate fit): the confidence is its probability,\n"
+	"      --model FILE         the answer model (xlqa calibrate fit): the confidence is its probability,\n"
 	"                           NIL below its threshold; default: the installed model of the index's\n"
 	"                           language, else the language-independent one ($XLQA_MODEL_DIR or the\n"
 	"                           installed models folder), named on standard error\n"
@@ -73,6 +75,7 @@ struct answering {
 	size_t trace_candidates; /* candidates a trace line shows; SIZE_MAX: all */
 	bool machine_translation; /* --mt: Apertium beside the lexicon where it has the pair */
 	struct xlqa_retrieval *retrieval; /* --retrieval, or NULL */
+	const char *target;      /* run: the test set's target language, checked against the index's first */
 };
 
 /* Reads --nil-confidence's probability into *out; false (after a usage message) when it is none. */
@@ -107,6 +110,10 @@ static int answering_open(struct answering *an, const char *cmd, const char *dir
 	xlqa_answer_set_init(&an->set);
 	if (xlqa_index_open(dir, &an->idx, err))
 		return err->status;
+	/* the real cause first: a test set for another language's index, before its model or lexicon */
+	if (an->target && *an->target && strncasecmp(an->target, xlqa_index_get_stats(an->idx)->language, 2) != 0)
+		return xlqa_error_set(err, XLQA_EINVAL, "the test set's target language is %s, but the index '%s' is in '%s'",
+		                      an->target, dir, xlqa_index_get_stats(an->idx)->language);
 	if (retrieval && xlqa_retrieval_read(retrieval, an->idx, &an->retrieval, err))
 		return err->status;
 	opt.retrieval = an->retrieval;
@@ -400,9 +407,9 @@ int cmd_run(int argc, char **argv)
 		{ "trace-candidates", required_argument, NULL, 'K' }, { "help", no_argument, NULL, 'h' },
 		{ "no-model", no_argument, NULL, 'M' },          { "mt", no_argument, NULL, 'X' },
 		{ "retrieval", required_argument, NULL, 'R' },   { "queries", required_argument, NULL, 'U' },
-		{ NULL, 0, NULL, 0 },
+		{ "free-tag", no_argument, NULL, 'G' },     { NULL, 0, NULL, 0 },
 	};
-	bool no_model = false, mt = false;
+	bool no_model = false, mt = false, free_tag = false;
 	const char *dir = NULL, *questions = NULL, *tag = NULL, *out = NULL, *lexicon_dir = NULL, *model = NULL,
 	           *trace = NULL, *features = NULL, *gold = NULL, *retrieval = NULL, *queries_path = NULL;
 	struct answering an;
@@ -414,10 +421,11 @@ int cmd_run(int argc, char **argv)
 	int c, status = CLI_EXIT_OK;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "i:Q:t:o:L:m:T:F:g:N:K:R:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "i:Q:t:o:L:T:F:g:N:K:R:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'M': no_model = true; break;
 		case 'X': mt = true; break;
+		case 'G': free_tag = true; break;
 		case 'R': retrieval = optarg; break;
 		case 'U': queries_path = optarg; break;
 		case 'i': dir = optarg; break;
@@ -443,7 +451,7 @@ int cmd_run(int argc, char **argv)
 		case 'h':
 			fputs(run_usage, stdout);
 			return cli_finish_output("run", CLI_EXIT_OK);
-		default: return cli_usage_error("run", "unknown option or missing argument '%s'", argv[optind - 1]);
+		default: return cli_bad_option("run", argv);
 		}
 	}
 	if (!dir || !questions || !tag || !out)
@@ -462,6 +470,10 @@ int cmd_run(int argc, char **argv)
 		status = cli_fail("run", &err);
 		goto done;
 	}
+	if (!free_tag && xlqa_clef_tag_check(tag, &ts, &err)) {
+		status = cli_usage_error("run", "%s (--free-tag allows any)", err.message);
+		goto done;
+	}
 	if (queries_path && strncasecmp(queries.source, ts.target, 2) != 0) {
 		status = cli_usage_error("run", "'%s' holds %s questions; --queries takes them translated into the test "
 		                                "set's target language, %s", queries_path, queries.source, ts.target);
@@ -474,12 +486,10 @@ int cmd_run(int argc, char **argv)
 	snprintf(source, sizeof source, "%c%c", ts.source[0] | 0x20, ts.source[1] | 0x20);
 	an.trace_candidates = trace_candidates;
 	an.machine_translation = mt;
+	an.target = ts.target;
 	if (answering_open(&an, "run", dir, source, lexicon_dir, model, no_model, nil_confidence, retrieval,
 	                   queries_path ? &queries : NULL, &err) ||
 	    warn_model_language("run", &an) || warn_retrieval(retrieval, &an, &ts) ||
-	    (strncasecmp(ts.target, xlqa_index_get_stats(an.idx)->language, 2) != 0 &&
-	     xlqa_error_set(&err, XLQA_EINVAL, "%s: target language %s, but the index is in '%s'", questions, ts.target,
-	                    xlqa_index_get_stats(an.idx)->language)) ||
 	    run_all(&an, &ts, tag, out, trace, features, gold, &err))
 		status = cli_fail("run", &err);
 	answering_close(&an);
@@ -506,7 +516,7 @@ int cmd_ask(int argc, char **argv)
 	int c, status = CLI_EXIT_OK;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "i:l:L:m:N:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "i:l:L:N:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'M': no_model = true; break;
 		case 'N':
@@ -520,7 +530,7 @@ int cmd_ask(int argc, char **argv)
 		case 'h':
 			fputs(ask_usage, stdout);
 			return cli_finish_output("ask", CLI_EXIT_OK);
-		default: return cli_usage_error("ask", "unknown option or missing argument '%s'", argv[optind - 1]);
+		default: return cli_bad_option("ask", argv);
 		}
 	}
 	if (!dir)

@@ -22,7 +22,8 @@ static const char usage_text[] =
 	"other than the index's) is translated word by word through the pair's lexicon (xlqa lexicon build).\n"
 	"\n"
 	"  -i, --index DIR       the index (xlqa index)\n"
-	"  -l, --lang XX         the query's language; default and only choice for now: the index's\n"
+	"  -l, --lang XX         the query's language (default: the index's); another language is\n"
+	"                        translated through the pair's lexicon (--lexicon-dir)\n"
 	"  -Q, --questions FILE  a CLEF test set; its target language must be the index's\n"
 	"  -k, --keywords K      what a question's query is made of: words (every word that is not a\n"
 	"                        stop word, weight 1; the default) or analysis (question analysis:\n"
@@ -30,7 +31,7 @@ static const char usage_text[] =
 	"  -L, --lexicon-dir DIR where the pair lexicons are (default: $XLQA_LEXICON_DIR or the cache)\n"
 	"  -f, --format F        text (default for a query) or trec (default for --questions)\n"
 	"  -n, --docs N          documents listed (default 10, or 1000 with --format trec)\n"
-	"  -p, --passages N      passages listed (default 5; 0: none)\n"
+	"      --passages N      passages listed (default 5; 0: none)\n"
 	"  -t, --tag TAG         run tag of the trec format (default xlqa)\n"
 	"  -P, --passage-weight X  rerank the top 20 documents by BM25 + X times their best passage's\n"
 	"                        score (default 0.2, fitted on benchmark sets 1-2; 0: BM25 alone)\n"
@@ -123,6 +124,7 @@ static int run_questions(struct search_cli *s, const char *path, const char *tag
 	struct xlqa_query source;
 	const char *lang = xlqa_index_get_stats(s->idx)->language;
 	char src[4], tgt[4];
+	size_t no_hit = 0; /* questions no document matched: no line in a trec run, so warned and counted */
 	bool cross;
 	int rc;
 
@@ -166,6 +168,11 @@ static int run_questions(struct search_cli *s, const char *path, const char *tag
 			xlqa_error_prefix(err, "%s:%lld: question %s: ", path, (long long)q->line, q->id);
 			goto out;
 		}
+		if (s->res.n_hits == 0) {
+			no_hit++;
+			fprintf(stderr, "xlqa search: warning: %s:%lld: question %s: no document matches its query%s\n", path,
+			        (long long)q->line, q->id, trec ? "; the run has no line for it" : "");
+		}
 		if (!trec) {
 			printf("# %s %s\n", q->id, q->text);
 			if ((rc = print_text(s, max_docs, max_passages, err)))
@@ -176,6 +183,9 @@ static int run_questions(struct search_cli *s, const char *path, const char *tag
 			printf("%s Q0 %s %zu %.6f %s\n", q->id, xlqa_index_docno(s->idx, s->res.hits[k].doc), k + 1,
 			       s->res.hits[k].score, tag);
 	}
+	if (no_hit)
+		fprintf(stderr, "xlqa search: %zu of %zu questions matched no document%s\n", no_hit, ts.count,
+		        trec ? " and have no line in the run" : "");
 out:
 	xlqa_question_rules_free(rules);
 	xlqa_question_release(&qa);
@@ -183,6 +193,31 @@ out:
 	xlqa_query_release(&source);
 	cli_translation_close(&tr);
 	xlqa_testset_release(&ts);
+	return rc;
+}
+
+/*
+ * A query in another language than the index's (--lang): its content words translated through the
+ * pair's lexicon into s->query, as a cross-language test set's questions are (and as xlqa ask does).
+ */
+static int cross_query(struct search_cli *s, const char *src, const char *text, struct xlqa_error *err)
+{
+	struct cli_translation tr;
+	struct xlqa_analysis tokens;
+	struct xlqa_query source;
+	int rc;
+
+	memset(&tr, 0, sizeof tr);
+	xlqa_analysis_init(&tokens);
+	xlqa_query_init(&source);
+	xlqa_query_reset(&s->query);
+	if (!(rc = cli_translation_open(src, xlqa_index_get_stats(s->idx)->language, s->lexicon_dir, NULL, &tr, err)) &&
+	    !(rc = xlqa_answer_index_vocabulary(s->idx, s->lang, tr.tr, err)) &&
+	    !(rc = cli_source_query(tr.lang, &tokens, text, 1.0, &source, err)))
+		rc = xlqa_translator_translate(tr.tr, &source, &s->query, NULL, err);
+	xlqa_query_release(&source);
+	xlqa_analysis_release(&tokens);
+	cli_translation_close(&tr);
 	return rc;
 }
 
@@ -210,7 +245,7 @@ int cmd_search(int argc, char **argv)
 	s.opt = (struct xlqa_search_options){ XLQA_BM25_K1, XLQA_BM25_B, 1000, 20, 3, 20, XLQA_PASSAGE_WEIGHT, NULL, 0 };
 	optind = 1;
 	s.analysis = false;
-	while ((c = getopt_long(argc, argv, "i:l:Q:f:n:p:t:k:L:P:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "i:l:Q:f:n:t:k:L:P:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'k':
 			if (strcmp(optarg, "analysis") != 0 && strcmp(optarg, "words") != 0)
@@ -249,7 +284,7 @@ int cmd_search(int argc, char **argv)
 		case 'h':
 			fputs(usage_text, stdout);
 			return cli_finish_output("search", CLI_EXIT_OK);
-		default: return cli_usage_error("search", "unknown option or missing argument '%s'", argv[optind - 1]);
+		default: return cli_bad_option("search", argv);
 		}
 	}
 	if (!dir)
@@ -274,9 +309,6 @@ int cmd_search(int argc, char **argv)
 	if (xlqa_index_open(dir, &s.idx, &err) ||
 	    (lang_name && !xlqa_lang_find(lang_name) &&
 	     xlqa_error_set(&err, XLQA_EINVAL, "unknown language '%s' (see 'xlqa langs')", lang_name)) ||
-	    (lang_name && strcmp(xlqa_lang_find(lang_name)->code, xlqa_index_get_stats(s.idx)->language) != 0 &&
-	     xlqa_error_set(&err, XLQA_EUNSUPPORTED, "the index is in '%s'; %s queries need a translation lexicon",
-	                    xlqa_index_get_stats(s.idx)->language, lang_name)) ||
 	    xlqa_lang_open(xlqa_index_get_stats(s.idx)->language, NULL, &s.lang, &err) ||
 	    xlqa_searcher_new(s.idx, s.lang, &s.searcher, &err) || xlqa_termer_new(s.lang, &s.termer, &err)) {
 		status = cli_fail("search", &err);
@@ -290,7 +322,11 @@ int cmd_search(int argc, char **argv)
 
 		for (int i = optind; i < argc; i++)
 			xlqa_buf_addf(&q, "%s%s", i > optind ? " " : "", argv[i]);
-		if (text_query(&s, q.buf, &err) || xlqa_search(s.searcher, &s.query, &s.opt, &s.res, &err))
+		const char *src = lang_name ? xlqa_lang_find(lang_name)->code : NULL;
+		bool cross = src && strcmp(src, xlqa_index_get_stats(s.idx)->language) != 0;
+
+		if ((cross ? cross_query(&s, src, q.buf, &err) : text_query(&s, q.buf, &err)) ||
+		    xlqa_search(s.searcher, &s.query, &s.opt, &s.res, &err))
 			status = cli_fail("search", &err);
 		else if (trec)
 			for (size_t k = 0; k < s.res.n_hits; k++)

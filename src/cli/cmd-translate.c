@@ -65,7 +65,7 @@ int cmd_translate(int argc, char **argv)
 			fputs(translate_help, stdout);
 			return cli_finish_output("translate", CLI_EXIT_OK);
 		default:
-			return cli_usage_error("translate", "unknown option or missing argument '%s'", argv[optind - 1]);
+			return cli_bad_option("translate", argv);
 		}
 	}
 	if (optind + 1 != argc)

@@ -20,7 +20,7 @@ static const char usage_text[] =
 	"sentence of an answer. Prints every finding as FILE: PATH (topic, sentence, byte): SEVERITY: RULE:\n"
 	"MESSAGE, then a summary line. Exit status 1 when any finding is an error.\n"
 	"\n"
-	"  -t, --topics FILE    check topic ids against FILE\n"
+	"      --topics FILE    check topic ids against FILE\n"
 	"  -f, --format FORMAT  text (default) or json\n"
 	"  -r, --rules          list the rules with their severity and help\n";
 
@@ -74,13 +74,13 @@ static int biogen_check(int argc, char **argv)
 	int c, status;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "t:f:rh", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "f:rh", opts, NULL)) != -1) {
 		switch (c) {
 		case 't': topics_path = optarg; break;
 		case 'f': format = optarg; break;
 		case 'r': print_rules(); return cli_finish_output(cmd, CLI_EXIT_OK);
 		case 'h': fputs(usage_text, stdout); return cli_finish_output(cmd, CLI_EXIT_OK);
-		default: return cli_usage_error(cmd, "unknown option");
+		default: return cli_bad_option(cmd, argv);
 		}
 	}
 	if (strcmp(format, "text") != 0 && strcmp(format, "json") != 0)
@@ -114,7 +114,7 @@ static int biogen_check(int argc, char **argv)
 		       report.topics_checked ? "" : "; topic ids not checked (no --topics)");
 	}
 	if (status == CLI_EXIT_OK && report.n_errors)
-		status = CLI_EXIT_INPUT;
+		status = CLI_EXIT_RULES;
 	xlqa_biogen_report_release(&report);
 	xlqa_biogen_topics_free(topics);
 	xlqa_buf_release(&run);

@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <jansson.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,7 +91,7 @@ static int judge_open(const char *cmd, const struct judge_spec *s, const char *l
 	xlqa_error_clear(&err);
 	*out = NULL;
 	if (strcmp(s->kind, "gold") == 0 && !lang)
-		return cli_usage_error(cmd, "a gold key needs the target language: --lang, --testset or a CLEF run tag");
+		return cli_usage_error(cmd, "a gold key needs the target language: --lang, --questions or a CLEF run tag");
 	if (xlqa_judge_open(s->kind, s->paths[0], lang, out, &err))
 		return cli_fail(cmd, &err);
 	for (size_t i = 1; i < s->n_paths; i++)
@@ -192,10 +193,10 @@ static int read_docnos(const char *cmd, const char *path, struct xlqa_hash *set)
 
 static void check_usage(FILE *fp)
 {
-	fprintf(fp, "usage: xlqa check [--track clef2004] --testset FILE [--docnos FILE | --index DIR] RUN...\n\n"
+	fprintf(fp, "usage: xlqa check [--track clef2004] --questions FILE [--docnos FILE | --index DIR] RUN...\n\n"
 	            "Checks CLEF 2004 run files against the track's rules and prints every violation as\n"
 	            "FILE:LINE: RULE: what is wrong. Exit status 1 when any run breaks a rule.\n\n"
-	            "  -q, --testset FILE  the test set the runs answer (required)\n"
+	            "  -Q, --questions FILE  the test set the runs answer (required; also --testset)\n"
 	            "      --docnos FILE   the collection's DOCNOs, one a line: unknown DOCNOs are violations\n"
 	            "  -i, --index DIR     the collection's index (xlqa index): unknown DOCNOs are violations\n"
 	            "      --rules         list the rules\n");
@@ -203,7 +204,8 @@ static void check_usage(FILE *fp)
 
 static int clef_check(int argc, char **argv)
 {
-	static const struct option opts[] = { { "testset", required_argument, NULL, 'q' },
+	static const struct option opts[] = { { "questions", required_argument, NULL, 'Q' },
+		                              { "testset", required_argument, NULL, 'Q' },
 		                              { "docnos", required_argument, NULL, 'd' },
 		                              { "index", required_argument, NULL, 'i' },
 		                              { "rules", no_argument, NULL, 'r' },
@@ -217,9 +219,9 @@ static int clef_check(int argc, char **argv)
 	int c, status = CLI_EXIT_OK;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "q:i:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "Q:i:rh", opts, NULL)) != -1) {
 		switch (c) {
-		case 'q': testset_path = optarg; break;
+		case 'Q': testset_path = optarg; break;
 		case 'd': docnos_path = optarg; break;
 		case 'i': index_path = optarg; break;
 		case 'r':
@@ -227,11 +229,11 @@ static int clef_check(int argc, char **argv)
 				printf("%-11s %s\n", xlqa_clef_rule_name(r), xlqa_clef_rule_help(r));
 			return cli_finish_output(cmd, CLI_EXIT_OK);
 		case 'h': check_usage(stdout); return cli_finish_output(cmd, CLI_EXIT_OK);
-		default: return cli_usage_error(cmd, "unknown option");
+		default: return cli_bad_option(cmd, argv);
 		}
 	}
 	if (!testset_path)
-		return cli_usage_error(cmd, "the CLEF 2004 checker needs --testset FILE");
+		return cli_usage_error(cmd, "the CLEF 2004 checker needs --questions FILE (-Q), the test set");
 	if (optind >= argc)
 		return cli_usage_error(cmd, "no run file given");
 	if (docnos_path && index_path)
@@ -273,7 +275,7 @@ static int clef_check(int argc, char **argv)
 		xlqa_buf_release(&data);
 	}
 	if (!status && broken)
-		status = CLI_EXIT_INPUT;
+		status = CLI_EXIT_RULES;
 	xlqa_index_close(idx);
 	xlqa_hash_release(&docnos);
 	xlqa_testset_release(&ts);
@@ -284,14 +286,18 @@ static int clef_check(int argc, char **argv)
 
 static void judge_usage(FILE *fp)
 {
-	fprintf(fp, "usage: xlqa judge [--track clef2004] JUDGE [--lang LANG] [-o FILE] RUN\n\n"
+	fprintf(fp, "usage: xlqa judge [--track clef2004] JUDGE [--lang LANG] [-o FILE] RUN\n"
+	            "       xlqa judge --gold KEY --qrels [-o FILE]\n\n"
 	            "Judges each response of a CLEF 2004 run and writes the judged run: each line prefixed\n"
 	            "by R, X, U or W, as CLEF assessors returned them. JUDGE is one of\n"
 	            "      --judgments FILE  judged runs (repeat to pool several)\n"
 	            "      --gold FILE       a gold key (NNNN TAB DOCNO TAB answer ||| answer; NIL)\n"
 	            "      --patterns FILE   TREC answer patterns with documents (NNNN regex DOCNO)\n"
 	            "  -l, --lang LANG       target language for --gold (default: the run tag's)\n"
-	            "  -o, --output FILE     write there (completely or not at all), not to standard output\n"
+	            "  -o, --out FILE        write there (completely or not at all), not to standard output\n"
+	            "      --qrels           write the gold key's relevant documents in trec_eval's qrels\n"
+	            "                        format instead (NNNN 0 DOCNO 1; NIL questions have none): retrieval\n"
+	            "                        runs of xlqa search --format trec are then scored by trec_eval\n"
 	            "A response the judge cannot judge is written as W and reported.\n");
 }
 
@@ -310,13 +316,45 @@ static int judge_option(const char *cmd, int c, struct judge_spec *spec)
 	{ "judgments", required_argument, NULL, 'J' }, { "gold", required_argument, NULL, 'G' },                        \
 		{ "patterns", required_argument, NULL, 'P' }, { "lang", required_argument, NULL, 'l' }
 
+/* judge --qrels: the gold key's relevant documents for trec_eval; an exit status. */
+static int write_qrels(const char *cmd, const struct judge_spec *spec, const char *lang, const char *output,
+                       int n_args)
+{
+	struct xlqa_judge *judge = NULL;
+	struct xlqa_buf out = XLQA_BUF_INIT;
+	struct xlqa_error err;
+	size_t nil = 0;
+	int status;
+
+	if (strcmp(spec->kind, "gold") != 0)
+		return cli_usage_error(cmd, "--qrels writes a gold key's documents: give --gold KEY");
+	if (n_args != 0)
+		return cli_usage_error(cmd, "--qrels takes no run file");
+	xlqa_error_clear(&err);
+	/* the language only normalises answers, which qrels leave out */
+	status = judge_open(cmd, spec, lang ? lang : "en", &judge);
+	if (!status && xlqa_judge_qrels(judge, &out, &nil, &err))
+		status = cli_fail(cmd, &err);
+	if (!status)
+		status = emit(cmd, output, &out);
+	if (!status && nil)
+		fprintf(stderr, "xlqa %s: %zu NIL %s of %s: no relevant document, no qrels line\n", cmd, nil,
+		        nil == 1 ? "question" : "questions", spec->paths[0]);
+	xlqa_buf_release(&out);
+	xlqa_judge_free(judge);
+	return status;
+}
+
 static int clef_judge(int argc, char **argv)
 {
 	static const struct option opts[] = { JUDGE_LONG_OPTIONS,
+		                              { "out", required_argument, NULL, 'o' },
 		                              { "output", required_argument, NULL, 'o' },
+		                              { "qrels", no_argument, NULL, 'R' },
 		                              { "help", no_argument, NULL, 'h' },
 		                              { NULL, 0, NULL, 0 } };
 	const char *cmd = argv[0], *lang = NULL, *output = NULL;
+	bool qrels = false;
 	struct judge_spec spec;
 	struct xlqa_judge *judge = NULL;
 	struct xlqa_clef_run run;
@@ -337,12 +375,15 @@ static int clef_judge(int argc, char **argv)
 		switch (c) {
 		case 'l': lang = optarg; break;
 		case 'o': output = optarg; break;
+		case 'R': qrels = true; break;
 		case 'h': judge_usage(stdout); return cli_finish_output(cmd, CLI_EXIT_OK);
-		default: return cli_usage_error(cmd, "unknown option");
+		default: return cli_bad_option(cmd, argv);
 		}
 	}
 	if (!spec.kind)
 		return cli_usage_error(cmd, "no judge: give --judgments, --gold or --patterns");
+	if (qrels)
+		return write_qrels(cmd, &spec, lang, output, argc - optind);
 	if (optind + 1 != argc)
 		return cli_usage_error(cmd, "one run file expected");
 	xlqa_error_clear(&err);
@@ -382,7 +423,7 @@ static void score_usage(FILE *fp)
 	        "strict (R) and lenient (R+U), overall, per question type and per answer type. Without a\n"
 	        "JUDGE the runs must be judged runs (lines prefixed by R, X, U or W). JUDGE is\n"
 	        "--judgments FILE (repeatable), --gold FILE or --patterns FILE, as for 'xlqa judge'.\n\n"
-	        "  -q, --testset FILE   score against the test set: unanswered questions count as wrong\n"
+	        "  -Q, --questions FILE score against the test set: unanswered questions count as wrong\n"
 	        "      --types FILE     answer types (TSV: question number, type; a header may name answer_type)\n"
 	        "  -l, --lang LANG      target language for --gold (default: test set's, else the run tag's)\n"
 	        "  -f, --format FMT     text (default), tsv (run, question, mode, measure, value lines) or json\n"
@@ -392,7 +433,7 @@ static void score_usage(FILE *fp)
 	        "                       --compare ranks by the first (default accuracy)\n"
 	        "      --measures       list the measures\n"
 	        "      --lenient-x      lenient also counts X (inexact) as right\n"
-	        "      --allow-missing  with --testset, accept a run that leaves questions unanswered (by\n"
+	        "      --allow-missing  with --questions, accept a run that leaves questions unanswered (by\n"
 	        "                       default a warning and exit status 1: a run cut short scores low)\n"
 	        "      --calibration    add the calibration report: reliability table, ECE, Brier, CWS vs best\n"
 	        "      --plot FILE.svg  write a reliability diagram of the runs overlaid (several need --testset),\n"
@@ -400,7 +441,7 @@ static void score_usage(FILE *fp)
 	        "      --compare        the first two arguments are judges KIND:FILE[,FILE...] (judgments,\n"
 	        "                       gold, patterns): rank the runs under each by the measure and report\n"
 	        "                       Kendall's tau (tau-b) and the swapped pairs\n"
-	        "      --significance   (needs --testset) 95%% percentile bootstrap intervals of each run's\n"
+	        "      --significance   (needs --questions) 95%% percentile bootstrap intervals of each run's\n"
 	        "                       strict scores, and for every pair of runs the paired randomization and\n"
 	        "                       paired bootstrap tests' two-sided p-values, adjusted for the number of\n"
 	        "                       pairs; the measures are those of -m that are not counts (default\n"
@@ -429,11 +470,28 @@ struct score_opts {
 	bool have_ts;
 	struct xlqa_answer_types types;
 	bool have_types;
+	const char *questions_path; /* -Q, for the JSON report's metadata */
+	char tag[64];               /* the run tag of the run score_items read last */
 };
+
+/* True when `path` reads as a CLEF run without judgments. */
+static bool run_reads_unjudged(const char *path)
+{
+	struct xlqa_clef_run run;
+	struct xlqa_error err;
+	bool ok;
+
+	xlqa_error_clear(&err);
+	xlqa_clef_run_init(&run);
+	ok = xlqa_clef_run_read(&run, path, 0, &err) == XLQA_OK && run.count > 0;
+	xlqa_clef_run_release(&run);
+	return ok;
+}
 
 /*
  * Reads run `path`, judges it with `spec` (opening *judge on first use) and builds its items.
- * Returns an exit status; on success *items (free()) and *n are set.
+ * Returns an exit status; on success *items (free()) and *n are set, and the run tag of its first
+ * line is copied to o->tag.
  */
 static int score_items(struct score_opts *o, const struct judge_spec *spec, struct xlqa_judge **judge, const char *path,
                        struct xlqa_eval_item **items, size_t *n, size_t *unanswered)
@@ -445,8 +503,15 @@ static int score_items(struct score_opts *o, const struct judge_spec *spec, stru
 
 	xlqa_error_clear(&err);
 	xlqa_clef_run_init(&run);
-	if (xlqa_clef_run_read(&run, path, spec->kind ? 0 : XLQA_CLEF_JUDGED, &err))
+	if (xlqa_clef_run_read(&run, path, spec->kind ? 0 : XLQA_CLEF_JUDGED, &err)) {
+		/* a run that is not judged, scored without a judge: say so rather than what its first column lacks */
+		if (!spec->kind && err.status == XLQA_EPARSE && run_reads_unjudged(path))
+			xlqa_error_set(&err, XLQA_EINVAL,
+			               "%s is a run that is not judged: give a judge (--gold KEY, --patterns KEY or "
+			               "--judgments FILE), or score a judged run (xlqa judge)",
+			               path);
 		status = cli_fail(o->cmd, &err);
+	}
 	if (!status && spec->kind && !*judge)
 		status = judge_open(o->cmd, spec, target_lang(o->lang, o->have_ts ? &o->ts : NULL, &run, lang_buf), judge);
 	if (!status && spec->kind && xlqa_judge_run(*judge, &run, NULL, &err))
@@ -457,6 +522,7 @@ static int score_items(struct score_opts *o, const struct judge_spec *spec, stru
 		status = cli_fail(o->cmd, &err);
 	}
 	*unanswered = !status && o->have_ts ? xlqa_clef_run_unanswered(&run, &o->ts) : 0;
+	snprintf(o->tag, sizeof o->tag, "%s", !status && run.count ? run.responses[0].tag : "");
 	xlqa_clef_run_release(&run);
 	return status;
 }
@@ -522,6 +588,75 @@ static int score_significance(struct score_opts *o, struct xlqa_eval_item *const
 	return status;
 }
 
+/*
+ * The JSON report of score, one schema for one run or many: the tool's version, the track, the judge
+ * (kind and files; null for runs judged already), the test set (null without -Q), what strict and
+ * lenient count as right, then "runs", each with its tag and file, and "significance" when asked.
+ */
+static json_t *json_root(const struct score_opts *o, const struct judge_spec *spec)
+{
+	json_t *root = json_object(), *judge = spec->kind ? json_object() : json_null(), *files = json_array();
+	bool lenient_x = (o->report.flags & XLQA_EVAL_REPORT_LENIENT_X) != 0;
+	bool ok = root && judge && files;
+
+	for (size_t i = 0; ok && spec->kind && i < spec->n_paths; i++)
+		ok = json_array_append_new(files, json_string(spec->paths[i])) == 0;
+	ok = ok && (!spec->kind || (json_object_set_new(judge, "kind", json_string(spec->kind)) == 0 &&
+	                            json_object_set(judge, "files", files) == 0));
+	ok = ok && json_object_set_new(root, "xlqa_version", json_string(PACKAGE_VERSION)) == 0 &&
+	     json_object_set_new(root, "track", json_string("clef2004")) == 0 &&
+	     json_object_set(root, "judge", judge) == 0 &&
+	     json_object_set_new(root, "questions", o->questions_path ? json_string(o->questions_path) : json_null()) == 0 &&
+	     json_object_set_new(root, "modes",
+	                         json_pack("{s:s, s:s}", "strict", "R", "lenient", lenient_x ? "R, U and X" : "R and U")) == 0 &&
+	     json_object_set_new(root, "runs", json_array()) == 0;
+	json_decref(judge);
+	json_decref(files);
+	if (!ok) {
+		json_decref(root);
+		return NULL;
+	}
+	return root;
+}
+
+/* Moves the JSON text the library appended to `out` at `from` under `key` of `root`; -1 on failure. */
+static int json_add_text(json_t *root, const char *key, struct xlqa_buf *out, size_t from)
+{
+	json_t *v = json_loadb(out->buf + from, out->len - from, 0, NULL);
+
+	xlqa_buf_setlen(out, from);
+	return v && json_object_set_new(root, key, v) == 0 ? 0 : -1;
+}
+
+/* Appends one run's report (the library's object at `from` in `out`) to "runs", named by tag and file. */
+static int json_add_run(json_t *root, const char *tag, const char *file, struct xlqa_buf *out, size_t from)
+{
+	json_t *v = json_loadb(out->buf + from, out->len - from, 0, NULL), *run = json_object(), *value;
+	const char *key;
+	int rc = v && run && json_object_set_new(run, "tag", json_string(tag)) == 0 &&
+	                 json_object_set_new(run, "file", json_string(file)) == 0 ? 0 : -1;
+
+	xlqa_buf_setlen(out, from);
+	json_object_foreach(v, key, value)
+		if (!rc && strcmp(key, "run") != 0)
+			rc = json_object_set(run, key, value);
+	json_decref(v);
+	if (!rc)
+		rc = json_array_append_new(json_object_get(root, "runs"), run);
+	else
+		json_decref(run);
+	return rc ? -1 : 0;
+}
+
+static int json_finish(json_t *root, struct xlqa_buf *out)
+{
+	char *text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+	int rc = !text || xlqa_buf_addstr(out, text) || xlqa_buf_addch(out, '\n') ? -1 : 0;
+
+	free(text);
+	return rc;
+}
+
 static int score_runs(struct score_opts *o, const struct judge_spec *spec, int n_runs, char **runs)
 {
 	struct xlqa_judge *judge = NULL;
@@ -529,21 +664,22 @@ static int score_runs(struct score_opts *o, const struct judge_spec *spec, int n
 	struct xlqa_eval_item **items = calloc((size_t)n_runs, sizeof *items);
 	const char **names = calloc((size_t)n_runs, sizeof *names);
 	bool json = o->report.format == XLQA_REPORT_JSON;
+	json_t *root = NULL; /* the JSON report: one object, the runs in "runs" */
 	size_t n = 0;
 	int status = CLI_EXIT_OK, incomplete = CLI_EXIT_OK;
 
 	if (o->plot && n_runs > 1 && !o->have_ts)
 		status = cli_usage_error(o->cmd, "--plot of several runs needs --testset, so that their questions are the same");
 	else if (o->significance && !o->have_ts)
-		status = cli_usage_error(o->cmd, "--significance needs --testset, so that the runs' questions pair up");
+		status = cli_usage_error(o->cmd, "--significance needs --questions, so that the runs' questions pair up");
 	else if (!items || !names) {
 		struct xlqa_error err;
 
 		xlqa_error_set(&err, XLQA_ENOMEM, "out of memory");
 		status = cli_fail(o->cmd, &err);
 	}
-	if (!status && json)
-		xlqa_buf_addstr(&out, o->significance ? "{\"runs\": [\n" : n_runs > 1 ? "[\n" : "");
+	if (json && !status && !(root = json_root(o, spec)))
+		status = cli_fail(o->cmd, &(struct xlqa_error){ .status = XLQA_ENOMEM, .message = "out of memory" });
 	for (int i = 0; !status && i < n_runs; i++) {
 		struct xlqa_error err;
 		size_t unanswered = 0;
@@ -557,13 +693,15 @@ static int score_runs(struct score_opts *o, const struct judge_spec *spec, int n
 			        o->ts.count);
 			incomplete = CLI_EXIT_INPUT;
 		}
-		if (!status && i > 0 && o->report.format != XLQA_REPORT_TSV)
-			xlqa_buf_addstr(&out, json ? ",\n" : "\n");
+		if (!status && i > 0 && o->report.format == XLQA_REPORT_TEXT)
+			xlqa_buf_addstr(&out, "\n");
 		if (!status) {
 			size_t before = out.len;
 
 			if (xlqa_eval_report_with(names[i], items[i], n, &o->report, &out, &err))
 				status = cli_fail(o->cmd, &err);
+			else if (json && json_add_run(root, o->tag, runs[i], &out, before))
+				status = cli_fail(o->cmd, &(struct xlqa_error){ .status = XLQA_ENOMEM, .message = "out of memory" });
 			else if (i > 0 && o->report.format == XLQA_REPORT_TSV) {
 				/* every run's rows under the first run's header line */
 				const char *nl = memchr(out.buf + before, '\n', out.len - before);
@@ -576,14 +714,18 @@ static int score_runs(struct score_opts *o, const struct judge_spec *spec, int n
 	}
 	if (!status && o->plot)
 		status = write_plot(o, names, items, n, (size_t)n_runs);
-	if (!status && json)
-		xlqa_buf_addstr(&out, o->significance ? "\n],\n\"significance\": " : n_runs > 1 ? "\n]\n" : "\n");
-	else if (!status && o->significance)
+	if (!status && o->significance && !json)
 		xlqa_buf_addch(&out, '\n');
-	if (!status && o->significance)
+	if (!status && o->significance) {
+		size_t before = out.len;
+
 		status = score_significance(o, items, n, names, (size_t)n_runs, &out);
-	if (!status && json && o->significance)
-		xlqa_buf_addstr(&out, "\n}\n");
+		if (!status && json && json_add_text(root, "significance", &out, before))
+			status = cli_fail(o->cmd, &(struct xlqa_error){ .status = XLQA_ENOMEM, .message = "out of memory" });
+	}
+	if (!status && json && json_finish(root, &out))
+		status = cli_fail(o->cmd, &(struct xlqa_error){ .status = XLQA_ENOMEM, .message = "out of memory" });
+	json_decref(root);
 	if (!status)
 		status = emit(o->cmd, NULL, &out);
 	for (int i = 0; items && i < n_runs; i++)
@@ -707,7 +849,7 @@ static int score_option(struct score_opts *o, int c)
 		if (!(o->correction = xlqa_sig_correction_find(optarg)))
 			return cli_usage_error(o->cmd, "unknown correction '%s' (holm, bonferroni, none)", optarg);
 		return CLI_EXIT_OK;
-	case 'Q': o->report.per_question = true; return CLI_EXIT_OK;
+	case 'q': o->report.per_question = true; return CLI_EXIT_OK;
 	default: return -1;
 	}
 }
@@ -715,7 +857,8 @@ static int score_option(struct score_opts *o, int c)
 static int clef_score(int argc, char **argv)
 {
 	static const struct option opts[] = { JUDGE_LONG_OPTIONS,
-		                              { "testset", required_argument, NULL, 'q' },
+		                              { "questions", required_argument, NULL, 'T' },
+		                              { "testset", required_argument, NULL, 'T' },
 		                              { "types", required_argument, NULL, 't' },
 		                              { "format", required_argument, NULL, 'f' },
 		                              { "lenient-x", no_argument, NULL, 'x' },
@@ -725,7 +868,7 @@ static int clef_score(int argc, char **argv)
 		                              { "compare", no_argument, NULL, 'C' },
 		                              { "measure", required_argument, NULL, 'm' },
 		                              { "measures", no_argument, NULL, 'M' },
-		                              { "per-question", no_argument, NULL, 'Q' },
+		                              { "per-question", no_argument, NULL, 'q' },
 		                              { "significance", no_argument, NULL, 'S' },
 		                              { "resamples", required_argument, NULL, 'R' },
 		                              { "seed", required_argument, NULL, 's' },
@@ -745,14 +888,15 @@ static int clef_score(int argc, char **argv)
 	o.cmd = argv[0];
 	o.sig.seed = 1;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "q:l:f:m:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "Q:l:f:m:qh", opts, NULL)) != -1) {
 		if ((status = judge_option(o.cmd, c, &spec)) >= 0 || (status = score_option(&o, c)) >= 0) {
 			if (status)
 				return status;
 			continue;
 		}
 		switch (c) {
-		case 'q': testset_path = optarg; break;
+		case 'Q':
+		case 'T': testset_path = o.questions_path = optarg; break;
 		case 't': o.types_path = optarg; break;
 		case 'l': o.lang = optarg; break;
 		case 'f':
@@ -775,7 +919,7 @@ static int clef_score(int argc, char **argv)
 				printf("%-14s %s\n", xlqa_measure_at(i)->name, xlqa_measure_at(i)->help);
 			return cli_finish_output(o.cmd, CLI_EXIT_OK);
 		case 'h': score_usage(stdout); return cli_finish_output(o.cmd, CLI_EXIT_OK);
-		default: return cli_usage_error(o.cmd, "unknown option");
+		default: return cli_bad_option(o.cmd, argv);
 		}
 	}
 	if (o.n_chosen) {

@@ -196,6 +196,7 @@ static const struct option long_opts[] = {
 	{ "list", required_argument, NULL, OPT_LIST },
 	{ "nugget-judgments", required_argument, NULL, OPT_NJ },
 	{ "limit", required_argument, NULL, 'l' },
+	{ "out", required_argument, NULL, 'o' },
 	{ "output", required_argument, NULL, 'o' },
 	{ "format", required_argument, NULL, 'f' },
 	{ "per-question", no_argument, NULL, 'q' },
@@ -275,8 +276,12 @@ static int parse_opts(int argc, char **argv, const char *help, struct trec_opts 
 	memset(o, 0, sizeof *o);
 	o->sig.seed = 1;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "l:o:f:hqm:", long_opts, NULL)) != -1) {
-		int st = score_option(cmd, c, o);
+	while ((c = getopt_long(argc, argv, "o:f:hqm:Q:", long_opts, NULL)) != -1) {
+		int st;
+
+		if (c == 'Q') /* -Q is --questions, the test set, as in every command */
+			c = OPT_KIND + 2;
+		st = score_option(cmd, c, o);
 
 		if (st >= 0)
 			return st;
@@ -331,7 +336,7 @@ static int parse_opts(int argc, char **argv, const char *help, struct trec_opts 
 			fputs(help, stdout);
 			return cli_finish_output(cmd, CLI_EXIT_OK);
 		default:
-			return cli_usage_error(cmd, "unknown option");
+			return cli_bad_option(cmd, argv);
 		}
 	}
 	return -1;
@@ -389,8 +394,8 @@ static int run_check(int argc, char **argv, enum xlqa_trec_run_format format, co
 			if (key_kinds[k].summary(o.kind_file[k][i], &skipped, &err)) {
 				int st = cli_fail(cmd, &err);
 
-				worst = worst > st ? worst : st;
-			} else if (skipped && worst < CLI_EXIT_INPUT) {
+				worst = worst > st && worst != CLI_EXIT_RULES ? worst : st;
+			} else if (skipped && (worst < CLI_EXIT_INPUT || worst == CLI_EXIT_RULES)) {
 				worst = CLI_EXIT_INPUT;
 			}
 		}
@@ -411,13 +416,14 @@ static int run_check(int argc, char **argv, enum xlqa_trec_run_format format, co
 		if (xlqa_trec_run_read(argv[i], format, &copt, &run, &pr, &err)) {
 			int st = cli_fail(cmd, &err);
 
-			worst = worst > st ? worst : st;
+			/* a file that cannot be read or parsed outranks another's rule violations */
+			worst = worst > st && worst != CLI_EXIT_RULES ? worst : st;
 		} else {
 			print_problems(argv[i], &pr);
 			printf("%s: %zu responses, run tag '%s', %zu problem%s\n", argv[i], run->count, run->tag, pr.count,
 			       pr.count == 1 ? "" : "s");
-			if (pr.count && worst < CLI_EXIT_INPUT)
-				worst = CLI_EXIT_INPUT;
+			if (pr.count && worst == CLI_EXIT_OK)
+				worst = CLI_EXIT_RULES;
 			xlqa_trec_run_free(run);
 		}
 		xlqa_trec_problems_release(&pr);
@@ -446,7 +452,7 @@ static const char trec_check_help[] =
 	"without gaps or repeats and its lines together, a numeric score, one run tag, an answer string\n"
 	"(none after docno NIL), and with --limit the answer-string byte limit. Exit 1 on any problem.\n"
 	"\n"
-	"  -l, --limit=BYTES      answer strings of at most BYTES bytes (50 or 250 in TREC-9 and 2001)\n"
+	"      --limit=BYTES      answer strings of at most BYTES bytes (50 or 250 in TREC-9 and 2001)\n"
 	"      --patterns=FILE    also read an answer-pattern key and summarise it (repeatable)\n"
 	"      --judgments=FILE   also read a judgment set and summarise it (repeatable)\n"
 	"  -h, --help             this text\n";
@@ -460,7 +466,7 @@ static const char trec_judge_help[] =
 	"document), -1 wrong. NIL is right when the key has no pattern for the question.\n"
 	"\n"
 	"      --patterns=KEY     the answer-pattern key\n"
-	"  -o, --output=FILE      write the judgments to FILE (whole or not at all) instead of stdout\n"
+	"  -o, --out=FILE         write the judgments to FILE (whole or not at all) instead of stdout\n"
 	"  -h, --help             this text\n";
 
 static const char trec_score_help[] =
@@ -875,7 +881,7 @@ static const char series_check_help[] =
 	"known question ids, a response for every question, NIL only for factoids, one response a factoid.\n"
 	"Exit 1 on any problem. Key files given are read and summarised.\n"
 	"\n"
-	"      --questions=XML    the test set (trec13questions.xml .. trec16questions.xml); summarised\n"
+	"  -Q, --questions=XML    the test set (trec13questions.xml .. trec16questions.xml); summarised\n"
 	"      --patterns=FILE    a factoid pattern key to summarise (repeatable)\n"
 	"      --list-key=FILE    a list key to summarise (answers_list or patterns_list; repeatable)\n"
 	"      --nuggets=FILE     a nugget key to summarise (answers_other or *_pyramid; repeatable)\n"
@@ -892,7 +898,7 @@ static const char series_score_help[] =
 	"its key is left out. Only a non-empty match of a pattern judges; patterns that match the empty\n"
 	"string are reported as warnings.\n"
 	"\n"
-	"      --questions=XML           the test set\n"
+	"  -Q, --questions=XML           the test set\n"
 	"      --factoid=KEY             factoid answer patterns (patterns_factoid, patterns+docs_factoid)\n"
 	"      --list=KEY                list key (answers_list, patterns_list, patterns+docs_list)\n"
 	"      --nuggets=KEY             nugget key (*_pyramid, or answers_other: vital 1, okay 0)\n"

@@ -165,6 +165,21 @@ static bool tag_well_formed(const char *t, size_t n, const struct xlqa_testset *
 	       toupper((unsigned char)t[9]) == ts->target[0] && toupper((unsigned char)t[10]) == ts->target[1];
 }
 
+int xlqa_clef_tag_check(const char *tag, const struct xlqa_testset *ts, struct xlqa_error *err)
+{
+	if (!tag || !ts)
+		return xlqa_error_set(err, XLQA_EINVAL, "a run tag and a test set are needed");
+	if (tag_well_formed(tag, strlen(tag), ts))
+		return XLQA_OK;
+	return xlqa_error_set(err, XLQA_EINVAL,
+	                      "run tag '%s' breaks the CLEF 2004 rule: 4 characters, 04, run number 1 or 2 and the "
+	                      "task %c%c%c%c, such as 'xlqa041%c%c%c%c'",
+	                      tag, tolower((unsigned char)ts->source[0]), tolower((unsigned char)ts->source[1]),
+	                      tolower((unsigned char)ts->target[0]), tolower((unsigned char)ts->target[1]),
+	                      tolower((unsigned char)ts->source[0]), tolower((unsigned char)ts->source[1]),
+	                      tolower((unsigned char)ts->target[0]), tolower((unsigned char)ts->target[1]));
+}
+
 static void check_tag(struct checker *ck, int64_t line, const struct clef_columns *c)
 {
 	const struct xlqa_testset *ts = ck->opts->testset;

@@ -479,6 +479,29 @@ int xlqa_judge_run(struct xlqa_judge *j, struct xlqa_clef_run *run, size_t *unju
 	return XLQA_OK;
 }
 
+int xlqa_judge_qrels(const struct xlqa_judge *j, struct xlqa_buf *out, size_t *nil, struct xlqa_error *err)
+{
+	size_t old = out->len, nils = 0;
+
+	if (!j->gold)
+		return xlqa_error_set(err, XLQA_EINVAL, "qrels come from a gold key, not from a '%s' judge", j->ops->kind.name);
+	for (unsigned q = 1; q < QMAX; q++) {
+		if (!j->gold[q])
+			continue;
+		if (!j->gold[q]->docno) {
+			nils++;
+			continue;
+		}
+		if (xlqa_buf_addf(out, "%04u 0 %s 1\n", q, j->gold[q]->docno)) {
+			xlqa_buf_setlen(out, old);
+			return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+		}
+	}
+	if (nil)
+		*nil = nils;
+	return XLQA_OK;
+}
+
 int xlqa_judge_nil_question(const struct xlqa_judge *j, unsigned number)
 {
 	return number > 0 && number < QMAX ? j->nil_known[number] : -1;

@@ -468,7 +468,16 @@ static int compare_text(const char *measure, const char *label_a, const char *la
 	for (size_t i = 0; !rc && i < n; i++)
 		rc = xlqa_buf_addf(out, "%-24s %9.4f %9.4f %6zu %6zu\n", runs[i], a[i], b[i], rank_in(a, n, i),
 		                   rank_in(b, n, i));
-	if (!rc)
+	/* tau is undefined without a pair, and tau-b when every pair is tied under A or under B: said in words,
+	 * not as "nan" (JSON: null) */
+	if (!rc && k->pairs == 0)
+		rc = xlqa_buf_addf(out, "kendall tau undefined: fewer than two runs\n");
+	else if (!rc && isnan(k->tau))
+		rc = xlqa_buf_addf(out,
+		                   "kendall tau-b undefined (every pair tied under A or under B) (tau-a %.4f): %zu pairs, "
+		                   "%zu concordant, %zu swapped, %zu tied in A, %zu tied in B\n",
+		                   k->tau_a, k->pairs, k->concordant, k->discordant, k->ties_a, k->ties_b);
+	else if (!rc)
 		rc = xlqa_buf_addf(out,
 		                   "kendall tau-b %.4f (tau-a %.4f): %zu pairs, %zu concordant, %zu swapped, %zu tied in A, "
 		                   "%zu tied in B\n",

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unicode/udat.h>
 #include <unicode/unum.h>
 #include <unicode/ustring.h>
@@ -652,6 +653,27 @@ static int open_stemmers(struct xlqa_lang *lang, const char *hunspell_dir, unsig
 	return XLQA_OK;
 }
 
+/*
+ * A missing pack folder is reported as such, with the variable that moves the packs, before any of
+ * its files is looked for (the bare "cannot open .../stopwords.txt" did not say what to change).
+ */
+static int pack_folder_check(const struct xlqa_lang_info *info, const char *dir, struct xlqa_error *err)
+{
+	struct xlqa_buf path = XLQA_BUF_INIT;
+	struct stat st;
+	int rc = XLQA_OK;
+
+	if (xlqa_buf_addf(&path, "%s/%s", dir, info->code))
+		return xlqa_error_set(err, XLQA_ENOMEM, "loading %s: %s", info->name, xlqa_strerror(XLQA_ENOMEM));
+	if (stat(path.buf, &st) != 0 || !S_ISDIR(st.st_mode))
+		rc = xlqa_error_set(err, XLQA_ENOTFOUND,
+				    "no %s language pack: '%s' is not a folder (XLQA_LANG_DIR names the folder that "
+				    "holds the packs; installed: '%s')",
+				    info->name, path.buf, XLQA_LANGDIR);
+	xlqa_buf_release(&path);
+	return rc;
+}
+
 int xlqa_lang_open(const char *name, const struct xlqa_lang_options *opt, struct xlqa_lang **out,
 		   struct xlqa_error *err)
 {
@@ -669,6 +691,8 @@ int xlqa_lang_open(const char *name, const struct xlqa_lang_options *opt, struct
 		dir = XLQA_LANGDIR;
 	if (!hdir || !*hdir)
 		hdir = XLQA_HUNSPELLDIR;
+	if ((rc = pack_folder_check(info, dir, err)))
+		return rc;
 	lang = calloc(1, sizeof *lang);
 	if (!lang)
 		return xlqa_error_set(err, XLQA_ENOMEM, "loading %s: %s", info->name, xlqa_strerror(XLQA_ENOMEM));
