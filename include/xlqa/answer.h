@@ -190,6 +190,7 @@ struct xlqa_answerer_options {
 	 * its words join the lexicon's query (xlqa_mt_fuse). Other pairs use the lexicon alone.
 	 */
 	bool machine_translation;
+	/*
 	 * A user's own retrieval (xlqa_retrieval_read), borrowed: xlqa_answerer_respond_question searches
 	 * the documents it ranks for the question, in its order, instead of the index's BM25 ranking.
 	 * NULL: BM25.

@@ -212,7 +212,7 @@ static int cross_query(struct search_cli *s, const char *src, const char *text, 
 	xlqa_query_init(&source);
 	xlqa_query_reset(&s->query);
 	if (!(rc = cli_translation_open(src, xlqa_index_get_stats(s->idx)->language, s->lexicon_dir, NULL, &tr, err)) &&
-	    !(rc = xlqa_answer_index_vocabulary(s->idx, s->lang, tr.tr, err)) &&
+	    !(rc = xlqa_answer_index_vocabulary(s->idx, tr.tr, err)) &&
 	    !(rc = cli_source_query(tr.lang, &tokens, text, 1.0, &source, err)))
 		rc = xlqa_translator_translate(tr.tr, &source, &s->query, NULL, err);
 	xlqa_query_release(&source);
