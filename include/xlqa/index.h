@@ -149,8 +149,10 @@ uint32_t xlqa_index_doc_length(const struct xlqa_index *idx, uint32_t doc);
 int xlqa_index_doc_text(const struct xlqa_index *idx, uint32_t doc, struct xlqa_buf *out, struct xlqa_error *err);
 
 /*
- * The index's vocabulary for cognate matching: its documents' words, case folded (numbers and words
- * starting with punctuation left out), with occurrence counts, counted when the index was built.
+ * The index's vocabulary for cognate matching: its documents' words that have a term, case folded,
+ * with occurrence counts, counted when the index was built. Words whose first byte, as a plain char,
+ * is <= '9' are left out: numbers, and on machines where char is signed every word starting with a
+ * non-ASCII letter (the rule the answerer has always applied; index-internal.h).
  * *words[i] point into the index (valid until xlqa_index_close); the arrays *words and *counts are the
  * caller's to free. The section's CRC-32 is checked first. Errors: XLQA_ECORRUPT, XLQA_ENOMEM.
  */
