@@ -714,7 +714,7 @@ static int cmp_ref_hits(const void *a, const void *b)
 START_TEST(test_search_top_k)
 {
 	static const size_t ks[] = { 1, 2, 3, 7, 50, 199, 400 };
-	struct xlqa_search_options o = { XLQA_BM25_K1, XLQA_BM25_B, 100000, 0, 3, 20, 0 };
+	struct xlqa_search_options o = { XLQA_BM25_K1, XLQA_BM25_B, 100000, 0, 3, 20, 0, NULL, 0 };
 	struct xlqa_buf coll = XLQA_BUF_INIT;
 	struct xlqa_hit *all;
 	size_t n_all, ties = 0;
