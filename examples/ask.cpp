@@ -55,7 +55,7 @@ int main(int argc, char **argv)
 	xlqa_results_init(&res);
 	int status = 0;
 	owned<xlqa_searcher, xlqa_searcher_free> searcher;
-	xlqa_search_options opt = { XLQA_BM25_K1, XLQA_BM25_B, 10, 0, 3, 0, 0 };
+	xlqa_search_options opt = { XLQA_BM25_K1, XLQA_BM25_B, 10, 0, 3, 0, 0, nullptr, 0 };
 	if (xlqa_question_analyze(rules.p, lang.p, argv[2], std::strlen(argv[2]), 0, &q, &err) ||
 	    xlqa_question_to_query(&q, &query, &err) || xlqa_searcher_new(idx.p, lang.p, &searcher.p, &err) ||
 	    xlqa_search(searcher.p, &query, &opt, &res, &err)) {
