@@ -13,7 +13,7 @@
 #include <string.h>
 
 static const char report_usage[] =
-	"usage: xlqa report --testset FILE [JUDGE] [options] RUN...\n"
+	"usage: xlqa report --questions FILE [JUDGE] [options] RUN...\n"
 	"\n"
 	"Writes one self-contained HTML page (no network, no other files) about CLEF 2004 runs of one test\n"
 	"set: the scores of every run, per question type and per answer type, strict and lenient (the\n"
@@ -23,7 +23,7 @@ static const char report_usage[] =
 	"preset them: report.html#judgment=W&type=F). Without a JUDGE the runs must be judged runs. JUDGE is\n"
 	"--judgments FILE (repeatable), --gold FILE or --patterns FILE, as for 'xlqa judge'.\n"
 	"\n"
-	"  -q, --testset FILE   the test set the runs answer (required)\n"
+	"  -Q, --questions FILE the test set the runs answer (required; --testset is the old name)\n"
 	"      --types FILE     answer types (TSV: question number, type)\n"
 	"  -l, --lang LANG      target language for --gold (default: the test set's)\n"
 	"  -i, --index DIR      the collection's index: each response's support sentence is read from its document\n"
@@ -122,7 +122,8 @@ static void report_release(struct report *r)
 int cmd_report(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "testset", required_argument, NULL, 'q' }, { "types", required_argument, NULL, 't' },
+		{ "questions", required_argument, NULL, 'Q' }, { "testset", required_argument, NULL, 'Q' },
+		{ "types", required_argument, NULL, 't' },
 		{ "lang", required_argument, NULL, 'l' },    { "index", required_argument, NULL, 'i' },
 		{ "title", required_argument, NULL, 'T' },   { "lenient-x", no_argument, NULL, 'x' },
 		{ "out", required_argument, NULL, 'o' },     { "judgments", required_argument, NULL, 'J' },
@@ -138,9 +139,9 @@ int cmd_report(int argc, char **argv)
 	int c, status = CLI_EXIT_OK;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "q:l:i:o:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "Q:l:i:o:h", opts, NULL)) != -1) {
 		switch (c) {
-		case 'q': testset = optarg; break;
+		case 'Q': testset = optarg; break;
 		case 't': types = optarg; break;
 		case 'l': lang = optarg; break;
 		case 'i': index = optarg; break;
@@ -157,7 +158,7 @@ int cmd_report(int argc, char **argv)
 			return status;
 	}
 	if (!testset)
-		return cli_usage_error("report", "--testset FILE is required");
+		return cli_usage_error("report", "--questions FILE is required");
 	if (optind >= argc)
 		return cli_usage_error("report", "no run file given");
 	memset(&r, 0, sizeof r);

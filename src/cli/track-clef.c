@@ -436,7 +436,7 @@ static void score_usage(FILE *fp)
 	        "      --allow-missing  with --questions, accept a run that leaves questions unanswered (by\n"
 	        "                       default a warning and exit status 1: a run cut short scores low)\n"
 	        "      --calibration    add the calibration report: reliability table, ECE, Brier, CWS vs best\n"
-	        "      --plot FILE.svg  write a reliability diagram of the runs overlaid (several need --testset),\n"
+	        "      --plot FILE.svg  write a reliability diagram of the runs overlaid (several need --questions),\n"
 	        "                       with bin counts, small bins hollow, and a histogram of the confidences\n"
 	        "      --compare        the first two arguments are judges KIND:FILE[,FILE...] (judgments,\n"
 	        "                       gold, patterns): rank the runs under each by the measure and report\n"
@@ -669,7 +669,7 @@ static int score_runs(struct score_opts *o, const struct judge_spec *spec, int n
 	int status = CLI_EXIT_OK, incomplete = CLI_EXIT_OK;
 
 	if (o->plot && n_runs > 1 && !o->have_ts)
-		status = cli_usage_error(o->cmd, "--plot of several runs needs --testset, so that their questions are the same");
+		status = cli_usage_error(o->cmd, "--plot of several runs needs --questions, so that their questions are the same");
 	else if (o->significance && !o->have_ts)
 		status = cli_usage_error(o->cmd, "--significance needs --questions, so that the runs' questions pair up");
 	else if (!items || !names) {
