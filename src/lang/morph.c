@@ -382,6 +382,12 @@ int xlqa_lang_lemmas(struct xlqa_lang *lang, const char *word, size_t len, struc
 		goto done;
 	}
 	cap = capitalised(word, len);
+	/* a capitalised article (a sentence's first word) has the lemmas of the article in lower case:
+	 * hunspell read "Das" as a noun and stemmed it "da" */
+	if (cap && xlqa_lang_is_article(lang, norm.buf, norm.len) && (norm.len != len || memcmp(norm.buf, word, len) != 0)) {
+		rc = xlqa_lang_lemmas(lang, norm.buf, norm.len, out, err);
+		goto done;
+	}
 	if ((rc = irregular_lemmas(lang, norm.buf, norm.len, false, &acc, &n, &alloc, &listed, err)) ||
 	    (listed && !cap) || !lang->hunspell)
 		goto prefixed;
@@ -402,7 +408,23 @@ prefixed:
 		rc = infix_lemma(lang, key.buf, key.len, &acc, &n, &alloc, &listed, err);
 	if (rc)
 		goto done;
+	/* an article's lemmas are articles ("la" -> le, la): hunspell's de_DE stems "das" as "da" */
+	if (xlqa_lang_is_article(lang, norm.buf, norm.len)) {
+		size_t kept = 0;
+
+		for (size_t i = 0; i < n; i++)
+			if (xlqa_lang_is_article(lang, acc[i], strlen(acc[i])))
+				acc[kept++] = acc[i];
+		n = kept;
+		if (n == 0) {
+			const char *self = norm.buf;
+
+			list = lang_strlist_copy(lang, &self, 1);
+			goto cache;
+		}
+	}
 	list = lang_strlist_copy(lang, acc, n);
+cache:
 	if (!list || xlqa_hash_put(&lang->lemma_cache, word, len, list, NULL)) {
 		rc = xlqa_error_set(err, XLQA_ENOMEM, "lemmas: %s", xlqa_strerror(XLQA_ENOMEM));
 		goto done;
@@ -425,8 +447,26 @@ static size_t utf8_chars(const char *s, size_t len)
 	return n;
 }
 
+/* True when `word` or one of its hunspell stems is a name of the dictionary (xlqa_lang_is_dictionary_name). */
+static bool dictionary_name_form(struct xlqa_lang *lang, const char *word)
+{
+	char **stems = NULL;
+	int n;
+	bool name = xlqa_lang_is_dictionary_name(lang, word, strlen(word));
+
+	if (name)
+		return true;
+	n = Hunspell_stem(lang->hunspell, &stems, word);
+	for (int i = 0; i < n && !name; i++)
+		name = xlqa_lang_is_dictionary_name(lang, stems[i], strlen(stems[i]));
+	if (stems)
+		Hunspell_free_list(lang->hunspell, &stems, n);
+	return name;
+}
+
 /*
- * Is norm[from, to) a word hunspell knows, in lower case or capitalised? `scratch` has room for
+ * Is norm[from, to) a word hunspell knows, in lower case or capitalised (and then not as a name of
+ * the dictionary's: xlqa_lang_is_dictionary_name)? `scratch` has room for
  * 2 * (to - from) + 5 bytes.
  */
 static bool compound_part_known(struct xlqa_lang *lang, const char *norm, size_t from, size_t to, char *scratch)
@@ -443,7 +483,9 @@ static bool compound_part_known(struct xlqa_lang *lang, const char *norm, size_t
 	scratch[len] = '\0';
 	if (Hunspell_spell(lang->hunspell, scratch))
 		return true;
-	return lang_capitalize(scratch, cap) && Hunspell_spell(lang->hunspell, cap) != 0;
+	/* a word the dictionary knows only as a name (or a form of one: "Karls") is no part: "Karlsruhe"
+	 * is no karl|ruhe */
+	return lang_capitalize(scratch, cap) && Hunspell_spell(lang->hunspell, cap) != 0 && !dictionary_name_form(lang, cap);
 }
 
 /*
