@@ -152,9 +152,9 @@ tables_of() {
     done
 }
 
-# fit MODEL TABLE: fits a model and prints the NIL confidence its fitting tables give (NIL precision
-# from fit's evaluation block, which apply --summary would only repeat, as bench/run.sh uses it). With GROUPED=1 the calibration's cross-fitting is grouped by article
-# (calibrate fit --groups).
+# fit MODEL TABLE: fits a model and prints the NIL confidence its fitting tables give (the NIL
+# precision of fit's evaluation block, as bench/run.sh uses it). With GROUPED=1 the calibration's
+# cross-fitting is grouped by article (calibrate fit --groups).
 fit() {
     groups_opt=
     if [ "${GROUPED:-0}" = 1 ]; then
@@ -252,6 +252,20 @@ split_fold() {
           print > (fold[g] == k ? test : train) }' groups="$out/groups.tsv" "$out/groups.tsv" "$3"
 }
 
+# held_out_folds REPEAT FIT_POOL ANSWER_POOL: fold by fold (assignment REPEAT), the model fitted on
+# FIT_POOL's rows of the other folds answers ANSWER_POOL's rows of the held-out fold (the same pool
+# for cross-validation; another target's for loto), writing response lines
+held_out_folds() {
+    k=0
+    while [ "$k" -lt "$folds" ]; do
+        split_fold "$k" "$1" "$2"
+        nilc=$(fit "$tmp/model.json" "$tmp/train.tsv")
+        [ "$3" = "$2" ] || split_fold "$k" "$1" "$3"
+        answer "$tmp/model.json" "$nilc" "$tmp/test.tsv"
+        k=$((k + 1))
+    done
+}
+
 stage_cv() {
     result="$out/results/$tag-cv.tsv"
     header >"$result"
@@ -266,13 +280,7 @@ stage_cv() {
             else
                 pool "$tmp/pool.tsv" $(tables_of xq "1 2" "$t")
             fi
-            k=0
-            while [ "$k" -lt "$folds" ]; do
-                split_fold "$k" "$r" "$tmp/pool.tsv"
-                nilc=$(fit "$tmp/model.json" "$tmp/train.tsv")
-                answer "$tmp/model.json" "$nilc" "$tmp/test.tsv"
-                k=$((k + 1))
-            done
+            held_out_folds "$r" "$tmp/pool.tsv" "$tmp/pool.tsv"
         done | keep | measure "cv$r: other folds, same target -> held-out fold" >>"$result"
     done
     summarise "$result"
@@ -285,13 +293,7 @@ stage_cv_pooled() {
     # shellcheck disable=SC2046 # the list is a word list on purpose
     pool "$tmp/pool.tsv" $(dev_tables "EN DE ES FR")
     for r in $repeats; do
-        k=0
-        while [ "$k" -lt "$folds" ]; do
-            split_fold "$k" "$r" "$tmp/pool.tsv"
-            nilc=$(fit "$tmp/model.json" "$tmp/train.tsv")
-            answer "$tmp/model.json" "$nilc" "$tmp/test.tsv"
-            k=$((k + 1))
-        done | keep | measure "cv$r pooled: other folds, all targets -> held-out fold" >>"$1"
+        held_out_folds "$r" "$tmp/pool.tsv" "$tmp/pool.tsv" | keep | measure "cv$r pooled: other folds, all targets -> held-out fold" >>"$1"
     done
     summarise "$1"
 }
@@ -318,14 +320,7 @@ stage_loto() {
         pool "$tmp/others.tsv" $(dev_tables "$others")
         # shellcheck disable=SC2046
         pool "$tmp/target.tsv" $(dev_tables "$t")
-        k=0
-        while [ "$k" -lt "$folds" ]; do
-            split_fold "$k" "$r" "$tmp/others.tsv"
-            nilc=$(fit "$tmp/model.json" "$tmp/train.tsv")
-            split_fold "$k" "$r" "$tmp/target.tsv"
-            answer "$tmp/model.json" "$nilc" "$tmp/test.tsv"
-            k=$((k + 1))
-        done | keep | measure "dev of ${others% }(other folds) -> dev of $t (held-out fold)" >>"$result"
+        held_out_folds "$r" "$tmp/others.tsv" "$tmp/target.tsv" | keep | measure "dev of ${others% }(other folds) -> dev of $t (held-out fold)" >>"$result"
     done
     summarise "$result"
 }
