@@ -95,6 +95,105 @@ int xlqa_ranked_run_add(struct xlqa_ranked_run *run, const struct xlqa_index *id
 /* Writes the run (atomically). XLQA_EIO and the other errors of xlqa_file_write_atomic. */
 int xlqa_ranked_run_write(const struct xlqa_ranked_run *run, const char *path, struct xlqa_error *err);
 
+
+/* ---- question series ------------------------------------------------------------------------------ */
+
+/*
+ * The pronouns of one language that may stand for a series' target, read from the pack's
+ * pronouns.txt: one pronoun a line in lower case, optionally a tab and what replaces it, '*' standing
+ * for the target ("his<TAB>*'s"); without one the target itself replaces it. '#' starts a comment.
+ * Opaque; _read, then _free.
+ */
+struct xlqa_series_pronouns;
+/*
+ * Reads a pronoun list. XLQA_EPARSE "path:line: ..." for an empty pronoun or one with white space,
+ * XLQA_EENCODING for bytes that are not UTF-8, the file's XLQA_EIO / XLQA_ENOTFOUND, XLQA_ENOMEM.
+ */
+int xlqa_series_pronouns_read(const char *path, struct xlqa_series_pronouns **out, struct xlqa_error *err);
+void xlqa_series_pronouns_free(struct xlqa_series_pronouns *p);
+size_t xlqa_series_pronouns_count(const struct xlqa_series_pronouns *p);
+
+/* How a series question takes its target: a registry ("target", "pronouns", "none"). */
+enum xlqa_series_context {
+	XLQA_SERIES_CONTEXT_TARGET = 0, /* pronouns replaced, else the target added */
+	XLQA_SERIES_CONTEXT_PRONOUNS,   /* pronouns replaced, nothing added */
+	XLQA_SERIES_CONTEXT_NONE,       /* the question alone: the comparison run */
+	XLQA_SERIES_CONTEXTS
+};
+struct xlqa_series_context_info {
+	const char *name;
+	enum xlqa_series_context context;
+	const char *help;
+};
+const struct xlqa_series_context_info *xlqa_series_context_at(size_t i); /* NULL past the end */
+const struct xlqa_series_context_info *xlqa_series_context_find(const char *name); /* NULL when unknown */
+
+/*
+ * Replaces `out` with `question` put in the context of its series' `target`: every word that is one
+ * of the pronouns (ASCII case folded; `pronouns` may be NULL for none) becomes its replacement, and
+ * with `add_target`, when no pronoun was replaced and the question does not hold the target already
+ * (ASCII case folded), the target is added in brackets before the question's final '?' or '.' (at the end when
+ * there is none): "When was he born?" -> "When was Warren Moon born?", "What team did Moon play
+ * for?" -> "What team did Moon play for (Warren Moon)?". Sets *replaced to the pronouns replaced
+ * (may be NULL). XLQA_ENOMEM.
+ */
+int xlqa_series_question(const char *question, const char *target, const struct xlqa_series_pronouns *pronouns,
+                         bool add_target, struct xlqa_buf *out, size_t *replaced, struct xlqa_error *err);
+
+/* How a series run is answered. Zero-initialise for the defaults. */
+struct xlqa_series_options {
+	/* How FACTOID and LIST questions take their target; OTHER questions always ask about it. */
+	enum xlqa_series_context context;
+	/*
+	 * A LIST question's instances: its candidates whose probability is at least this, distinct by
+	 * their normalised words, the best one always; 0: XLQA_SERIES_LIST_THRESHOLD.
+	 */
+	double list_threshold;
+	size_t list_max;    /* most instances a list answer; 0: 20 */
+	size_t other_max;   /* most snippets an Other answer; 0: 20 */
+	size_t other_chars; /* non-white-space characters of an Other answer; 0: 7000 (the guidelines' limit) */
+	size_t snippet_bytes; /* longest snippet: a longer sentence is cut around its candidate; 0: 250 */
+	/* The pronouns of the questions' language (borrowed; NULL: none are resolved). */
+	const struct xlqa_series_pronouns *pronouns;
+};
+/*
+ * The default least probability of a list instance. Fitted on xquad-clef sets 1-2 answered as list
+ * questions (doc/answering.md, "Question series"): the threshold of the best mean list F.
+ */
+#define XLQA_SERIES_LIST_THRESHOLD 0.2
+
+/* What a series run holds, for the command's summary. */
+struct xlqa_series_summary {
+	size_t targets, questions;
+	size_t factoid_nil;      /* FACTOID questions answered NIL */
+	size_t list_instances;   /* instances over all LIST questions */
+	size_t other_snippets;   /* snippets over all OTHER questions */
+	size_t pronouns;         /* pronouns replaced by the target */
+	size_t unanswered;       /* LIST and OTHER questions without a candidate (or snippet): no line (the
+	                            run then fails the checker's "every question" rule for them) */
+	size_t failed;           /* questions whose answering failed (FACTOID: answered NIL) */
+	char first_failure[XLQA_ERROR_MAX + 64]; /* the first failure's message, "" when none */
+};
+
+/*
+ * Answers every question of series `s` with answerer `a` over `idx` (the answerer's index) into
+ * `run` (appended: `qid tag docno answer` lines, TREC 2007 format), the target as context as
+ * opt->context says (xlqa_series_question):
+ *  - FACTOID: the response xlqa_answerer_respond decides (NIL allowed);
+ *  - LIST: the candidates at or above the list threshold, distinct, best first, each on its line
+ *    with its document;
+ *  - OTHER: the target alone is the query (as a definition question); the supporting sentences of
+ *    its candidates that name a word of the target, best first, each cut to at most snippet_bytes,
+ *    without one that holds an answer the series' other questions got (the nuggets they asked) or
+ *    whose words mostly repeat an earlier snippet, within other_chars non-white-space characters;
+ *    when that leaves none, the snippets that do not repeat each other, whatever they name;
+ * A question whose answering fails is counted (sum->failed) and, for a FACTOID, answered NIL; the
+ * run goes on. `opt` may be NULL. Errors: XLQA_ENOMEM, XLQA_ECORRUPT from the index.
+ */
+int xlqa_series_answer(struct xlqa_answerer *a, const struct xlqa_index *idx, const struct xlqa_trec_series *s,
+                       const char *tag, const struct xlqa_series_options *opt, struct xlqa_buf *run,
+                       struct xlqa_series_summary *sum, struct xlqa_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -17,6 +17,7 @@
 
 static const char run_usage[] =
 	"usage: xlqa run --index DIR --questions TESTSET --tag TAG --out RUN [options]\n"
+	"       xlqa run --index DIR --series FILE.xml [--lang XX] --tag TAG --out RUN [options]\n"
 	"\n"
 	"Answers every question of a CLEF 2004 test set from the index and writes the run file: one line a\n"
 	"question, in order, always complete (a question that fails gets NIL, confidence 0 and a warning).\n"
@@ -59,6 +60,15 @@ static const char run_usage[] =
 	"                           up to five answers a question, the answer string 'exact', or a window of\n"
 	"                           '50' or '250' bytes of the supporting document around it; any run tag\n"
 	"      --responses N        responses a question in a TREC ranked run, 1 to 5 (default 5)\n"
+	"      --series FILE        answer a TREC 2004-2007 question-series test set (XML) instead, into a\n"
+	"                           TREC 2007 run (qid tag docno answer): each question with its target as\n"
+	"                           context; FACTOID one answer or NIL, LIST the candidates above the list\n"
+	"                           threshold, OTHER short snippets about the target; any run tag\n"
+	"      --lang XX            the series' question language (default: the index's)\n"
+	"      --context HOW        series: how FACTOID and LIST questions take their target: 'target'\n"
+	"                           (default: pronouns become the target, else it is added), 'pronouns'\n"
+	"                           (pronouns only) or 'none' (each question alone, for comparison)\n"
+	"      --list-threshold P   series: a LIST instance's least probability (default 0.2)\n"
 	"  -h, --help               this text\n";
 
 static const char ask_usage[] =
@@ -403,6 +413,29 @@ out:
 	return rc;
 }
 
+/* run --series: the answerer over the index, then the library answers the series (run-series.c). */
+static int run_series(const char *dir, const char *series, const char *lang, const char *tag, const char *out,
+                      const char *lexicon_dir, const char *model, bool no_model, double nil_confidence, bool mt,
+                      struct xlqa_series_options *opt)
+{
+	struct answering an;
+	struct xlqa_error err;
+	int status = CLI_EXIT_OK;
+
+	if (!dir || !tag || !out)
+		return cli_usage_error("run", "--index, --series, --tag and --out are required");
+	xlqa_error_clear(&err);
+	memset(&an, 0, sizeof an);
+	an.machine_translation = mt;
+	if (answering_open(&an, "run", dir, lang, lexicon_dir, model, no_model, nil_confidence, NULL, NULL, &err) ||
+	    warn_model_language("run", &an) ||
+	    cli_run_series(an.answerer, an.idx, series, lang ? lang : xlqa_index_get_stats(an.idx)->language, tag, out,
+	                   opt, &err))
+		status = cli_fail("run", &err);
+	answering_close(&an);
+	return cli_finish_output("run", status);
+}
+
 int cmd_run(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -415,7 +448,9 @@ int cmd_run(int argc, char **argv)
 		{ "no-model", no_argument, NULL, 'M' },          { "mt", no_argument, NULL, 'X' },
 		{ "retrieval", required_argument, NULL, 'R' },   { "queries", required_argument, NULL, 'U' },
 		{ "free-tag", no_argument, NULL, 'G' },          { "trec", required_argument, NULL, 'P' },
-		{ "responses", required_argument, NULL, 'E' },   { NULL, 0, NULL, 0 },
+		{ "responses", required_argument, NULL, 'E' },   { "series", required_argument, NULL, 'S' },
+		{ "lang", required_argument, NULL, 'l' },        { "context", required_argument, NULL, 'O' },
+		{ "list-threshold", required_argument, NULL, 'H' }, { NULL, 0, NULL, 0 },
 	};
 	bool no_model = false, mt = false, free_tag = false;
 	const char *dir = NULL, *questions = NULL, *tag = NULL, *out = NULL, *lexicon_dir = NULL, *model = NULL,
@@ -425,6 +460,9 @@ int cmd_run(int argc, char **argv)
 	struct xlqa_ranked_run ranked;
 	const struct xlqa_ranked_variant *variant = NULL;
 	unsigned long responses = XLQA_RANKED_MAX_RESPONSES;
+	struct xlqa_series_options series_opt = { 0 };
+	const char *series = NULL, *lang = NULL;
+	bool context_given = false;
 	struct xlqa_error err;
 	char source[3], *end;
 	double nil_confidence = 0;
@@ -432,7 +470,7 @@ int cmd_run(int argc, char **argv)
 	int c, status = CLI_EXIT_OK;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "i:Q:t:o:L:T:F:g:N:K:R:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "i:Q:t:o:L:T:F:g:N:K:R:l:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'M': no_model = true; break;
 		case 'X': mt = true; break;
@@ -442,6 +480,22 @@ int cmd_run(int argc, char **argv)
 		case 'P':
 			if (!(variant = xlqa_ranked_variant_find(optarg)))
 				return cli_usage_error("run", "--trec wants exact, 50 or 250, not '%s'", optarg);
+			break;
+		case 'S': series = optarg; break;
+		case 'l': lang = optarg; break;
+		case 'O': {
+			const struct xlqa_series_context_info *ctx = xlqa_series_context_find(optarg);
+
+			if (!ctx)
+				return cli_usage_error("run", "--context wants target, pronouns or none, not '%s'", optarg);
+			series_opt.context = ctx->context;
+			context_given = true;
+			break;
+		}
+		case 'H':
+			series_opt.list_threshold = strtod(optarg, &end);
+			if (*end || end == optarg || !(series_opt.list_threshold > 0 && series_opt.list_threshold <= 1))
+				return cli_usage_error("run", "--list-threshold wants a probability in (0, 1], not '%s'", optarg);
 			break;
 		case 'E':
 			responses = strtoul(optarg, &end, 10);
@@ -474,6 +528,13 @@ int cmd_run(int argc, char **argv)
 		default: return cli_bad_option("run", argv);
 		}
 	}
+	if (series && (questions || trace || features || gold || variant || retrieval || queries_path))
+		return cli_usage_error("run", "--series takes none of --questions, --trace, --features-out, --gold, --trec, "
+		                              "--retrieval, --queries");
+	if (!series && (lang || context_given || series_opt.list_threshold > 0))
+		return cli_usage_error("run", "--lang, --context and --list-threshold are for --series");
+	if (series)
+		return run_series(dir, series, lang, tag, out, lexicon_dir, model, no_model, nil_confidence, mt, &series_opt);
 	if (!dir || !questions || !tag || !out)
 		return cli_usage_error("run", "--index, --questions, --tag and --out are required");
 	if (optind < argc)
