@@ -157,10 +157,12 @@ struct xlqa_series_options {
 	const struct xlqa_series_pronouns *pronouns;
 };
 /*
- * The default least probability of a list instance. Fitted on xquad-clef sets 1-2 answered as list
- * questions (doc/answering.md, "Question series"): the threshold of the best mean list F.
+ * The default least probability of a list instance, fitted on xquad-clef sets 1-2 (EN-EN) answered
+ * as list questions and scored by list F (doc/answering.md, "Question series"): F rises up to 0.5 and
+ * is flat above it. Those questions have one answer each, so the fit favours short lists; lists
+ * with many instances may want a lower threshold (--list-threshold).
  */
-#define XLQA_SERIES_LIST_THRESHOLD 0.2
+#define XLQA_SERIES_LIST_THRESHOLD 0.5
 
 /* What a series run holds, for the command's summary. */
 struct xlqa_series_summary {
@@ -186,7 +188,9 @@ struct xlqa_series_summary {
  *    its candidates that name a word of the target, best first, each cut to at most snippet_bytes,
  *    without one that holds an answer the series' other questions got (the nuggets they asked) or
  *    whose words mostly repeat an earlier snippet, within other_chars non-white-space characters;
- *    when that leaves none, the snippets that do not repeat each other, whatever they name;
+ *    when that leaves none, the same without the target's word, and then without the series'
+ *    answers either; then windows of snippet_bytes around the target's mention in the best
+ *    passages, by the strictest rule (or, when nothing at all was found, any of them);
  * A question whose answering fails is counted (sum->failed) and, for a FACTOID, answered NIL; the
  * run goes on. `opt` may be NULL. Errors: XLQA_ENOMEM, XLQA_ECORRUPT from the index.
  */

@@ -410,13 +410,13 @@ static bool holds_given(const struct series_state *st, const char *s)
 }
 
 /*
- * Whether snippet st->answer is new: not mostly an earlier snippet and, when `strict`, naming a word
- * of the target and not holding an answer the series gave.
+ * Whether snippet st->answer is new: not mostly an earlier snippet; at `level` 1 or more also not
+ * holding an answer the series gave; at level 2 also naming a word of the target.
  */
-static int snippet_is_new(struct series_state *st, const struct xlqa_buf *target_words, bool strict, bool *is_new)
+static int snippet_is_new(struct series_state *st, const struct xlqa_buf *target_words, int level, bool *is_new)
 {
 	struct xlqa_buf words = XLQA_BUF_INIT, other = XLQA_BUF_INIT;
-	bool names_target = !strict || !target_words->len;
+	bool names_target = level < 2 || !target_words->len;
 	int rc;
 
 	*is_new = false;
@@ -428,7 +428,7 @@ static int snippet_is_new(struct series_state *st, const struct xlqa_buf *target
 		names_target = list_has(&words, p, (size_t)(nl - p));
 		p = nl + 1;
 	}
-	if (!names_target || (strict && holds_given(st, st->answer.buf)))
+	if (!names_target || (level >= 1 && holds_given(st, st->answer.buf)))
 		goto out;
 	*is_new = true;
 	for (const char *p = st->snippets.buf, *end = p + st->snippets.len; p < end && *is_new;) {
@@ -462,10 +462,10 @@ static int snippet_of(struct series_state *st, const struct xlqa_candidate *c, s
 
 /*
  * Adds the snippet of passage p to an Other answer: the window of snippet_bytes around the target's
- * first mention in it (or from its start), when it is new (snippet_is_new, not strict) and fits.
+ * first mention in it (or from its start), when it is new (snippet_is_new at `level`) and fits.
  */
 static int passage_snippet(struct series_state *st, const struct xlqa_trec_question *q, const struct xlqa_passage *p,
-                           const char *target, const struct xlqa_buf *target_words, size_t *chars,
+                           const char *target, const struct xlqa_buf *target_words, int level, size_t *chars,
                            struct xlqa_error *err)
 {
 	struct xlqa_buf doc = XLQA_BUF_INIT;
@@ -483,7 +483,7 @@ static int passage_snippet(struct series_state *st, const struct xlqa_trec_quest
 	if ((rc = xlqa_ranked_window(doc.buf, p->end < doc.len ? p->end : doc.len, start, end, st->opt.snippet_bytes,
 	                             &st->answer, err)))
 		goto out;
-	if (!st->answer.len || (rc = snippet_is_new(st, target_words, false, &is_new)) || !is_new)
+	if (!st->answer.len || (rc = snippet_is_new(st, target_words, level, &is_new)) || !is_new)
 		goto out;
 	if (*chars + (k = nonblank(st->answer.buf, st->answer.len)) > st->opt.other_chars)
 		goto out;
@@ -528,8 +528,8 @@ static int answer_other(struct series_state *st, const struct xlqa_trec_question
 	}
 	if ((rc = words_of(target, strlen(target), &target_words)))
 		goto out;
-	/* strict first; when that leaves nothing, the best snippets that say something new at all */
-	for (int strict = 1; strict >= 0 && !n; strict--)
+	/* the strictest level first (snippet_is_new); when it leaves nothing, the next */
+	for (int level = 2; level >= 0 && !n; level--)
 		for (size_t i = 0; i < st->set.n && n < st->opt.other_max && rc == XLQA_OK; i++) {
 			const struct xlqa_candidate *c = &st->set.candidates[i];
 			bool is_new;
@@ -537,7 +537,7 @@ static int answer_other(struct series_state *st, const struct xlqa_trec_question
 
 			if ((rc = snippet_of(st, c, err)))
 				goto out;
-			if (!st->answer.len || (rc = snippet_is_new(st, &target_words, strict, &is_new)) || !is_new)
+			if (!st->answer.len || (rc = snippet_is_new(st, &target_words, level, &is_new)) || !is_new)
 				continue;
 			if (chars + (k = nonblank(st->answer.buf, st->answer.len)) > st->opt.other_chars)
 				continue;
@@ -547,10 +547,14 @@ static int answer_other(struct series_state *st, const struct xlqa_trec_question
 				rc = XLQA_ENOMEM;
 			n++;
 		}
-	/* no candidate at all (a bare name is no question the extractors answer): the passages themselves */
-	for (size_t i = 0; !n && i < st->set.results.n_passages && st->passage_snippets < st->opt.other_max && rc == XLQA_OK;
-	     i++)
-		rc = passage_snippet(st, q, &st->set.results.passages[i], target, &target_words, &chars, err);
+	/*
+	 * Then the best passages around the target, for what no candidate's sentence said ("his father
+	 * was a builder"); all of them, whatever they hold, when nothing else was found.
+	 */
+	for (int level = 2; level >= 0 && rc == XLQA_OK && (level == 2 || !(n + st->passage_snippets)); level -= 2)
+		for (size_t i = 0; i < st->set.results.n_passages && n + st->passage_snippets < st->opt.other_max && rc == XLQA_OK;
+		     i++)
+			rc = passage_snippet(st, q, &st->set.results.passages[i], target, &target_words, level, &chars, err);
 	st->sum->other_snippets += n + st->passage_snippets;
 	st->sum->unanswered += !n && !st->passage_snippets;
 out:

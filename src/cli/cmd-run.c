@@ -68,7 +68,7 @@ static const char run_usage[] =
 	"      --context HOW        series: how FACTOID and LIST questions take their target: 'target'\n"
 	"                           (default: pronouns become the target, else it is added), 'pronouns'\n"
 	"                           (pronouns only) or 'none' (each question alone, for comparison)\n"
-	"      --list-threshold P   series: a LIST instance's least probability (default 0.2)\n"
+	"      --list-threshold P   series: a LIST instance's least probability (default 0.5)\n"
 	"  -h, --help               this text\n";
 
 static const char ask_usage[] =
