@@ -104,7 +104,7 @@ int xlqa_series_pronouns_read(const char *path, struct xlqa_series_pronouns **ou
 		const char *stop = nl ? nl : end, *hash = memchr(line, '#', (size_t)(stop - line));
 		size_t len = (size_t)((hash ? hash : stop) - line);
 
-		while (len && blank(line[len - 1]))
+		while (len && (line[len - 1] == ' ' || line[len - 1] == '\r')) /* a final tab is an empty replacement */
 			len--;
 		while (len && (line[0] == ' ')) /* leading blanks, not a leading tab: that starts a replacement */
 			line++, len--;

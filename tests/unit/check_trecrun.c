@@ -1,8 +1,8 @@
 /*
  * Unit tests of the TREC runs the answerer writes (include/xlqa/trecrun.h): the answer windows of
  * ranked runs (byte limit, word and UTF-8 boundaries, document edges, white space), finding a
- * candidate in its document, and the responses of one question (order, NIL, duplicates, the limit
- * of five) on a small English index.
+ * candidate in its document, the responses of one question (order, NIL, duplicates, the limit of
+ * five) on a small English index, and a series question put in its target's context (pronoun lists).
  */
 #include "config.h"
 
@@ -261,11 +261,127 @@ START_TEST(responses_nil)
 }
 END_TEST
 
+
+/* ---- series questions ----------------------------------------------------------------------------------- */
+
+/* Writes `text` to a new file in a fresh temporary folder and returns its path (static storage). */
+static const char *temp_file(const char *text)
+{
+	static char path[300];
+	char dir[256];
+	FILE *fp;
+
+	snprintf(dir, sizeof dir, "/tmp/xlqa-pronouns-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/pronouns.txt", dir);
+	ck_assert_ptr_nonnull(fp = fopen(path, "wb"));
+	ck_assert_uint_eq(fwrite(text, 1, strlen(text), fp), strlen(text));
+	ck_assert_int_eq(fclose(fp), 0);
+	return path;
+}
+
+static void remove_temp(const char *path)
+{
+	char cmd[700];
+
+	snprintf(cmd, sizeof cmd, "rm -rf \"$(dirname '%s')\"", path);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+struct context_case {
+	const char *what; /* what the case guards */
+	const char *question;
+	bool add_target;
+	const char *expected;
+	size_t replaced;
+};
+
+static const struct context_case context_cases[] = {
+	{ "a subject pronoun becomes the target", "When was he born?", true, "When was Warren Moon born?", 1 },
+	{ "a possessive takes the replacement's genitive", "What was his team?", true, "What was Warren Moon's team?", 1 },
+	{ "case is folded, the capital kept out", "He played where?", true, "Warren Moon played where?", 1 },
+	{ "a pronoun inside a word is no pronoun", "Where is the shed?", true, "Where is the shed (Warren Moon)?", 0 },
+	{ "no pronoun: the target added before the '?'", "What team did Moon play for ?", true,
+	  "What team did Moon play for (Warren Moon)?", 0 },
+	{ "the question names the target already: nothing added", "Where did warren moon play?", true,
+	  "Where did warren moon play?", 0 },
+	{ "no final punctuation: the target at the end", "Name his teams", true, "Name Warren Moon's teams", 1 },
+	{ "no pronoun, no question mark", "Teams played for", true, "Teams played for (Warren Moon)", 0 },
+	{ "pronouns only: nothing added", "What team did Moon play for?", false, "What team did Moon play for?", 0 },
+	{ "pronouns only: still replaced", "When was he born?", false, "When was Warren Moon born?", 1 },
+	/* UTF-8 letters are word bytes: "hé" is no "he" */
+	{ "a word with a non-ASCII letter is not a pronoun", "Was h\xc3\xa9 there?", false, "Was h\xc3\xa9 there?", 0 },
+};
+
+START_TEST(series_question_table)
+{
+	const struct context_case *c = &context_cases[_i];
+	const char *path = temp_file("# test pronouns\nhe\nhis\t*'s\n\n  she # with a comment\n");
+	struct xlqa_series_pronouns *p;
+	struct xlqa_buf out = XLQA_BUF_INIT;
+	struct xlqa_error err;
+	size_t replaced = 99;
+
+	ck_assert_msg(xlqa_series_pronouns_read(path, &p, &err) == XLQA_OK, "%s", err.message);
+	ck_assert_uint_eq(xlqa_series_pronouns_count(p), 3);
+	ck_assert_int_eq(xlqa_series_question(c->question, "Warren Moon", p, c->add_target, &out, &replaced, &err), XLQA_OK);
+	ck_assert_msg(strcmp(out.buf, c->expected) == 0, "%s: '%s', expected '%s'", c->what, out.buf, c->expected);
+	ck_assert_msg(replaced == c->replaced, "%s: %zu replaced", c->what, replaced);
+	xlqa_buf_release(&out);
+	xlqa_series_pronouns_free(p);
+	remove_temp(path);
+}
+END_TEST
+
+START_TEST(pronouns_errors)
+{
+	struct xlqa_series_pronouns *p = (struct xlqa_series_pronouns *)&p;
+	struct xlqa_error err;
+	const char *path;
+
+	/* two words on a line: the line is named */
+	path = temp_file("he\nhis her\n");
+	ck_assert_int_eq(xlqa_series_pronouns_read(path, &p, &err), XLQA_EPARSE);
+	ck_assert_ptr_null(p);
+	ck_assert_msg(strstr(err.message, "pronouns.txt:2: a pronoun is one word, found 'his her'"), "%s", err.message);
+	remove_temp(path);
+	/* a tab with nothing after it */
+	path = temp_file("his\t\n");
+	ck_assert_int_eq(xlqa_series_pronouns_read(path, &p, &err), XLQA_EPARSE);
+	ck_assert_msg(strstr(err.message, ":1: replacement expected after the tab"), "%s", err.message);
+	remove_temp(path);
+	/* Latin-1 bytes */
+	path = temp_file("\xe9l\n");
+	ck_assert_int_eq(xlqa_series_pronouns_read(path, &p, &err), XLQA_EENCODING);
+	remove_temp(path);
+	ck_assert_int_eq(xlqa_series_pronouns_read("/nonexistent/pronouns.txt", &p, &err), XLQA_ENOTFOUND);
+	/* no list: nothing replaced, the target still added */
+	{
+		struct xlqa_buf out = XLQA_BUF_INIT;
+
+		ck_assert_int_eq(xlqa_series_question("Who was he?", "X", NULL, true, &out, NULL, &err), XLQA_OK);
+		ck_assert_str_eq(out.buf, "Who was he (X)?");
+		xlqa_buf_release(&out);
+	}
+}
+END_TEST
+
+START_TEST(series_contexts_registry)
+{
+	ck_assert_int_eq(xlqa_series_context_find("target")->context, XLQA_SERIES_CONTEXT_TARGET);
+	ck_assert_int_eq(xlqa_series_context_find("pronouns")->context, XLQA_SERIES_CONTEXT_PRONOUNS);
+	ck_assert_int_eq(xlqa_series_context_find("none")->context, XLQA_SERIES_CONTEXT_NONE);
+	ck_assert_ptr_null(xlqa_series_context_find("all"));
+	ck_assert_ptr_null(xlqa_series_context_at(XLQA_SERIES_CONTEXTS));
+}
+END_TEST
+
 Suite *trecrun_suite(void)
 {
 	Suite *s = suite_create("trecrun");
 	TCase *tc = tcase_create("windows");
 	TCase *tr = tcase_create("ranked");
+	TCase *ts = tcase_create("series");
 
 	tcase_add_loop_test(tc, window_table, 0, (int)(sizeof window_cases / sizeof window_cases[0]));
 	tcase_add_test(tc, window_never_exceeds);
@@ -278,5 +394,9 @@ Suite *trecrun_suite(void)
 	tcase_add_test(tr, responses_limit_and_duplicates);
 	tcase_add_test(tr, responses_nil);
 	suite_add_tcase(s, tr);
+	tcase_add_loop_test(ts, series_question_table, 0, (int)(sizeof context_cases / sizeof context_cases[0]));
+	tcase_add_test(ts, pronouns_errors);
+	tcase_add_test(ts, series_contexts_registry);
+	suite_add_tcase(s, ts);
 	return s;
 }
