@@ -74,7 +74,8 @@ struct xlqa_ranked_run {
 	size_t max_responses;   /* 1 .. XLQA_RANKED_MAX_RESPONSES */
 	size_t questions, responses, nil_responses;
 };
-/* `tag` (borrowed, no white space) names the run; max_responses 0 or above 5 means 5. */
+/* `tag` (borrowed, no white space) names the run; `variant` NULL is "exact"; max_responses 0 or
+ * above 5 means 5. */
 void xlqa_ranked_run_init(struct xlqa_ranked_run *run, const char *tag, const struct xlqa_ranked_variant *variant,
                           size_t max_responses);
 void xlqa_ranked_run_release(struct xlqa_ranked_run *run);
@@ -82,11 +83,12 @@ void xlqa_ranked_run_release(struct xlqa_ranked_run *run);
 /*
  * Adds the responses of question `qid` from its answered set and the response xlqa_answer_respond
  * decided for it (`r`): the candidates in the set's order (the model's ranking), each with its
- * supporting document and score, answer strings equal after white space is collapsed given once.
+ * supporting document and score, a [docno, answer string] pair given once (two candidates of one
+ * document can have the same window).
  * NIL is a response where the track allows it: alone when there is no candidate or answering
  * failed, and, when the model's threshold made the response NIL, placed among the candidates by its
  * confidence against their probabilities. A candidate that cannot be found in its document (never
- * expected) gives its exact text even in a window variant. Errors: XLQA_ENOMEM, XLQA_ECORRUPT (a
+ * expected) gives its own text, cut to the window, in a window variant. Errors: XLQA_ENOMEM, XLQA_ECORRUPT (a
  * document the index cannot give back).
  */
 int xlqa_ranked_run_add(struct xlqa_ranked_run *run, const struct xlqa_index *idx, const char *qid,
