@@ -186,13 +186,13 @@ struct xlqa_series_summary {
  *  - FACTOID: the response xlqa_answerer_respond decides (NIL allowed);
  *  - LIST: the candidates at or above the list threshold, distinct, best first, each on its line
  *    with its document;
- *  - OTHER: the target alone is the query (as a definition question); the supporting sentences of
- *    its candidates that name a word of the target, best first, each cut to at most snippet_bytes,
- *    without one that holds an answer the series' other questions got (the nuggets they asked) or
- *    whose words mostly repeat an earlier snippet, within other_chars non-white-space characters;
- *    when that leaves none, the same without the target's word, and then without the series'
- *    answers either; then windows of snippet_bytes around the target's mention in the best
- *    passages, by the strictest rule (or, when nothing at all was found, any of them);
+ *  - OTHER: the target alone is the query (as a definition question); the answer is snippets: the
+ *    supporting sentences of its candidates, best first, then the sentences of the documents of the
+ *    best passages, each cut to at most snippet_bytes. A snippet is left out when it does not name a
+ *    word of the target, when it holds an answer the series' other questions got (the nuggets they
+ *    asked), or when more than half of its words are in an earlier snippet; when that leaves
+ *    nothing, the first rule is dropped, and then the second. At most other_max snippets, within
+ *    other_chars non-white-space characters.
  * A question whose answering fails is counted (sum->failed) and, for a FACTOID, answered NIL; the
  * run goes on. `opt` may be NULL. Errors: XLQA_ENOMEM, XLQA_ECORRUPT from the index.
  */

@@ -251,7 +251,9 @@ struct series_state {
 	struct xlqa_buf answer;   /* one answer string */
 	struct xlqa_buf given;    /* the series' answers so far, each followed by '\n' (for Other) */
 	struct xlqa_buf snippets; /* the Other snippets chosen, each followed by '\n' */
-	size_t passage_snippets;  /* of the current Other answer, taken from passages */
+	size_t other_n;           /* snippets of the current Other answer */
+	struct xlqa_segmenter *segmenter; /* sentences of passages, in the index's language */
+	struct xlqa_segments segments;
 };
 
 static int add_line(struct series_state *st, const char *qid, const char *docno, const char *answer)
@@ -460,42 +462,70 @@ static int snippet_of(struct series_state *st, const struct xlqa_candidate *c, s
 	return xlqa_ranked_window(s, strlen(s), start, end, st->opt.snippet_bytes, &st->answer, err);
 }
 
+/* Adds st->answer as a snippet of Other question q from document `doc` when it is new at `level` and fits. */
+static int offer_snippet(struct series_state *st, const struct xlqa_trec_question *q, uint32_t doc,
+                         const struct xlqa_buf *target_words, int level, size_t *chars, bool *added)
+{
+	bool is_new;
+	size_t k;
+	int rc;
+
+	*added = false;
+	if (!st->answer.len || (rc = snippet_is_new(st, target_words, level, &is_new)) || !is_new)
+		return st->answer.len ? rc : XLQA_OK;
+	if (*chars + (k = nonblank(st->answer.buf, st->answer.len)) > st->opt.other_chars)
+		return XLQA_OK;
+	*chars += k;
+	if (add_line(st, q->qid, xlqa_index_docno(st->idx, doc), st->answer.buf) ||
+	    xlqa_buf_add(&st->snippets, st->answer.buf, st->answer.len) || xlqa_buf_addch(&st->snippets, '\n'))
+		return XLQA_ENOMEM;
+	*added = true;
+	return XLQA_OK;
+}
+
 /*
- * Adds the snippet of passage p to an Other answer: the window of snippet_bytes around the target's
- * first mention in it (or from its start), when it is new (snippet_is_new at `level`) and fits.
+ * Adds the sentences of passage p's document to an Other answer, each cut to snippet_bytes from its
+ * start, as offer_snippet takes them at `level`.
  */
-static int passage_snippet(struct series_state *st, const struct xlqa_trec_question *q, const struct xlqa_passage *p,
-                           const char *target, const struct xlqa_buf *target_words, int level, size_t *chars,
-                           struct xlqa_error *err)
+static int passage_snippets(struct series_state *st, const struct xlqa_trec_question *q, const struct xlqa_passage *p,
+                            const struct xlqa_buf *target_words, int level, size_t *chars, struct xlqa_error *err)
 {
 	struct xlqa_buf doc = XLQA_BUF_INIT;
-	size_t start, end, k;
-	bool is_new;
+	size_t start, end;
 	int rc;
 
 	if ((rc = xlqa_index_doc_text(st->idx, p->doc, &doc, err)))
 		goto out;
-	end = p->end < doc.len ? p->end : doc.len;
-	start = p->start < end ? p->start : end;
-	if (!xlqa_ranked_locate(doc.buf, end, target, start, end, &start, &end) || start < p->start)
-		end = start = p->start < end ? p->start : end;
-	xlqa_buf_reset(&st->answer);
-	if ((rc = xlqa_ranked_window(doc.buf, p->end < doc.len ? p->end : doc.len, start, end, st->opt.snippet_bytes,
-	                             &st->answer, err)))
+	/* the whole document: a passage is a sentence or two around the query's words, and what else
+	 * the document says about the target stands around it ("His father was a builder.") */
+	start = 0, end = doc.len;
+	if ((rc = xlqa_segmenter_run(st->segmenter, doc.buf + start, end - start, &st->segments, err)))
 		goto out;
-	if (!st->answer.len || (rc = snippet_is_new(st, target_words, level, &is_new)) || !is_new)
-		goto out;
-	if (*chars + (k = nonblank(st->answer.buf, st->answer.len)) > st->opt.other_chars)
-		goto out;
-	*chars += k;
-	if (add_line(st, q->qid, xlqa_index_docno(st->idx, p->doc), st->answer.buf) ||
-	    xlqa_buf_add(&st->snippets, st->answer.buf, st->answer.len) || xlqa_buf_addch(&st->snippets, '\n'))
-		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-	else
-		st->passage_snippets++;
+	for (size_t i = 0; i < st->segments.n_sentences && st->other_n < st->opt.other_max && rc == XLQA_OK; i++) {
+		const struct xlqa_span *sp = &st->segments.sentences[i];
+		bool added;
+
+		/* the sentence alone, from its start: a window with nothing before it */
+		xlqa_buf_reset(&st->answer);
+		if ((rc = xlqa_ranked_window(doc.buf + start + sp->start, sp->end - sp->start, 0, 0, st->opt.snippet_bytes,
+		                             &st->answer, err)))
+			goto out;
+		if ((rc = offer_snippet(st, q, p->doc, target_words, level, chars, &added)))
+			rc = xlqa_error_set(err, rc, "out of memory");
+		st->other_n += added;
+	}
 out:
 	xlqa_buf_release(&doc);
 	return rc;
+}
+
+/* True when passage i is the first of the set's passages in its document. */
+static bool doc_passage_first(const struct xlqa_answer_set *set, size_t i)
+{
+	for (size_t j = 0; j < i; j++)
+		if (set->results.passages[j].doc == set->results.passages[i].doc)
+			return false;
+	return true;
 }
 
 static int answer_other(struct series_state *st, const struct xlqa_trec_question *q, const char *target,
@@ -504,11 +534,10 @@ static int answer_other(struct series_state *st, const struct xlqa_trec_question
 	struct xlqa_buf target_words = XLQA_BUF_INIT;
 	struct xlqa_response r;
 	struct xlqa_error qerr;
-	size_t n = 0, chars = 0;
+	size_t chars = 0;
 	int rc = XLQA_OK;
 
 	xlqa_buf_reset(&st->snippets);
-	st->passage_snippets = 0;
 	xlqa_error_clear(&qerr);
 	if (xlqa_answerer_respond(st->a, target, 'D', &st->set, &r, &qerr))
 		failed(st, q->qid, &qerr);
@@ -528,38 +557,32 @@ static int answer_other(struct series_state *st, const struct xlqa_trec_question
 	}
 	if ((rc = words_of(target, strlen(target), &target_words)))
 		goto out;
-	/* the strictest level first (snippet_is_new); when it leaves nothing, the next */
-	for (int level = 2; level >= 0 && !n; level--)
-		for (size_t i = 0; i < st->set.n && n < st->opt.other_max && rc == XLQA_OK; i++) {
-			const struct xlqa_candidate *c = &st->set.candidates[i];
-			bool is_new;
-			size_t k;
-
-			if ((rc = snippet_of(st, c, err)))
-				goto out;
-			if (!st->answer.len || (rc = snippet_is_new(st, &target_words, level, &is_new)) || !is_new)
-				continue;
-			if (chars + (k = nonblank(st->answer.buf, st->answer.len)) > st->opt.other_chars)
-				continue;
-			chars += k;
-			if (add_line(st, q->qid, xlqa_index_docno(st->idx, c->doc), st->answer.buf) ||
-			    xlqa_buf_add(&st->snippets, st->answer.buf, st->answer.len) || xlqa_buf_addch(&st->snippets, '\n'))
-				rc = XLQA_ENOMEM;
-			n++;
-		}
 	/*
-	 * Then the best passages around the target, for what no candidate's sentence said ("his father
-	 * was a builder"); all of them, whatever they hold, when nothing else was found.
+	 * The sentences of the target's candidates, then those of the best passages' documents, for what
+	 * no candidate's sentence said ("Piano studied architecture in Milan"): by the strictest rule of
+	 * snippet_is_new first, by the next only when that leaves nothing.
 	 */
-	for (int level = 2; level >= 0 && rc == XLQA_OK && (level == 2 || !(n + st->passage_snippets)); level -= 2)
-		for (size_t i = 0; i < st->set.results.n_passages && n + st->passage_snippets < st->opt.other_max && rc == XLQA_OK;
-		     i++)
-			rc = passage_snippet(st, q, &st->set.results.passages[i], target, &target_words, level, &chars, err);
-	st->sum->other_snippets += n + st->passage_snippets;
-	st->sum->unanswered += !n && !st->passage_snippets;
+	st->other_n = 0;
+	for (int level = 2; level >= 0 && !st->other_n && rc == XLQA_OK; level--) {
+		for (size_t i = 0; i < st->set.n && st->other_n < st->opt.other_max && rc == XLQA_OK; i++) {
+			bool added;
+
+			if ((rc = snippet_of(st, &st->set.candidates[i], err)))
+				goto out;
+			if (!(rc = offer_snippet(st, q, st->set.candidates[i].doc, &target_words, level, &chars, &added)))
+				st->other_n += added;
+		}
+		for (size_t i = 0; i < st->set.results.n_passages && st->other_n < st->opt.other_max && rc == XLQA_OK; i++)
+			if (doc_passage_first(&st->set, i))
+				rc = passage_snippets(st, q, &st->set.results.passages[i], &target_words, level, &chars, err);
+	}
+	st->sum->other_snippets += st->other_n;
+	st->sum->unanswered += !st->other_n;
 out:
 	xlqa_buf_release(&target_words);
-	return rc == XLQA_ENOMEM ? xlqa_error_set(err, rc, "out of memory") : rc;
+	if (rc == XLQA_ENOMEM)
+		xlqa_error_set(err, rc, "out of memory");
+	return rc;
 }
 
 static void options_defaults(struct xlqa_series_options *o, const struct xlqa_series_options *given)
@@ -620,8 +643,13 @@ int xlqa_series_answer(struct xlqa_answerer *a, const struct xlqa_index *idx, co
 	struct series_state st = { .a = a, .idx = idx, .tag = tag, .run = run, .sum = sum };
 	int rc = XLQA_OK;
 
+	const struct xlqa_lang_info *lang = xlqa_lang_find(xlqa_index_get_stats(idx)->language);
+
 	memset(sum, 0, sizeof *sum);
 	options_defaults(&st.opt, opt);
+	xlqa_segments_init(&st.segments);
+	if ((rc = xlqa_segmenter_new(lang ? lang->icu_locale : "en", &st.segmenter, err)))
+		return rc;
 	xlqa_answer_set_init(&st.set);
 	xlqa_buf_init(&st.text);
 	xlqa_buf_init(&st.answer);
@@ -630,6 +658,8 @@ int xlqa_series_answer(struct xlqa_answerer *a, const struct xlqa_index *idx, co
 	for (size_t i = 0; i < s->n_targets && rc == XLQA_OK; i++, sum->targets++)
 		rc = answer_target(&st, s, &s->targets[i], err);
 	xlqa_answer_set_release(&st.set);
+	xlqa_segmenter_free(st.segmenter);
+	xlqa_segments_release(&st.segments);
 	xlqa_buf_release(&st.text);
 	xlqa_buf_release(&st.answer);
 	xlqa_buf_release(&st.given);
