@@ -471,8 +471,10 @@ static int offer_snippet(struct series_state *st, const struct xlqa_trec_questio
 	int rc;
 
 	*added = false;
-	if (!st->answer.len || (rc = snippet_is_new(st, target_words, level, &is_new)) || !is_new)
-		return st->answer.len ? rc : XLQA_OK;
+	if (!st->answer.len)
+		return XLQA_OK;
+	if ((rc = snippet_is_new(st, target_words, level, &is_new)) || !is_new)
+		return rc;
 	if (*chars + (k = nonblank(st->answer.buf, st->answer.len)) > st->opt.other_chars)
 		return XLQA_OK;
 	*chars += k;
