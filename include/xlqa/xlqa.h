@@ -23,6 +23,7 @@
 #include "xlqa/testset.h"
 #include "xlqa/text.h"
 #include "xlqa/trec.h"
+#include "xlqa/trecrun.h"
 #include "xlqa/util.h"
 #include "xlqa/version.h"
 

@@ -37,6 +37,13 @@ int cmd_report(int argc, char **argv);
 int cmd_trace(int argc, char **argv);
 
 /*
+ * `xlqa run --series`: answers the question-series XML at `series_path` (questions in language
+ * `source`) with `a` over `idx` into the TREC 2007 run `out`, with a summary on stderr (run-series.c).
+ */
+int cli_run_series(struct xlqa_answerer *a, const struct xlqa_index *idx, const char *series_path, const char *source,
+                   const char *tag, const char *out, struct xlqa_series_options *opt, struct xlqa_error *err);
+
+/*
  * Reads a collection description named by a path (anything with a '/' or ending in ".conf") or by
  * its name in the corpora directory ($XLQA_CORPORA_DIR, else the installed corpora-config/).
  */

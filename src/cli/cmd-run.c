@@ -17,6 +17,7 @@
 
 static const char run_usage[] =
 	"usage: xlqa run --index DIR --questions TESTSET --tag TAG --out RUN [options]\n"
+	"       xlqa run --index DIR --series FILE.xml [--lang XX] --tag TAG --out RUN [options]\n"
 	"\n"
 	"Answers every question of a CLEF 2004 test set from the index and writes the run file: one line a\n"
 	"question, in order, always complete (a question that fails gets NIL, confidence 0 and a warning).\n"
@@ -55,6 +56,19 @@ static const char run_usage[] =
 	"  -F, --features-out FILE  the feature table for xlqa calibrate fit (needs --gold)\n"
 	"  -g, --gold FILE          the gold key (xquad-clef convention): labels the feature table, and\n"
 	"                           gives the trace's answers and candidates their judgments\n"
+	"      --trec VARIANT       write a TREC ranked run instead (qid Q0 docno rank score tag answer):\n"
+	"                           up to five answers a question, the answer string 'exact', or a window of\n"
+	"                           '50' or '250' bytes of the supporting document around it; any run tag\n"
+	"      --responses N        responses a question in a TREC ranked run, 1 to 5 (default 5)\n"
+	"      --series FILE        answer a TREC 2004-2007 question-series test set (XML) instead, into a\n"
+	"                           TREC 2007 run (qid tag docno answer): each question with its target as\n"
+	"                           context; FACTOID one answer or NIL, LIST the candidates above the list\n"
+	"                           threshold, OTHER short snippets about the target; any run tag\n"
+	"      --lang XX            the series' question language (default: the index's)\n"
+	"      --context HOW        series: how FACTOID and LIST questions take their target: 'target'\n"
+	"                           (default: pronouns become the target, else it is added), 'pronouns'\n"
+	"                           (pronouns only) or 'none' (each question alone, for comparison)\n"
+	"      --list-threshold P   series: a LIST instance's least probability (default 0.5)\n"
 	"  -h, --help               this text\n";
 
 static const char ask_usage[] =
@@ -330,8 +344,10 @@ static int feature_lines(struct answering *an, struct xlqa_judge *judge, const s
 	return rc;
 }
 
+/* With `ranked` the run is a TREC ranked run (xlqa/trecrun.h), else a CLEF run. */
 static int run_all(struct answering *an, const struct xlqa_testset *ts, const char *tag, const char *out,
-                   const char *trace, const char *features, const char *gold, struct xlqa_error *err)
+                   const char *trace, const char *features, const char *gold, struct xlqa_ranked_run *ranked,
+                   struct xlqa_error *err)
 {
 	struct xlqa_clef_run run;
 	struct xlqa_buf tr = XLQA_BUF_INIT, ft = XLQA_BUF_INIT, doc = XLQA_BUF_INIT;
@@ -365,8 +381,9 @@ static int run_all(struct answering *an, const struct xlqa_testset *ts, const ch
 				fprintf(stderr, "xlqa run: warning: question %s: %s; answered NIL\n", q->id, qerr.message);
 			failed++;
 		}
-		rc = xlqa_clef_run_add(&run, q->type ? q->type : 'F', q->number, tag, r.confidence, r.docno,
-		                       r.answer ? r.text : NULL, err);
+		rc = ranked ? xlqa_ranked_run_add(ranked, an->idx, q->id, &an->set, &r, err)
+		            : xlqa_clef_run_add(&run, q->type ? q->type : 'F', q->number, tag, r.confidence, r.docno,
+		                                r.answer ? r.text : NULL, err);
 		if (rc == XLQA_OK && trace) {
 			json_t *o = trace_json(an, q, &r, qerr.status ? qerr.message : NULL, judge, &doc);
 			char *line = o ? json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(6)) : NULL;
@@ -384,7 +401,7 @@ static int run_all(struct answering *an, const struct xlqa_testset *ts, const ch
 	if (rc == XLQA_OK && features)
 		rc = xlqa_file_write_atomic(features, ft.buf, ft.len, err);
 	if (rc == XLQA_OK) /* last: a run file exists only when the command succeeds */
-		rc = xlqa_clef_run_write(&run, out, 0, err);
+		rc = ranked ? xlqa_ranked_run_write(ranked, out, err) : xlqa_clef_run_write(&run, out, 0, err);
 	if (rc == XLQA_OK && failed)
 		fprintf(stderr, "xlqa run: %zu of %zu questions failed and were answered NIL\n", failed, ts->count);
 out:
@@ -394,6 +411,29 @@ out:
 	xlqa_buf_release(&ft);
 	xlqa_clef_run_release(&run);
 	return rc;
+}
+
+/* run --series: the answerer over the index, then the library answers the series (run-series.c). */
+static int run_series(const char *dir, const char *series, const char *lang, const char *tag, const char *out,
+                      const char *lexicon_dir, const char *model, bool no_model, double nil_confidence, bool mt,
+                      struct xlqa_series_options *opt)
+{
+	struct answering an;
+	struct xlqa_error err;
+	int status = CLI_EXIT_OK;
+
+	if (!dir || !tag || !out)
+		return cli_usage_error("run", "--index, --series, --tag and --out are required");
+	xlqa_error_clear(&err);
+	memset(&an, 0, sizeof an);
+	an.machine_translation = mt;
+	if (answering_open(&an, "run", dir, lang, lexicon_dir, model, no_model, nil_confidence, NULL, NULL, &err) ||
+	    warn_model_language("run", &an) ||
+	    cli_run_series(an.answerer, an.idx, series, lang ? lang : xlqa_index_get_stats(an.idx)->language, tag, out,
+	                   opt, &err))
+		status = cli_fail("run", &err);
+	answering_close(&an);
+	return cli_finish_output("run", status);
 }
 
 int cmd_run(int argc, char **argv)
@@ -407,13 +447,22 @@ int cmd_run(int argc, char **argv)
 		{ "trace-candidates", required_argument, NULL, 'K' }, { "help", no_argument, NULL, 'h' },
 		{ "no-model", no_argument, NULL, 'M' },          { "mt", no_argument, NULL, 'X' },
 		{ "retrieval", required_argument, NULL, 'R' },   { "queries", required_argument, NULL, 'U' },
-		{ "free-tag", no_argument, NULL, 'G' },     { NULL, 0, NULL, 0 },
+		{ "free-tag", no_argument, NULL, 'G' },          { "trec", required_argument, NULL, 'P' },
+		{ "responses", required_argument, NULL, 'E' },   { "series", required_argument, NULL, 'S' },
+		{ "lang", required_argument, NULL, 'l' },        { "context", required_argument, NULL, 'O' },
+		{ "list-threshold", required_argument, NULL, 'H' }, { NULL, 0, NULL, 0 },
 	};
 	bool no_model = false, mt = false, free_tag = false;
 	const char *dir = NULL, *questions = NULL, *tag = NULL, *out = NULL, *lexicon_dir = NULL, *model = NULL,
 	           *trace = NULL, *features = NULL, *gold = NULL, *retrieval = NULL, *queries_path = NULL;
 	struct answering an;
 	struct xlqa_testset ts, queries;
+	struct xlqa_ranked_run ranked;
+	const struct xlqa_ranked_variant *variant = NULL;
+	unsigned long responses = XLQA_RANKED_MAX_RESPONSES;
+	struct xlqa_series_options series_opt = { 0 };
+	const char *series = NULL, *lang = NULL;
+	bool context_given = false;
 	struct xlqa_error err;
 	char source[3], *end;
 	double nil_confidence = 0;
@@ -421,13 +470,38 @@ int cmd_run(int argc, char **argv)
 	int c, status = CLI_EXIT_OK;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "i:Q:t:o:L:T:F:g:N:K:R:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "i:Q:t:o:L:T:F:g:N:K:R:l:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'M': no_model = true; break;
 		case 'X': mt = true; break;
 		case 'G': free_tag = true; break;
 		case 'R': retrieval = optarg; break;
 		case 'U': queries_path = optarg; break;
+		case 'P':
+			if (!(variant = xlqa_ranked_variant_find(optarg)))
+				return cli_usage_error("run", "--trec wants exact, 50 or 250, not '%s'", optarg);
+			break;
+		case 'S': series = optarg; break;
+		case 'l': lang = optarg; break;
+		case 'O': {
+			const struct xlqa_series_context_info *ctx = xlqa_series_context_find(optarg);
+
+			if (!ctx)
+				return cli_usage_error("run", "--context wants target, pronouns or none, not '%s'", optarg);
+			series_opt.context = ctx->context;
+			context_given = true;
+			break;
+		}
+		case 'H':
+			series_opt.list_threshold = strtod(optarg, &end);
+			if (*end || end == optarg || !(series_opt.list_threshold > 0 && series_opt.list_threshold <= 1))
+				return cli_usage_error("run", "--list-threshold wants a probability in (0, 1], not '%s'", optarg);
+			break;
+		case 'E':
+			responses = strtoul(optarg, &end, 10);
+			if (*end || end == optarg || responses < 1 || responses > XLQA_RANKED_MAX_RESPONSES)
+				return cli_usage_error("run", "--responses wants 1 to 5, not '%s'", optarg);
+			break;
 		case 'i': dir = optarg; break;
 		case 'Q': questions = optarg; break;
 		case 't': tag = optarg; break;
@@ -454,6 +528,13 @@ int cmd_run(int argc, char **argv)
 		default: return cli_bad_option("run", argv);
 		}
 	}
+	if (series && (questions || trace || features || gold || variant || retrieval || queries_path))
+		return cli_usage_error("run", "--series takes none of --questions, --trace, --features-out, --gold, --trec, "
+		                              "--retrieval, --queries");
+	if (!series && (lang || context_given || series_opt.list_threshold > 0))
+		return cli_usage_error("run", "--lang, --context and --list-threshold are for --series");
+	if (series)
+		return run_series(dir, series, lang, tag, out, lexicon_dir, model, no_model, nil_confidence, mt, &series_opt);
 	if (!dir || !questions || !tag || !out)
 		return cli_usage_error("run", "--index, --questions, --tag and --out are required");
 	if (optind < argc)
@@ -470,7 +551,7 @@ int cmd_run(int argc, char **argv)
 		status = cli_fail("run", &err);
 		goto done;
 	}
-	if (!free_tag && xlqa_clef_tag_check(tag, &ts, &err)) {
+	if (!free_tag && !variant && xlqa_clef_tag_check(tag, &ts, &err)) {
 		status = cli_usage_error("run", "%s (--free-tag allows any)", err.message);
 		goto done;
 	}
@@ -487,12 +568,14 @@ int cmd_run(int argc, char **argv)
 	an.trace_candidates = trace_candidates;
 	an.machine_translation = mt;
 	an.target = ts.target;
+	xlqa_ranked_run_init(&ranked, tag, variant, responses);
 	if (answering_open(&an, "run", dir, source, lexicon_dir, model, no_model, nil_confidence, retrieval,
 	                   queries_path ? &queries : NULL, &err) ||
 	    warn_model_language("run", &an) || warn_retrieval(retrieval, &an, &ts) ||
-	    run_all(&an, &ts, tag, out, trace, features, gold, &err))
+	    run_all(&an, &ts, tag, out, trace, features, gold, variant ? &ranked : NULL, &err))
 		status = cli_fail("run", &err);
 	answering_close(&an);
+	xlqa_ranked_run_release(&ranked);
 done:
 	xlqa_testset_release(&queries);
 	xlqa_testset_release(&ts);

@@ -27,6 +27,7 @@ int main(void)
 	srunner_add_suite(sr, extract_icu_suite());
 	srunner_add_suite(sr, respond_suite());
 	srunner_add_suite(sr, model_groups_suite());
+	srunner_add_suite(sr, trecrun_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

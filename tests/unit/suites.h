@@ -32,5 +32,6 @@ Suite *extract_icu_suite(void);
 Suite *respond_suite(void);
 Suite *model_groups_suite(void);
 Suite *squad_suite(void);
+Suite *trecrun_suite(void);
 
 #endif
