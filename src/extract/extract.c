@@ -485,8 +485,8 @@ static size_t item_start(const char *text, const struct xlqa_token *tok, size_t 
 /*
  * A coordination of tokens [first, end) is a name when every word of its items is capitalised, or a
  * connector between capitalised words ("Word and Image", "Bank of England and Bank of France"); a
- * lower-case word makes it a phrase, however its items begin ("Jahr 1993 zeigten Galor und Zeira"),
- * and so does having no capitalised word at all ("1350 und 1490").
+ * lower-case word or a number makes it a phrase, however its items begin ("Jahr 1993 zeigten Galor und
+ * Zeira", "1993, et Farooq Leghari"), and so does having no capitalised word at all ("1350 und 1490").
  */
 static enum xlqa_extract_kind coordination_kind(const char *text, const struct xlqa_token *tok, size_t first,
                                                 size_t end)
@@ -494,6 +494,8 @@ static enum xlqa_extract_kind coordination_kind(const char *text, const struct x
 	bool capitalised = false;
 
 	for (size_t k = first; k < end; k++) {
+		if (tok[k].kind == XLQA_SPAN_NUMBER)
+			return XLQA_EXTRACT_PHRASE;
 		if (tok[k].kind != XLQA_SPAN_WORD || (tok[k].flags & XLQA_TOKEN_CONJUNCTION))
 			continue;
 		if (qa_capitalised(text, &tok[k]))
