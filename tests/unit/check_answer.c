@@ -134,6 +134,10 @@ static const struct extract_case extract_cases[] = {
 	  "prueba de primalidad de Miller-Rabin" },
 	{ "es", "Contribuyó al ascenso al poder de Adolf Hitler.", NULL, XLQA_EXTRACT_PHRASE,
 	  "ascenso al poder de Adolf Hitler" },
+	/* a Roman numeral in capitals ends a name ("World War I", "Guaimar IV"), though a pack reads it as a number */
+	{ "en", "It was built before World War I began.", NULL, XLQA_EXTRACT_NAME, "World War I" },
+	{ "fr", "Il épouse la fille de Guaimar IV de Salerne.", NULL, XLQA_EXTRACT_NAME, "Guaimar IV" },
+	{ "de", "Das Schloss baute Ludwig XIV nicht.", NULL, XLQA_EXTRACT_NAME, "Ludwig XIV" },
 	/* an ampersand joins a name ("Procter & Gamble") */
 	{ "en", "The spinoff Mork & Mindy debuted in 1978.", NULL, XLQA_EXTRACT_NAME, "Mork & Mindy" },
 	{ "en", "He founded Tesla Electric Light & Manufacturing in Rahway.", NULL, XLQA_EXTRACT_NAME,
