@@ -16,6 +16,7 @@
 #define NAME_MAX_WORDS 8    /* longer capitalised runs are headlines, not names */
 #define NAME_PART_WORDS 4   /* parts of a name kept up to this many tokens */
 #define PARTICLE_MAX_BYTES 3 /* "al" in "al-Turabi" */
+#define ROMAN_MAX_BYTES 6   /* "XXXVII": longer capital runs of I V X L C D M are words */
 #define PHRASE_MAX_WORDS 6  /* content-word runs kept whole up to this length */
 #define PHRASE_PART_WORDS 4 /* parts of a run kept up to this length */
 #define DEFINITION_MAX_WORDS 12
@@ -93,13 +94,21 @@ static bool droppable(const struct xlqa_token *t)
 	return t->kind == XLQA_SPAN_PUNCT || (!is_numeric(t) && (t->flags & (XLQA_TOKEN_STOP | XLQA_TOKEN_ARTICLE)));
 }
 
-/* Narrows tokens [*first, *first + *n) to the minimal answer (answer.h, xlqa_answer_trim). */
+/* A Roman numeral in capitals ("I", "IV", "XIV"), which a pack may read as a number or a pronoun. */
+static bool roman_numeral(const char *text, const struct xlqa_token *t)
+{
+	size_t n = t->end - t->start;
+
+	return t->kind == XLQA_SPAN_WORD && n <= ROMAN_MAX_BYTES && strspn(text + t->start, "IVXLCDM") == n;
+}
+
 /* A month name written with a capital ("May 18, 1756") is a date's, though also a stop word ("may"). */
 static bool month_word(const char *text, const struct xlqa_token *t)
 {
 	return (t->flags & XLQA_TOKEN_MONTH) && qa_capitalised(text, t);
 }
 
+/* Narrows tokens [*first, *first + *n) to the minimal answer (answer.h, xlqa_answer_trim). */
 static void trim_tokens(const char *text, const struct xlqa_token *tok, size_t *first, size_t *n)
 {
 	while (*n && ((droppable(&tok[*first]) && !month_word(text, &tok[*first]) &&
@@ -108,7 +117,9 @@ static void trim_tokens(const char *text, const struct xlqa_token *tok, size_t *
 		(*first)++;
 		(*n)--;
 	}
-	while (*n && ((droppable(&tok[*first + *n - 1]) && !qa_punct_is(text, &tok[*first + *n - 1], "%")) ||
+	while (*n && ((droppable(&tok[*first + *n - 1]) && !qa_punct_is(text, &tok[*first + *n - 1], "%") &&
+	               !(*n > 1 && roman_numeral(text, &tok[*first + *n - 1]) &&
+	                 qa_capitalised(text, &tok[*first + *n - 2]))) ||
 	              (*n > 1 && qa_article_numeral(&tok[*first + *n - 1]))))
 		(*n)--;
 }
@@ -199,7 +210,7 @@ static size_t name_end(const char *text, const struct xlqa_token *tok, size_t n_
 	while (end < n_tok && tok[end].sentence == tok[i].sentence && end - i < NAME_MAX_WORDS) {
 		const struct xlqa_token *t = &tok[end];
 
-		if (qa_capitalised(text, t) && !is_numeric(t)) {
+		if ((qa_capitalised(text, t) && !is_numeric(t)) || roman_numeral(text, t)) {
 			end++;
 			continue;
 		}
@@ -360,6 +371,21 @@ static int extract_definitions(struct xlqa_extraction *x, const char *text, cons
 	return rc;
 }
 
+/*
+ * The name [i, end) up to a Roman numeral inside it, as a name of its own: "Guaimar IV" in "Guaimar IV
+ * de Salerne", "Henry VIII" in "Henry VIII of England".
+ */
+static int add_numbered(struct xlqa_extraction *x, const char *text, size_t i, size_t end, struct xlqa_error *err)
+{
+	const struct xlqa_token *tok = x->a.tokens;
+	int rc = XLQA_OK;
+
+	for (size_t k = i + 1; k + 1 < end && rc == XLQA_OK; k++)
+		if (roman_numeral(text, &tok[k]))
+			rc = add_span(x, text, i, k + 1 - i, XLQA_EXTRACT_NAME, err);
+	return rc;
+}
+
 /* Numbers, measures, percentages, money and years starting at token `i`; returns the next token to look at. */
 static int extract_number(struct xlqa_extraction *x, const char *text, size_t i, size_t *next, struct xlqa_error *err)
 {
@@ -485,8 +511,8 @@ static size_t item_start(const char *text, const struct xlqa_token *tok, size_t 
 /*
  * A coordination of tokens [first, end) is a name when every word of its items is capitalised, or a
  * connector between capitalised words ("Word and Image", "Bank of England and Bank of France"); a
- * lower-case word makes it a phrase, however its items begin ("Jahr 1993 zeigten Galor und Zeira"),
- * and so does having no capitalised word at all ("1350 und 1490").
+ * lower-case word or a number makes it a phrase, however its items begin ("Jahr 1993 zeigten Galor und
+ * Zeira", "1993, et Farooq Leghari"), and so does having no capitalised word at all ("1350 und 1490").
  */
 static enum xlqa_extract_kind coordination_kind(const char *text, const struct xlqa_token *tok, size_t first,
                                                 size_t end)
@@ -494,6 +520,8 @@ static enum xlqa_extract_kind coordination_kind(const char *text, const struct x
 	bool capitalised = false;
 
 	for (size_t k = first; k < end; k++) {
+		if (tok[k].kind == XLQA_SPAN_NUMBER)
+			return XLQA_EXTRACT_PHRASE;
 		if (tok[k].kind != XLQA_SPAN_WORD || (tok[k].flags & XLQA_TOKEN_CONJUNCTION))
 			continue;
 		if (qa_capitalised(text, &tok[k]))
@@ -592,6 +620,8 @@ int xlqa_extract_run(struct xlqa_lang *lang, const char *text, size_t len, const
 				rc = add_possessor(x, text, i, end, err);
 			if (rc == XLQA_OK && longer > end)
 				rc = add_name_parts(x, text, i, longer, err);
+			if (rc == XLQA_OK)
+				rc = add_numbered(x, text, i, end, err);
 			i = end;
 		} else
 			i++;

@@ -123,6 +123,9 @@ static const struct extract_case extract_cases[] = {
 	{ "de", "Im Jahr 1993 zeigten Galor und Zeira das.", NULL, XLQA_EXTRACT_PHRASE, "Jahr 1993 zeigten Galor und Zeira" },
 	/* and so does having no capitalised word: numbers are no names */
 	{ "de", "Die Pest kam zwischen 1350 und 1490 wieder.", NULL, XLQA_EXTRACT_PHRASE, "1350 und 1490" },
+	/* nor a number among names: a date that ends one clause and the name that begins the next */
+	{ "fr", "Il est élu en 1993, et Farooq Leghari le nomme.", NULL, XLQA_EXTRACT_PHRASE, "1993, et Farooq Leghari" },
+	{ "fr", "Il rencontre Sun Yat-sen en 1912.", NULL, XLQA_EXTRACT_NAME, "Sun Yat-sen" },
 	/* phrases joined through the pack's connectors (connectors.txt), an article after one, two in a row */
 	{ "es", "Ocupa la mayor parte del Canal de la Mancha.", NULL, XLQA_EXTRACT_PHRASE, "Canal de la Mancha" },
 	{ "de", "Das ist die Evolution des adaptiven Immunsystems.", NULL, XLQA_EXTRACT_PHRASE,
@@ -131,6 +134,10 @@ static const struct extract_case extract_cases[] = {
 	  "prueba de primalidad de Miller-Rabin" },
 	{ "es", "Contribuyó al ascenso al poder de Adolf Hitler.", NULL, XLQA_EXTRACT_PHRASE,
 	  "ascenso al poder de Adolf Hitler" },
+	/* a Roman numeral in capitals ends a name ("World War I", "Guaimar IV"), though a pack reads it as a number */
+	{ "en", "It was built before World War I began.", NULL, XLQA_EXTRACT_NAME, "World War I" },
+	{ "fr", "Il épouse la fille de Guaimar IV de Salerne.", NULL, XLQA_EXTRACT_NAME, "Guaimar IV" },
+	{ "de", "Das Schloss baute Ludwig XIV nicht.", NULL, XLQA_EXTRACT_NAME, "Ludwig XIV" },
 	/* an ampersand joins a name ("Procter & Gamble") */
 	{ "en", "The spinoff Mork & Mindy debuted in 1978.", NULL, XLQA_EXTRACT_NAME, "Mork & Mindy" },
 	{ "en", "He founded Tesla Electric Light & Manufacturing in Rahway.", NULL, XLQA_EXTRACT_NAME,
