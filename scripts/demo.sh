@@ -1,6 +1,7 @@
 #!/bin/sh
 # The README's main command: sets up a fresh Debian 12 machine (as root), builds xlqa and runs its
-# main job on the bundled samples: `xlqa analyze` of each sample in its language (and the ISO-8859-1
+# main job on the bundled samples: what each language pack does well, on the tokens of the samples
+# that samples/showcase.tsv names, then `xlqa analyze` of each sample in its language (and the ISO-8859-1
 # German sample decoded as CLEF collections are), then, with ../shared beside the checkout, question
 # answering over the benchmark's English collection: an index, retrieval for one question, test set 3
 # answered into a CLEF run file by the default English model (xlqa run), checked against the CLEF
@@ -17,6 +18,23 @@ cd build
 make -j2 >/dev/null
 # run from the build tree, xlqa reads the checkout's lang/, corpora-config/ and models/ by itself
 ./xlqa langs
+# first what the packs do well, on chosen tokens of the samples (samples/showcase.tsv), each with what
+# `xlqa analyze` gives it; then every sample's whole analysis
+echo
+echo "What the language packs do, on tokens of samples/LANG.txt (whole analyses below):"
+for lang in $(awk -F '\t' '!/^#/ && NF >= 4 && !seen[$1]++ { print $1 }' "$top/samples/showcase.tsv"); do
+    ./xlqa analyze --lang "$lang" --format tsv "$top/samples/$lang.txt" >"showcase-$lang.tsv"
+    awk -F '\t' -v lang="$lang" '
+        BEGIN { col["norm"] = 7; col["stem"] = 8; col["lemma"] = 9; col["parts"] = 10; col["flags"] = 11; col["value"] = 12 }
+        FNR == NR { if (!($6 in row)) row[$6] = $0; next }
+        /^#/ || $1 != lang { next }
+        {
+            shown = "(not in the sample)"
+            if ($2 in row) { split(row[$2], f, "\t"); shown = f[col[$3]] }
+            printf "  %s  %-24s %-5s %-22s %s\n", lang, $2, $3, shown, $4
+        }' "showcase-$lang.tsv" "$top/samples/showcase.tsv"
+    rm -f "showcase-$lang.tsv"
+done
 for lang in bg de en es fi fr it nl pt; do
     echo
     ./xlqa analyze --lang "$lang" "$top/samples/$lang.txt"

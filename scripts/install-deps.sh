@@ -74,7 +74,9 @@ if [ "$(id -u)" -ne 0 ]; then
     echo "install-deps.sh: run as root to install them (apt-get installs system packages)" >&2
     exit 1
 fi
+echo "install-deps.sh: installing the missing packages:$missing"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 # shellcheck disable=SC2086 # the list is a word list on purpose
 apt-get install -y -qq --no-install-recommends $missing >/dev/null
+echo "install-deps.sh: installed"

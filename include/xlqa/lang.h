@@ -195,6 +195,7 @@ enum xlqa_token_flags {
 	XLQA_TOKEN_WEEKDAY = 1 << 6, /* `value` holds the weekday, 1-7 from Monday */
 	XLQA_TOKEN_CONJUNCTION = 1 << 7, /* joins list items (conjunctions.txt) */
 	XLQA_TOKEN_CONNECTOR = 1 << 8,   /* joins the parts of a noun phrase (connectors.txt) */
+	XLQA_TOKEN_ABBREVIATION = 1 << 9, /* an abbreviation of abbreviations.txt with its periods ("Prof.", "z. B.") */
 };
 
 struct xlqa_token {
@@ -203,7 +204,8 @@ struct xlqa_token {
 	size_t sentence; /* index into xlqa_analysis.seg.sentences */
 	enum xlqa_span_kind kind;
 	unsigned flags;       /* enum xlqa_token_flags */
-	const char *norm;     /* NFC, case folded, typographic apostrophes as "'" */
+	const char *norm;     /* NFC, case folded, typographic apostrophes as "'"; an abbreviation's without
+	                         its last period ("prof", "z. b"), as the word lists and index terms have it */
 	const char *stem;     /* with XLQA_ANALYZE_STEMS and a word or number, else NULL */
 	struct xlqa_strlist lemmas; /* with XLQA_ANALYZE_LEMMAS, else empty */
 	struct xlqa_strlist parts;  /* with XLQA_ANALYZE_COMPOUNDS, else empty */

@@ -123,6 +123,13 @@ void xlqa_segmenter_free(struct xlqa_segmenter *s);
  * "z. B." (inner spaces allowed: a break after "z." is suppressed when "B." follows).
  */
 int xlqa_segmenter_add_abbreviation(struct xlqa_segmenter *s, const char *abbr, struct xlqa_error *err);
+/*
+ * The byte length of the longest of the segmenter's abbreviations written at utf8[at, len), or 0:
+ * "Prof." at the start of "Prof. Dr. Herzog" is 5, "z. B." 5 (an inner space of the abbreviation
+ * matches one or more blanks of the text, "z.  B." 6). It must start a word (no letter, digit, '.'
+ * or '-' before `at`) and its last period must not be followed by a letter or digit ("Dr.med").
+ */
+size_t xlqa_segmenter_abbreviation_at(const struct xlqa_segmenter *s, const char *utf8, size_t len, size_t at);
 /* Is word[0, len) (UTF-8, the letters after an ordinal's period) a noun an ordinal may stand before? */
 typedef bool (*xlqa_segmenter_noun_fn)(void *ctx, const char *word, size_t len);
 /*

@@ -61,7 +61,7 @@ static const struct {
 	{ XLQA_TOKEN_STOP, "stop" },       { XLQA_TOKEN_ARTICLE, "article" }, { XLQA_TOKEN_ELIDED, "elided" },
 	{ XLQA_TOKEN_NUMERIC, "numeric" }, { XLQA_TOKEN_ORDINAL, "ordinal" }, { XLQA_TOKEN_MONTH, "month" },
 	{ XLQA_TOKEN_WEEKDAY, "weekday" }, { XLQA_TOKEN_CONJUNCTION, "conjunction" },
-	{ XLQA_TOKEN_CONNECTOR, "connector" },
+	{ XLQA_TOKEN_CONNECTOR, "connector" },    { XLQA_TOKEN_ABBREVIATION, "abbreviation" },
 };
 
 static const char *const kind_names[] = { "sentence", "word", "number", "punct" };

@@ -31,6 +31,7 @@ void xlqa_analysis_release(struct xlqa_analysis *a)
 struct analyzer {
 	struct xlqa_lang *lang;
 	const char *text;
+	size_t len;
 	unsigned flags;
 	struct xlqa_analysis *out;
 	struct xlqa_buf norm;
@@ -124,7 +125,7 @@ static int add_token(struct analyzer *an, size_t start, size_t end, enum xlqa_sp
 		return nomem(an);
 
 	if ((an->flags & XLQA_ANALYZE_STEMS) && kind != XLQA_SPAN_PUNCT) {
-		if (kind == XLQA_SPAN_NUMBER || (flags & XLQA_TOKEN_ELIDED)) {
+		if (kind == XLQA_SPAN_NUMBER || (flags & (XLQA_TOKEN_ELIDED | XLQA_TOKEN_ABBREVIATION))) {
 			t->stem = t->norm;
 		} else {
 			xlqa_buf_reset(&an->stem);
@@ -134,10 +135,12 @@ static int add_token(struct analyzer *an, size_t start, size_t end, enum xlqa_sp
 				return nomem(an);
 		}
 	}
-	if ((an->flags & XLQA_ANALYZE_LEMMAS) && kind == XLQA_SPAN_WORD && !(flags & XLQA_TOKEN_ELIDED) &&
+	/* An abbreviation is neither inflected nor compounded: no lemmas, no parts. */
+	if ((an->flags & XLQA_ANALYZE_LEMMAS) && kind == XLQA_SPAN_WORD &&
+	    !(flags & (XLQA_TOKEN_ELIDED | XLQA_TOKEN_ABBREVIATION)) &&
 	    (rc = xlqa_lang_lemmas(an->lang, surface, end - start, &t->lemmas, an->err)))
 		return rc;
-	if ((an->flags & XLQA_ANALYZE_COMPOUNDS) && kind == XLQA_SPAN_WORD &&
+	if ((an->flags & XLQA_ANALYZE_COMPOUNDS) && kind == XLQA_SPAN_WORD && !(flags & XLQA_TOKEN_ABBREVIATION) &&
 	    (rc = xlqa_lang_split_compound(an->lang, surface, end - start, &t->parts, an->err)))
 		return rc;
 	out->n_tokens++;
@@ -224,6 +227,37 @@ static size_t joined_form(struct analyzer *an, const struct xlqa_segments *seg, 
 }
 
 /*
+ * ICU cuts an abbreviation of the pack into words and periods ("Prof" "." , "z" "." "B" "."), which
+ * reads as a word that lost its period. Sets *n to how many raw spans from words[i] make up one of
+ * abbreviations.txt as written in the text, the last ending with its period and all in the sentence
+ * of the first, with its normalised form, less the last period, in an->norm; *n is 0 when none does.
+ */
+static int abbreviation_form(struct analyzer *an, const struct xlqa_segments *seg, size_t i, size_t sentence,
+                             size_t *n)
+{
+	const struct xlqa_span *w = seg->words;
+	size_t alen, end, j = i;
+	int rc;
+
+	*n = 0;
+	if (w[i].kind != XLQA_SPAN_WORD ||
+	    !(alen = xlqa_segmenter_abbreviation_at(an->lang->segmenter, an->text, an->len, w[i].start)))
+		return XLQA_OK;
+	end = w[i].start + alen;
+	while (j + 1 < seg->n_words && w[j].end < end)
+		j++;
+	if (w[j].end != end || end > seg->sentences[sentence].end)
+		return XLQA_OK;
+	xlqa_buf_reset(&an->norm);
+	if ((rc = xlqa_text_normalize(an->text + w[i].start, alen, LANG_NORM, &an->norm, an->err)))
+		return rc;
+	if (an->norm.len > 1 && an->norm.buf[an->norm.len - 1] == '.')
+		an->norm.buf[--an->norm.len] = '\0';
+	*n = j - i + 1;
+	return XLQA_OK;
+}
+
+/*
  * ICU ends a sentence at "am 3. Mai" because "3." looks like a sentence end; in German, Finnish and
  * Bulgarian dates the period marks an ordinal. Joins two sentences when the first ends with a one- or
  * two-digit number and a period and the second starts with a month name, full or abbreviated.
@@ -266,7 +300,7 @@ static int join_ordinal_dates(struct analyzer *an, struct xlqa_segments *seg)
 int xlqa_lang_analyze(struct xlqa_lang *lang, const char *utf8, size_t len, unsigned flags,
 		      struct xlqa_analysis *out, struct xlqa_error *err)
 {
-	struct analyzer an = { lang, utf8, flags, out, XLQA_BUF_INIT, XLQA_BUF_INIT, XLQA_BUF_INIT, err };
+	struct analyzer an = { lang, utf8, len, flags, out, XLQA_BUF_INIT, XLQA_BUF_INIT, XLQA_BUF_INIT, err };
 	const struct xlqa_segments *seg = &out->seg;
 	size_t sentence = 0;
 	int rc;
@@ -284,6 +318,14 @@ int xlqa_lang_analyze(struct xlqa_lang *lang, const char *utf8, size_t len, unsi
 
 		while (sentence + 1 < seg->n_sentences && w->start >= seg->sentences[sentence].end)
 			sentence++;
+		if ((rc = abbreviation_form(&an, seg, i, sentence, &joined)))
+			break;
+		if (joined) {
+			rc = add_token(&an, w->start, seg->words[i + joined - 1].end, XLQA_SPAN_WORD, XLQA_TOKEN_ABBREVIATION,
+			               sentence, true);
+			i += joined - 1;
+			continue;
+		}
 		if ((joined = joined_form(&an, seg, i))) {
 			rc = add_token(&an, w->start, seg->words[i + joined - 1].end, XLQA_SPAN_WORD, 0, sentence, true);
 			i += joined - 1;

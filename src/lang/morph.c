@@ -340,6 +340,27 @@ static int infix_lemma(struct xlqa_lang *lang, const char *word, size_t len, con
 	return rc;
 }
 
+/*
+ * Drops from acc[0, *n) each stem that stands strictly inside the normalised word, neither at its
+ * start nor at its end: hunspell stems some compounds as an inner part ("Fußballspieler" -> "ball",
+ * "Bundesverfassungsgericht" -> "verfassungs", English "reserves" -> "serve"), which is no lemma of
+ * the word. A lemma that starts or ends the word ("gegessen" -> "essen") stays.
+ */
+static void drop_inner_parts(const char *norm, size_t len, const char **acc, size_t *n)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < *n; i++) {
+		size_t sl = strlen(acc[i]);
+		bool inner = false;
+		for (size_t p = 1; !inner && sl > 0 && p + sl < len; p++)
+			inner = memcmp(norm + p, acc[i], sl) == 0;
+		if (!inner)
+			acc[kept++] = acc[i];
+	}
+	*n = kept;
+}
+
 /* True when `word` starts with an upper- or title-case letter. */
 static bool capitalised(const char *word, size_t len)
 {
@@ -401,6 +422,7 @@ int xlqa_lang_lemmas(struct xlqa_lang *lang, const char *word, size_t len, struc
 			rc = hunspell_stems(lang, capital.buf, &acc, &n, &alloc, &fold, err);
 		xlqa_buf_release(&capital);
 	}
+	drop_inner_parts(norm.buf, norm.len, acc, &n);
 prefixed:
 	if (!rc && !listed && !cap && (n == 0 || (n == 1 && strcmp(acc[0], norm.buf) == 0)))
 		rc = irregular_lemmas(lang, norm.buf, norm.len, true, &acc, &n, &alloc, &listed, err);

@@ -134,6 +134,16 @@ static bool starts_word(const char *text, size_t at)
 		 c == '-');
 }
 
+/* Does a letter or digit start text[at, len) (which is valid UTF-8)? */
+static bool letter_or_digit_at(const char *text, size_t len, size_t at)
+{
+	int32_t i = 0, n = len - at < 4 ? (int32_t)(len - at) : 4;
+	UChar32 c;
+
+	U8_NEXT(text + at, i, n, c);
+	return c >= 0 && u_isalnum(c);
+}
+
 void xlqa_segmenter_set_ordinals(struct xlqa_segmenter *s, xlqa_segmenter_noun_fn noun, void *ctx)
 {
 	s->ordinal_noun = noun;
@@ -206,6 +216,40 @@ static bool break_suppressed(const struct xlqa_segmenter *s, const char *text, s
 		}
 	}
 	return false;
+}
+
+/* The length of abbreviation `a` written at text[at, len) (its spaces matching runs of blanks), or 0. */
+static size_t abbreviation_match(const char *a, const char *text, size_t len, size_t at)
+{
+	size_t p = at;
+
+	for (; *a; a++) {
+		if (*a == ' ') {
+			if (p >= len || (text[p] != ' ' && text[p] != '\t'))
+				return 0;
+			while (p < len && (text[p] == ' ' || text[p] == '\t'))
+				p++;
+		} else if (p < len && text[p] == *a) {
+			p++;
+		} else {
+			return 0;
+		}
+	}
+	return p - at;
+}
+
+size_t xlqa_segmenter_abbreviation_at(const struct xlqa_segmenter *s, const char *utf8, size_t len, size_t at)
+{
+	size_t best = 0;
+
+	if (at >= len || !starts_word(utf8, at))
+		return 0;
+	for (size_t i = 0; i < s->n_abbrevs; i++) {
+		size_t m = abbreviation_match(s->abbrevs[i], utf8, len, at);
+		if (m > best && (at + m == len || !letter_or_digit_at(utf8, len, at + m)))
+			best = m;
+	}
+	return best;
 }
 
 static int push_span(struct xlqa_span **v, size_t *n, size_t *alloc, size_t start, size_t end,

@@ -7,8 +7,10 @@
  *   norms      their normalised forms
  *   stems      their stems
  *   lemma      INPUT is one word; EXPECTED is among its lemmas (hunspell's and the irregular table's)
+ *   lemmas     INPUT is one word; EXPECTED all its lemmas in order, '|'-separated, or "-" for none
  *   parts      INPUT is one word; EXPECTED its compound parts, space-separated, or "-" for none
- *   flags      INPUT is one word; EXPECTED its flags (stop,article,elided,numeric,ordinal,month,weekday)
+ *   flags      INPUT is one word; EXPECTED its flags (stop,article,elided,numeric,ordinal,month,weekday,
+ *              conjunction,connector,abbreviation)
  *   number     INPUT is one numeral or number word; EXPECTED its value
  *   sentences  INPUT is text; EXPECTED its sentences joined by " | "
  */
@@ -325,8 +327,8 @@ static size_t unescape_bytes(char *s)
 	return j;
 }
 
-static const char *const flag_names[] = { "stop",    "article", "elided",      "numeric",  "ordinal",
-                                           "month",   "weekday", "conjunction", "connector" };
+static const char *const flag_names[] = { "stop",    "article", "elided",      "numeric",   "ordinal",
+                                           "month",   "weekday", "conjunction", "connector", "abbreviation" };
 
 /* Appends one token's flags, comma-separated, or "-" when it has none. */
 static void flags_string(unsigned flags, struct xlqa_buf *b)
@@ -369,7 +371,8 @@ static int run_case(struct xlqa_lang *lang, const char *kind, const char *text, 
 		const struct xlqa_strlist *list = NULL;
 		if (t->kind == XLQA_SPAN_PUNCT)
 			continue;
-		if (got->len && strcmp(kind, "lemma") != 0)
+		bool lemmas = strcmp(kind, "lemma") == 0 || strcmp(kind, "lemmas") == 0;
+		if (got->len && !lemmas)
 			xlqa_buf_addch(got, ' ');
 		if (strcmp(kind, "tokens") == 0)
 			xlqa_buf_add(got, text + t->start, t->end - t->start);
@@ -381,16 +384,16 @@ static int run_case(struct xlqa_lang *lang, const char *kind, const char *text, 
 			flags_string(t->flags, got);
 		else if (strcmp(kind, "number") == 0)
 			xlqa_buf_addf(got, (t->flags & XLQA_TOKEN_NUMERIC) ? "%.15g" : "not-a-number", t->value);
-		else if (strcmp(kind, "lemma") == 0)
+		else if (lemmas)
 			list = &t->lemmas;
 		else if (strcmp(kind, "parts") == 0)
 			list = &t->parts;
 		else
 			xlqa_buf_addf(got, "unknown-kind-%s", kind);
-		if (list && strcmp(kind, "parts") == 0 && list->n == 0)
+		if (list && strcmp(kind, "lemma") != 0 && list->n == 0)
 			xlqa_buf_addch(got, '-');
 		for (size_t k = 0; list && k < list->n; k++)
-			xlqa_buf_addf(got, "%s%s", k ? (strcmp(kind, "lemma") == 0 ? "|" : " ") : "", list->items[k]);
+			xlqa_buf_addf(got, "%s%s", k ? (lemmas ? "|" : " ") : "", list->items[k]);
 	}
 done:
 	xlqa_analysis_release(&a);

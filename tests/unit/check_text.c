@@ -306,6 +306,36 @@ static size_t random_text(uint64_t *st, char *buf, size_t max)
 	return len;
 }
 
+START_TEST(abbreviation_at_a_word_start)
+{
+	/* The longest listed abbreviation written at a word's start, its inner space matching a run of
+	 * blanks; none inside a word, none with a letter or digit glued after its period. */
+	static const struct {
+		const char *text;
+		size_t at, expected;
+	} cases[] = {
+		{ "Prof. Dr. Herzog", 0, 5 }, { "Prof. Dr. Herzog", 6, 3 }, { "sprach z. B. über", 7, 5 },
+		{ "sprach z.  B. über", 7, 6 }, { "z.B. so", 0, 4 },        { "z. A. so", 0, 0 },
+		{ "Dr.med. Meier", 0, 0 },      { "Dr.5", 0, 0 },           { "Dr.Ä", 0, 0 },
+		{ "XDr. Meier", 1, 0 },         { "Prof", 0, 0 },           { "Dr.", 0, 3 },
+		{ "Prof.\xC2\xA0Meier", 0, 5 }, { "Dr. x", 5, 0 },
+	};
+	struct xlqa_segmenter *s;
+	struct xlqa_error err;
+
+	ck_assert_int_eq(xlqa_segmenter_new("de", &s, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_segmenter_add_abbreviation(s, "Dr.", &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_segmenter_add_abbreviation(s, "Prof.", &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_segmenter_add_abbreviation(s, "z. B.", &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_segmenter_add_abbreviation(s, "z.B.", &err), XLQA_OK);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		ck_assert_msg(xlqa_segmenter_abbreviation_at(s, cases[i].text, strlen(cases[i].text), cases[i].at) ==
+		                  cases[i].expected,
+		              "'%s' at %zu: expected %zu", cases[i].text, cases[i].at, cases[i].expected);
+	xlqa_segmenter_free(s);
+}
+END_TEST
+
 START_TEST(random_input_never_breaks_invariants)
 {
 	/* 3000 seeded random inputs: every call either succeeds with well-formed output or fails with
@@ -389,6 +419,7 @@ Suite *text_suite(void)
 	tcase_add_test(tc, unescape_errors_and_lenient_mode);
 	tcase_add_test(tc, normalize_forms);
 	tcase_add_test(tc, sentences_respect_abbreviations);
+	tcase_add_test(tc, abbreviation_at_a_word_start);
 	tcase_add_test(tc, sentences_keep_ordinals_before_nouns);
 	tcase_add_test(tc, words_and_numbers);
 	tcase_add_test(tc, random_input_never_breaks_invariants);
