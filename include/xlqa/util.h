@@ -68,7 +68,30 @@ int xlqa_error_set(struct xlqa_error *err, int status, const char *fmt, ...) XLQ
 /* As xlqa_error_set, and records a byte offset and line (-1 for none) in the error. */
 int xlqa_error_at(struct xlqa_error *err, int status, int64_t offset, int64_t line, const char *fmt, ...)
 	XLQA_PRINTF(5, 6);
-/* Puts "prefix: " in front of the message already in `err` (truncating the end); `err` may be NULL. */
+/*
+ * As xlqa_error_set, with ": " and strerror(errno) appended, errno as it was on entry (git's
+ * error_errno): `return xlqa_error_errno(err, XLQA_EIO, "cannot open '%s'", path);`.
+ */
+int xlqa_error_errno(struct xlqa_error *err, int status, const char *fmt, ...) XLQA_PRINTF(3, 4);
+/*
+ * An input error located in `file`: the message reads "file:line: ..." ("file: ..." when line < 1)
+ * and `offset` and `line` are recorded (-1 for none), so no caller writes "%s:%lld:" itself:
+ * `return xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "question number expected");`.
+ */
+int xlqa_error_in(struct xlqa_error *err, int status, const char *file, int64_t offset, int64_t line, const char *fmt,
+                  ...) XLQA_PRINTF(6, 7);
+/*
+ * Puts the location of the error already in `err` in front of its message: "file:line: " from its
+ * recorded line, "file: " without one. For a caller that knows the file its callee's error is in.
+ */
+void xlqa_error_locate(struct xlqa_error *err, const char *file);
+/*
+ * A status without more to say than its name, with its subject: "subject: out of memory" (the
+ * subject formatted from fmt, the rest xlqa_strerror(status)), never a bare status name.
+ */
+int xlqa_error_status(struct xlqa_error *err, int status, const char *fmt, ...) XLQA_PRINTF(3, 4);
+/* Puts "prefix: " in front of the message already in `err` (truncating the end); `err` may be NULL.
+ * The prefix is a subject and ends without a colon: the ": " is added here. */
 void xlqa_error_prefix(struct xlqa_error *err, const char *fmt, ...) XLQA_PRINTF(2, 3);
 
 /*

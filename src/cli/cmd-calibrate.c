@@ -317,7 +317,7 @@ static void scored_release(struct scored *s)
  */
 static int input_error(struct xlqa_error *err, const char *path)
 {
-	xlqa_error_prefix(err, "%s", path);
+	xlqa_error_locate(err, path);
 	if (err->status == XLQA_EINVAL)
 		err->status = XLQA_EPARSE;
 	return err->status;

@@ -554,20 +554,20 @@ static int trec_judge(int argc, char **argv)
 		}
 		snprintf(tmp, n, "%s.tmpXXXXXX", o.output);
 		if ((fd = mkstemp(tmp)) < 0 || !(fp = fdopen(fd, "w"))) {
-			fprintf(stderr, "xlqa %s: cannot create '%s'\n", cmd, tmp);
+			xlqa_error_errno(&err, XLQA_EIO, "cannot create '%s'", tmp);
 			free(tmp);
 			tmp = NULL;
 			fp = stdout;
-			status = CLI_EXIT_SYSTEM;
+			status = cli_fail(cmd, &err);
 			goto done;
 		}
 	}
 	status = write_judgments(fp, run) ? CLI_EXIT_SYSTEM : CLI_EXIT_OK;
 	if (tmp) {
 		if (fclose(fp) != 0 || status || rename(tmp, o.output) != 0) {
-			fprintf(stderr, "xlqa %s: cannot write '%s'\n", cmd, o.output);
+			xlqa_error_errno(&err, XLQA_EIO, "cannot write '%s'", o.output);
 			remove(tmp);
-			status = CLI_EXIT_SYSTEM;
+			status = cli_fail(cmd, &err);
 		}
 		free(tmp);
 	}

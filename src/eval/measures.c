@@ -365,19 +365,18 @@ int xlqa_answer_types_read(struct xlqa_answer_types *t, const char *path, struct
 						type_col = c;
 				continue;
 			}
-			rc = xlqa_error_at(err, XLQA_EPARSE, -1, line, "%s:%lld: question number expected, found '%.*s'", path,
-			                   (long long)line, (int)num_len, num);
+			rc = xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "question number expected, found '%.*s'",
+			                   (int)num_len, num);
 			break;
 		}
 		if (!tsv_column(p, n, type_col, &type, &type_len) || type_len == 0) {
-			rc = xlqa_error_at(err, XLQA_EPARSE, -1, line, "%s:%lld: answer type expected in column %zu", path,
-			                   (long long)line, type_col + 1);
+			rc = xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "answer type expected in column %zu",
+			                   type_col + 1);
 			break;
 		}
 		snprintf(key, sizeof key, "%u", number);
 		if (xlqa_hash_get(&t->map, key, strlen(key), NULL)) {
-			rc = xlqa_error_at(err, XLQA_EPARSE, -1, line, "%s:%lld: question %04u repeated", path, (long long)line,
-			                   number);
+			rc = xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "question %04u repeated", number);
 			break;
 		}
 		type = xlqa_arena_strndup(&t->strings, type, type_len);
