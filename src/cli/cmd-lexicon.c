@@ -47,8 +47,6 @@ static const char lexicon_help[] =
 	"  --index DIR                     an index in the target language whose words are the vocabulary\n"
 	"  -h, --help                      this text\n";
 
-/* The CLEF 2004 target languages; every registered language is a source. */
-static const char *const clef_targets[] = { "de", "en", "es", "fr", "it", "nl", "pt" };
 
 struct lexicon_opts {
 	char source[4], target[4];
@@ -203,10 +201,12 @@ static int lexicon_build(int argc, char **argv)
 		if ((rc = build_one(b, o.source, o.target, dir.buf, &err)))
 			status = cli_fail("lexicon build", &err);
 	} else {
+		/* every registered language is a source; the registry's CLEF targets are the targets */
 		for (size_t s = 0; s < xlqa_lang_count() && !status; s++)
-			for (size_t t = 0; t < sizeof clef_targets / sizeof clef_targets[0] && !status; t++) {
-				const char *src = xlqa_lang_at(s)->code;
-				if (strcmp(src, clef_targets[t]) != 0 && (rc = build_one(b, src, clef_targets[t], dir.buf, &err)))
+			for (size_t t = 0; t < xlqa_lang_count() && !status; t++) {
+				const char *src = xlqa_lang_at(s)->code, *tgt = xlqa_lang_at(t)->code;
+				if ((xlqa_lang_at(t)->flags & XLQA_LANG_CLEF_TARGET) && strcmp(src, tgt) != 0 &&
+				    (rc = build_one(b, src, tgt, dir.buf, &err)))
 					status = cli_fail("lexicon build", &err);
 			}
 	}
