@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -201,6 +202,23 @@ int xlqa_file_read(const char *path, struct xlqa_buf *out, struct xlqa_error *er
  * XLQA_EIO naming the path and the system's reason; the temporary file is removed on failure.
  */
 int xlqa_file_write_atomic(const char *path, const void *data, size_t len, struct xlqa_error *err);
+/*
+ * The same for a file written piece by piece (git's lockfile): xlqa_file_out_open creates the
+ * temporary file beside `path` and gives its stream in `out->fp` (binary, seekable); the caller writes
+ * there; xlqa_file_out_commit flushes it to disk and renames it over `path`; xlqa_file_out_release
+ * removes the temporary file unless it was committed, so an error path only releases. The caller owns
+ * the struct (usually on the stack); after open, release is always called, commit or not. Errors:
+ * XLQA_EIO naming the path and the system's reason (a write error the stream kept is reported by
+ * commit), XLQA_ENOMEM.
+ */
+struct xlqa_file_out {
+	FILE *fp;            /* the stream to write, NULL before open and after commit */
+	struct xlqa_buf tmp; /* the temporary file's name */
+	const char *path;    /* the target, borrowed from open's caller */
+};
+int xlqa_file_out_open(struct xlqa_file_out *out, const char *path, struct xlqa_error *err);
+int xlqa_file_out_commit(struct xlqa_file_out *out, struct xlqa_error *err);
+void xlqa_file_out_release(struct xlqa_file_out *out);
 
 /* A read-only memory mapping of a whole file. Caller-owned: xlqa_file_map, then xlqa_file_unmap. */
 struct xlqa_mapped_file {

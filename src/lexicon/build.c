@@ -957,13 +957,14 @@ static int write_lexicon(struct xlqa_lexicon_builder *b, struct table *t, const 
 	struct lex_trans *trans = NULL;
 	struct stem_row *stems = NULL;
 	struct lex_stem *fstems = NULL;
-	struct xlqa_buf tmp = XLQA_BUF_INIT, stem = XLQA_BUF_INIT;
+	struct xlqa_buf stem = XLQA_BUF_INIT;
+	struct xlqa_file_out out = { 0 }; /* written whole or not at all */
 	size_t n_trans = 0, n_stems = 0, alloc_stems = 0, max_words = 1, pool_size;
 	struct xlqa_lang *lang = b->stemmers[0];
 	FILE *fp = NULL;
 	uLong crc = crc32(0L, Z_NULL, 0);
 	uint64_t pos;
-	int fd = -1, rc = XLQA_OK;
+	int rc = XLQA_OK;
 
 	for (size_t i = 0; i < xlqa_lang_count(); i++)
 		if (xlqa_lang_at(i) == src)
@@ -1049,13 +1050,9 @@ static int write_lexicon(struct xlqa_lexicon_builder *b, struct table *t, const 
 	lex_layout_compute(&h, &lay);
 	h.file_size = lay.end;
 
-	if (xlqa_buf_addf(&tmp, "%s.tmpXXXXXX", path))
-		goto nomem;
-	if ((fd = mkstemp(tmp.buf)) < 0 || !(fp = fdopen(fd, "wb"))) {
-		rc = xlqa_error_errno(err, XLQA_EIO, "cannot create '%s'", tmp.buf);
+	if ((rc = xlqa_file_out_open(&out, path, err)))
 		goto out;
-	}
-	fd = -1;
+	fp = out.fp;
 	pos = sizeof h;
 	if (write_all(fp, &h, sizeof h, NULL) || write_all(fp, keys, h.n_keys * sizeof *keys, &crc))
 		goto ioerr;
@@ -1073,38 +1070,24 @@ static int write_lexicon(struct xlqa_lexicon_builder *b, struct table *t, const 
 		goto ioerr;
 	h.crc = (uint32_t)crc;
 	h.header_crc = (uint32_t)crc32(0L, (const Bytef *)&h, (uInt)offsetof(struct lex_header, header_crc));
-	if (fseek(fp, 0, SEEK_SET) != 0 || write_all(fp, &h, sizeof h, NULL) || fflush(fp) != 0 || fsync(fileno(fp)) != 0)
+	if (fseek(fp, 0, SEEK_SET) != 0 || write_all(fp, &h, sizeof h, NULL))
 		goto ioerr;
-	if (fclose(fp) != 0) {
-		fp = NULL;
-		goto ioerr;
-	}
-	fp = NULL;
-	if (rename(tmp.buf, path) != 0) {
-		rc = xlqa_error_errno(err, XLQA_EIO, "cannot rename '%s' to '%s'", tmp.buf, path);
+	if ((rc = xlqa_file_out_commit(&out, err)))
 		goto out;
-	}
-	xlqa_buf_reset(&tmp);
 	rep->keys = h.n_keys;
 	rep->translations = n_trans;
 	rep->stems = n_stems;
 	rep->bytes = h.file_size;
 	goto out;
 ioerr:
-	rc = xlqa_error_errno(err, XLQA_EIO, "writing '%s'", tmp.buf);
+	rc = xlqa_error_errno(err, XLQA_EIO, "writing '%s'", path);
 	goto out;
 nomem:
 	rc = XLQA_ENOMEM;
 fail:
 	xlqa_error_set(err, rc, "writing '%s': %s", path, xlqa_strerror(rc));
 out:
-	if (fp)
-		fclose(fp);
-	if (fd >= 0)
-		close(fd);
-	if (tmp.len)
-		unlink(tmp.buf);
-	xlqa_buf_release(&tmp);
+	xlqa_file_out_release(&out);
 	xlqa_buf_release(&stem);
 	xlqa_buf_release(&w.strings);
 	free(w.offsets);

@@ -4,6 +4,7 @@
 #include "suites.h"
 #include "xlqa/util.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -98,6 +99,66 @@ START_TEST(error_breadcrumbs_once)
 	ck_assert_int_eq(xlqa_error_errno(NULL, XLQA_EIO, "x"), XLQA_EIO);
 	ck_assert_int_eq(xlqa_error_in(NULL, XLQA_EPARSE, "f", -1, 1, "x"), XLQA_EPARSE);
 	ck_assert_int_eq(xlqa_error_status(NULL, XLQA_ENOMEM, "x"), XLQA_ENOMEM);
+}
+END_TEST
+
+/* The files of directory `dir` other than "." and "..": a leftover temporary file shows here. */
+static size_t count_files(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t n = 0;
+
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d)))
+		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+	closedir(d);
+	return n;
+}
+
+START_TEST(file_out_whole_or_nothing)
+{
+	char dir[] = "/tmp/xlqa-out-XXXXXX";
+	char path[64];
+	struct xlqa_file_out out;
+	struct xlqa_error err;
+	struct xlqa_buf got = XLQA_BUF_INIT;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/run.txt", dir);
+	ck_assert_int_eq(xlqa_file_write_atomic(path, "old\n", 4, &err), XLQA_OK);
+	/* released without a commit (an error path): the target keeps the old bytes, no file is left */
+	ck_assert_int_eq(xlqa_file_out_open(&out, path, &err), XLQA_OK);
+	fputs("half a new file", out.fp);
+	xlqa_file_out_release(&out);
+	ck_assert_int_eq(xlqa_file_read(path, &got, &err), XLQA_OK);
+	ck_assert_str_eq(got.buf, "old\n");
+	ck_assert_uint_eq(count_files(dir), 1);
+	/* streamed, with a seek back as the lexicon writer does, then committed: the whole new file */
+	ck_assert_int_eq(xlqa_file_out_open(&out, path, &err), XLQA_OK);
+	fputs("xxw line\n", out.fp);
+	ck_assert_int_eq(fseek(out.fp, 0, SEEK_SET), 0);
+	fputs("ne", out.fp);
+	ck_assert_int_eq(xlqa_file_out_commit(&out, &err), XLQA_OK);
+	xlqa_file_out_release(&out);
+	xlqa_buf_reset(&got);
+	ck_assert_int_eq(xlqa_file_read(path, &got, &err), XLQA_OK);
+	ck_assert_str_eq(got.buf, "new line\n");
+	ck_assert_uint_eq(count_files(dir), 1);
+	/* a directory that does not exist: the path and the system's reason, once */
+	snprintf(path, sizeof path, "%s/no/run.txt", dir);
+	ck_assert_int_eq(xlqa_file_out_open(&out, path, &err), XLQA_EIO);
+	ck_assert_ptr_null(out.fp);
+	xlqa_file_out_release(&out);
+	{
+		char want[128];
+		snprintf(want, sizeof want, "cannot create a temporary file for '%s': %s", path, strerror(ENOENT));
+		ck_assert_str_eq(err.message, want);
+	}
+	snprintf(path, sizeof path, "%s/run.txt", dir);
+	ck_assert_int_eq(unlink(path), 0);
+	ck_assert_int_eq(rmdir(dir), 0);
+	xlqa_buf_release(&got);
 }
 END_TEST
 
@@ -287,6 +348,7 @@ Suite *util_suite(void)
 	tcase_add_test(tc, status_names_are_distinct);
 	tcase_add_test(tc, error_set_formats_and_truncates);
 	tcase_add_test(tc, error_breadcrumbs_once);
+	tcase_add_test(tc, file_out_whole_or_nothing);
 	tcase_add_test(tc, buf_keeps_invariants);
 	tcase_add_test(tc, buf_utf8_encoding);
 	tcase_add_test(tc, array_reserve_checks_overflow);
