@@ -349,7 +349,7 @@ static int print_answer_ece(const struct scored *s, struct xlqa_error *err)
 
 /*
  * Prints how `m` fares on the scored table: log-loss, ECE and Brier of the candidates'
- * probabilities (10-bin ECE as measures.md defines it, via the scorer's calibration report) and the
+ * probabilities (10-bin ECE as src/eval/calibration.c computes it, via the scorer's calibration report) and the
  * NIL decisions at the model's threshold.
  */
 static int print_evaluation(const struct xlqa_model *m, const struct scored *s, struct xlqa_error *err)

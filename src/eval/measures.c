@@ -1,7 +1,7 @@
 /*
  * measures: the CLEF 2004 measure registry (see include/xlqa/eval.h), the items the measures read
  * and the answer-type table. Each measure is a function over items in test-set order plus a row in
- * `measures`; adding one is adding both. Formulas and their sources are in docs/measures.md.
+ * `measures`; adding one is adding both. Each row's help gives its formula and source (`xlqa score --measures`).
  *
  * Invariant: measures never fail; what is undefined on the input (no items, no variance, an unknown
  * NIL status) is NaN.
@@ -44,7 +44,7 @@ struct ranked {
 	bool right;
 };
 
-/* Confidence, highest first; ties keep test-set order (measures.md, CWS). */
+/* Confidence, highest first; ties keep test-set order (the cws row of `measures`). */
 static int by_confidence(const void *pa, const void *pb)
 {
 	const struct ranked *a = pa, *b = pb;

@@ -74,17 +74,27 @@ static void error_append(struct xlqa_error *err, const char *tail)
 	snprintf(err->message + n, sizeof err->message - n, ": %s", tail);
 }
 
-int xlqa_error_errno(struct xlqa_error *err, int status, const char *fmt, ...)
-{
-	int saved = errno;
-	va_list ap;
+static int error_vset_tail(struct xlqa_error *err, int status, const char *tail, const char *fmt, va_list ap)
+	XLQA_PRINTF(4, 0);
 
+/* As error_vset without a location, then ": tail". */
+static int error_vset_tail(struct xlqa_error *err, int status, const char *tail, const char *fmt, va_list ap)
+{
 	if (!err)
 		return status;
-	va_start(ap, fmt);
 	error_vset(err, status, -1, -1, fmt, ap);
+	error_append(err, tail);
+	return status;
+}
+
+int xlqa_error_errno(struct xlqa_error *err, int status, const char *fmt, ...)
+{
+	const char *why = strerror(errno);
+	va_list ap;
+
+	va_start(ap, fmt);
+	error_vset_tail(err, status, why, fmt, ap);
 	va_end(ap);
-	error_append(err, strerror(saved));
 	return status;
 }
 
@@ -92,12 +102,9 @@ int xlqa_error_status(struct xlqa_error *err, int status, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (!err)
-		return status;
 	va_start(ap, fmt);
-	error_vset(err, status, -1, -1, fmt, ap);
+	error_vset_tail(err, status, xlqa_strerror(status), fmt, ap);
 	va_end(ap);
-	error_append(err, xlqa_strerror(status));
 	return status;
 }
 
