@@ -11,6 +11,9 @@
  *
  * Invariant: every candidate has non-empty text, a key of normalised words, a document of the index
  * and features[i] finite for every i < XLQA_ANSWER_FEATURES.
+ *
+ * Ownership as xlqa.h states it; objects the caller frees: xlqa_answerer_free(), xlqa_retrieval_free();
+ * caller-declared structs released by xlqa_answer_set_release().
  */
 #ifndef XLQA_ANSWER_H
 #define XLQA_ANSWER_H

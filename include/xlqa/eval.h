@@ -9,6 +9,9 @@
  *
  * Invariant: nothing here prints; a measure that is undefined on its input (no questions, a
  * correlation with no variance) is NaN, never a made-up 0.
+ *
+ * Ownership as xlqa.h states it; objects the caller frees: xlqa_judge_free(); caller-declared structs
+ * released by xlqa_answer_types_release(), xlqa_kendall_release().
  */
 #ifndef XLQA_EVAL_H
 #define XLQA_EVAL_H

@@ -6,6 +6,9 @@
  *
  * Adding a language is a folder under lang/ plus one row in the registry (src/lang/registry.c).
  * A loaded pack (struct xlqa_lang) is not thread safe: stemmers, hunspell and the caches keep state.
+ *
+ * Ownership as xlqa.h states it; objects the caller frees: xlqa_lang_free(); caller-declared structs released
+ * by xlqa_analysis_release().
  */
 #ifndef XLQA_LANG_H
 #define XLQA_LANG_H

@@ -14,6 +14,9 @@
  * positive, its feature names non-empty and distinct, its NIL threshold in [0, 1] or just above 1
  * (the next double: "always NIL"), and an answer calibration's bias and weights finite, its folds
  * >= 2; xlqa_model_read refuses a file that breaks any of these.
+ *
+ * Ownership as xlqa.h states it; objects the caller frees: xlqa_model_free(); caller-declared structs
+ * released by xlqa_model_data_release().
  */
 #ifndef XLQA_MODEL_H
 #define XLQA_MODEL_H

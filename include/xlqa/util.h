@@ -4,6 +4,9 @@
  * per-document and per-question scratch, checked array growth and a string-keyed hash table.
  *
  * Invariant: nothing here prints or exits; every allocation failure is reported as XLQA_ENOMEM.
+ *
+ * Ownership as xlqa.h states it; caller-declared structs released by xlqa_arena_release(),
+ * xlqa_buf_release(), xlqa_file_out_release(), xlqa_hash_release().
  */
 #ifndef XLQA_UTIL_H
 #define XLQA_UTIL_H
