@@ -11,10 +11,14 @@
  *
  * Invariant: every candidate has non-empty text, a key of normalised words, a document of the index
  * and features[i] finite for every i < XLQA_ANSWER_FEATURES.
+ *
+ * Ownership as xlqa.h states it; objects the caller frees: xlqa_answerer_free(), xlqa_retrieval_free();
+ * caller-declared structs released by xlqa_answer_set_release().
  */
 #ifndef XLQA_ANSWER_H
 #define XLQA_ANSWER_H
 
+#include "xlqa/answer-features.h"
 #include "xlqa/extract.h"
 #include "xlqa/index.h"
 #include "xlqa/lang.h"
@@ -34,97 +38,25 @@ extern "C" {
 
 /* ---- candidates and features ---------------------------------------------------------------- */
 
-/* The features of a candidate, in this order in every vector and in the calibrate TSV. */
+/*
+ * The features of a candidate, in this order in every vector and in the calibrate TSV: one
+ * XLQA_FEATURE_<ID> for each row of answer-features.h, where each feature's meaning is; a block's
+ * features follow its first one (XLQA_FEATURE_KIND_TYPE + kind * XLQA_TYPE_GROUPS + group).
+ */
+#define XLQA_FEATURE_ENUM_ROW_(id, name, help) XLQA_FEATURE_##id,
+#define XLQA_FEATURE_ENUM_BLOCK_(id, pattern, count, names, help) \
+	XLQA_FEATURE_##id, XLQA_FEATURE_##id##_LAST_ = XLQA_FEATURE_##id + (count)-1,
 enum xlqa_answer_feature {
-	XLQA_FEATURE_PASSAGE,   /* best passage score holding it / the question's best passage score */
-	XLQA_FEATURE_DOC_RANK,  /* 1 / BM25 rank (from 1) of its best document among the hits */
-	XLQA_FEATURE_SENTENCE,  /* weighted share of the query's concepts in its sentence, best occurrence */
-	XLQA_FEATURE_PROXIMITY, /* 1 / (1 + words to the nearest matched query word in its sentence) */
-	XLQA_FEATURE_TYPE_FIT,  /* 1 when its kind is what the answer type asks for, 0.5 near, 0 else */
-	XLQA_FEATURE_PASSAGES,  /* log(1 + passages holding it) */
-	XLQA_FEATURE_DOCS,      /* log(1 + documents holding it) */
-	XLQA_FEATURE_LENGTH,    /* its words */
-	XLQA_FEATURE_OVERLAP,   /* share of its words that are query words (repeating the question) */
-	XLQA_FEATURE_LEXICON,   /* mean translation weight of the query words matched in its sentence */
-	XLQA_FEATURE_NAME,      /* 1 for a name */
-	XLQA_FEATURE_NUMERIC,   /* 1 for a year, date, number or measure */
-	XLQA_FEATURE_TOP,       /* 1 when it comes from the best passage */
-	XLQA_FEATURE_CLAUSE,    /* 1 for a clause between query words */
-	XLQA_FEATURE_STOP_EDGE, /* 1 when it starts with a stop word ("for Lutheran views") */
-	XLQA_FEATURE_WINDOW,    /* weighted share of the query's concepts within 6 words of it */
-	XLQA_FEATURE_SENTENCE_REL, /* its sentence feature / the best of the question's candidates */
-	XLQA_FEATURE_BEFORE,    /* 1 when the word just before it is a query word ("helping [X]") */
-	XLQA_FEATURE_AFTER,     /* 1 when the word just after it is a query word ("[nine] nations") */
-	XLQA_FEATURE_FOCUS,     /* 1 when it ends with the question's focus noun or stands just before it */
-	XLQA_FEATURE_HEAD,      /* 1 when its last word is a query word and others are not ("[adaptive] immune system") */
-	XLQA_FEATURE_SIDE,      /* weighted share of its sentence's sided query words on their side of it (query.h) */
-	XLQA_FEATURE_SIDE_NEAR, /* the nearest sided query word: +1 on its side of it, -1 on the other, 0 none */
-	XLQA_FEATURE_IDF,       /* mean idf of its words in the index / log(1 + documents): rare words score high */
-	XLQA_FEATURE_EDGE_QUERY, /* 1 when its first or last word is a query word ("sickness [occurs]") */
-	/* what stands just outside it in its sentence, so a model learns where a phrase's edges lie */
-	XLQA_FEATURE_LEFT_CONTENT,  /* a content word that is no query word ("immune [system]": a fragment) */
-	XLQA_FEATURE_LEFT_ARTICLE,  /* an article ("the [Miasma theory]") */
-	XLQA_FEATURE_LEFT_STOP,     /* another stop word, mostly a preposition ("by [Kublai]") */
-	XLQA_FEATURE_RIGHT_CONTENT, /* a content word that is no query word ("[Hulagu] Khan") */
-	/* punctuation or the sentence's end ("[Fort Duquesne]."); in German also one lower-case word, the
-	 * verb that ends a clause, before them ("[1981] eingeführt.") */
-	XLQA_FEATURE_RIGHT_CLOSE,
-	XLQA_FEATURE_FOCUS_BEFORE,  /* the question's focus noun just before it ("chemist [James Dewar]") */
-	/* the preposition ending the question stands before it ("known as?": "as the [Miasma theory]"); monolingual */
-	XLQA_FEATURE_STRANDED,
-	/* its nesting among the spans of its sentence, so a model can prefer the whole to a fragment */
-	XLQA_FEATURE_CONTAINS, /* log(1 + spans strictly inside it): "[adaptive immune system]" holds "adaptive" */
-	XLQA_FEATURE_INSIDE,   /* log(1 + spans it lies strictly inside): "[adaptive]" */
-	XLQA_FEATURE_NEAREST,  /* 1 when no span of its kind in its sentence stands nearer a query word */
-	XLQA_FEATURE_BETWEEN,  /* 1 when query words of its sentence stand on both sides of it */
-	XLQA_FEATURE_COORDINATION, /* 1 when it holds a conjunction: a coordination or list ("China, Japan and Korea") */
-	XLQA_FEATURE_IN_BRACKETS,  /* 1 when it stands inside brackets but is not all they hold ("(NFL, [NBA])") */
-	/*
-	 * Where every noun is capitalised (XLQA_LANG_CAPITALISED_NOUNS: German), so that capitalised runs
-	 * are names and nouns alike; 0 in other languages:
-	 */
-	XLQA_FEATURE_KNOWN,      /* share of its content words that the dictionary (hunspell) knows: nouns, not names */
-	XLQA_FEATURE_LOWER_TAIL, /* two words or more and the last in lower case: no noun ends it ("New Holland [aufgeteilt]") */
-	/* it stands right before or after the noun a "what kind of" question asks a kind of, without it
-	 * (XLQA_QUERY_KIND_OF): "a [detrimental] effect", "un efecto [perjudicial]" */
-	XLQA_FEATURE_KIND_OF,
-	XLQA_FEATURE_PERSON_CLASH, /* for a PERSON question, an acronym or a country or language name ICU knows ("[ASL]", "[Syria]") */
-	/* the sentence feature with each concept weighted by its weight times its idf: rare words count more */
-	XLQA_FEATURE_SENTENCE_IDF,
-	/* German only (as known): the share of its content words that hunspell gives no lemma but the
-	 * compound splitter splits into known words ("Wirbeltiere"): common nouns, not names */
-	XLQA_FEATURE_COMPOUND,
-	/* German only (as known): a name led by a common noun, a role before a person or thing, whatever
-	 * the question asks ("[Universalgelehrte Shen Kuo]", "[Oscar-Gewinnerin Marlee Matlin]") */
-	XLQA_FEATURE_ROLE_PREFIX,
-	/* a naming cue of the target pack (naming.txt) stands next to it, at most articles, quotes or a
-	 * bracketed aside of three tokens between: "called [Abilene]", "mit dem Namen [Abilene]",
-	 * "[Gemeinde] (Gmina) genannt" */
-	XLQA_FEATURE_NAMED,
-	/* a measure, a number with what it counts, for a MEASURE question that asks for no count (its
-	 * subtype is not "count"): "How old ...?" "[515 million years]", "How fast ...?" "[110 mph]"; a
-	 * count's answer is the number alone ("How many schools ...?" "[four]") */
-	XLQA_FEATURE_QUANTITY,
-	/* a number with the question's focus noun a little way after it: two to four words on,
-	 * only words and hyphens between ("[two] Major League Soccer teams", "a [5]-cylinder engine"); right
-	 * after it is the focus feature's */
-	XLQA_FEATURE_FOCUS_AHEAD,
-	/*
-	 * A one-hot block: 1 at KIND_TYPE + kind * XLQA_TYPE_GROUPS + group for its kind and the question's
-	 * type group, so a model learns which kinds answer which questions ("kind_measure@measure").
-	 */
-	XLQA_FEATURE_KIND_TYPE,
-	/*
-	 * The proximity feature again at KIND_PROXIMITY + kind, 0 for the other kinds, so that nearness to
-	 * a query word can count more for a name than for a phrase ("proximity@name").
-	 */
-	XLQA_FEATURE_KIND_PROXIMITY = XLQA_FEATURE_KIND_TYPE + XLQA_EXTRACT_KINDS * 5,
-	XLQA_ANSWER_FEATURES = XLQA_FEATURE_KIND_PROXIMITY + XLQA_EXTRACT_KINDS
+	XLQA_ANSWER_FEATURE_LIST(XLQA_FEATURE_ENUM_ROW_, XLQA_FEATURE_ENUM_BLOCK_)
+	XLQA_ANSWER_FEATURES
 };
-/* The question type groups of the kind-type block: named, time, measure, open, definition. */
-#define XLQA_TYPE_GROUPS 5
+#undef XLQA_FEATURE_ENUM_ROW_
+#undef XLQA_FEATURE_ENUM_BLOCK_
 /* "passage", "doc_rank", ... Static; NULL out of range. */
 const char *xlqa_answer_feature_name(size_t i);
+/* The one-line meaning of feature i (its row's in answer-features.h; a block's for each of its
+ * features). Static; NULL out of range. */
+const char *xlqa_answer_feature_help(size_t i);
 
 struct xlqa_candidate {
 	const char *text;  /* the exact answer as written in the document */

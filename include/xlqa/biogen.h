@@ -12,6 +12,9 @@
  *
  * Invariant: checking never fails on bad input (malformed JSON is itself a finding); it fails only
  * for memory or ICU. Findings are in document order.
+ *
+ * Ownership as xlqa.h states it; objects the caller frees: xlqa_biogen_topics_free(); caller-declared structs
+ * released by xlqa_biogen_report_release().
  */
 #ifndef XLQA_BIOGEN_H
 #define XLQA_BIOGEN_H

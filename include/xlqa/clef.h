@@ -13,6 +13,9 @@
  * Invariant: a run that reads successfully has, on every response, a type F or D, a number in
  * 1..9999, a non-empty run tag and DOCNO without blanks, a confidence that is a finite number, and
  * an answer that is valid UTF-8 without line breaks (empty exactly when the line stops after the DOCNO).
+ *
+ * Ownership as xlqa.h states it; caller-declared structs released by xlqa_clef_report_release(),
+ * xlqa_clef_run_release().
  */
 #ifndef XLQA_CLEF_H
 #define XLQA_CLEF_H

@@ -8,6 +8,8 @@
  * character references decoded and no control characters other than newline and tab. A document that
  * cannot be read is never handed out silently: the skip callback hears of it, with file, byte offset
  * and reason, and the reader's counts include it.
+ *
+ * Ownership as xlqa.h states it; objects the caller frees: xlqa_corpus_close(), xlqa_corpus_config_free().
  */
 #ifndef XLQA_CORPUS_H
 #define XLQA_CORPUS_H

@@ -4,10 +4,14 @@
  * patterns); measures (a registry, like trec_eval's) turn judged responses into accuracy, CWS, K1,
  * r, counts and NIL precision/recall, strict and lenient, overall and per question and answer type;
  * Kendall's tau compares the rankings of runs under two judgment sets; and a calibration report sets
- * the confidences against what was right. Formulas are in docs/measures.md with their sources.
+ * the confidences against what was right. Each measure's formula and source are in its row's help
+ * (`xlqa score --measures`).
  *
  * Invariant: nothing here prints; a measure that is undefined on its input (no questions, a
  * correlation with no variance) is NaN, never a made-up 0.
+ *
+ * Ownership as xlqa.h states it; objects the caller frees: xlqa_judge_free(); caller-declared structs
+ * released by xlqa_answer_types_release(), xlqa_kendall_release().
  */
 #ifndef XLQA_EVAL_H
 #define XLQA_EVAL_H
@@ -200,7 +204,7 @@ int xlqa_eval_items(const struct xlqa_clef_run *run, const struct xlqa_testset *
  * A reliability table: confidences in 10 equal-width bins [0,0.1), [0.1,0.2), ..., [0.9,1] with the
  * count, mean confidence and accuracy of each (NaN for an empty bin); ECE, the count-weighted mean of
  * |accuracy - mean confidence| over bins; the Brier score, the mean of (confidence - right)^2; CWS and
- * the best CWS the same answers would reach ranked right-first (measures.md, "Calibration").
+ * the best CWS the same answers would reach ranked right-first (xlqa_calibration_compute).
  */
 struct xlqa_calibration {
 	size_t n;       /* responses */

@@ -8,6 +8,8 @@
  *
  * Ownership: an extraction is caller-owned storage (_init/_release); the spans and resolved strings
  * it holds are valid until its next run or its release.
+ *
+ * Ownership as xlqa.h states it; caller-declared structs released by xlqa_extraction_release().
  */
 #ifndef XLQA_EXTRACT_H
 #define XLQA_EXTRACT_H

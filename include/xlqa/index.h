@@ -13,6 +13,10 @@
  * and a lower-case form of the language's irregular table the stems of up to two of its lemmas
  * ("sang", "gesungen": "singen").
  * Queries go through the same function, so a query word meets the index's form of it.
+ *
+ * Ownership as xlqa.h states it; objects the caller frees: xlqa_index_close(), xlqa_searcher_free(),
+ * xlqa_termer_free(); caller-declared structs released by xlqa_postings_release(), xlqa_results_release(),
+ * xlqa_term_list_release().
  */
 #ifndef XLQA_INDEX_H
 #define XLQA_INDEX_H

@@ -6,6 +6,9 @@
  *
  * Adding a language is a folder under lang/ plus one row in the registry (src/lang/registry.c).
  * A loaded pack (struct xlqa_lang) is not thread safe: stemmers, hunspell and the caches keep state.
+ *
+ * Ownership as xlqa.h states it; objects the caller frees: xlqa_lang_free(); caller-declared structs released
+ * by xlqa_analysis_release().
  */
 #ifndef XLQA_LANG_H
 #define XLQA_LANG_H
@@ -22,6 +25,7 @@ enum xlqa_lang_info_flags {
 	XLQA_LANG_COMPOUNDS = 1 << 0, /* split compounds into index terms (needs compound.txt and hunspell) */
 	XLQA_LANG_HUNSPELL_STEMS = 1 << 1, /* no Snowball stemmer: the first hunspell lemma is the stem */
 	XLQA_LANG_CAPITALISED_NOUNS = 1 << 2, /* every noun is capitalised, so a capital does not make a name */
+	XLQA_LANG_CLEF_TARGET = 1 << 3, /* a target language of the CLEF 2004 QA track (`xlqa lexicon build --all`) */
 };
 
 /* One row of the registry. All strings are static. */

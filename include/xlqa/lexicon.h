@@ -16,6 +16,9 @@
  *
  * Invariant: a lexicon file is written completely or not at all (temporary name, then rename), and
  * xlqa_lexicon_open refuses a file whose header, sizes or checksum do not match.
+ *
+ * Ownership as xlqa.h states it; objects the caller frees: xlqa_lexicon_builder_free(), xlqa_lexicon_free(),
+ * xlqa_mt_free(), xlqa_translator_free(); caller-declared structs released by xlqa_lexicon_hits_release().
  */
 #ifndef XLQA_LEXICON_H
 #define XLQA_LEXICON_H

@@ -14,6 +14,9 @@
  * positive, its feature names non-empty and distinct, its NIL threshold in [0, 1] or just above 1
  * (the next double: "always NIL"), and an answer calibration's bias and weights finite, its folds
  * >= 2; xlqa_model_read refuses a file that breaks any of these.
+ *
+ * Ownership as xlqa.h states it; objects the caller frees: xlqa_model_free(); caller-declared structs
+ * released by xlqa_model_data_release().
  */
 #ifndef XLQA_MODEL_H
 #define XLQA_MODEL_H
@@ -218,7 +221,7 @@ struct xlqa_model_answer_calibration {
 	size_t positives; /* of which the best candidate is right */
 	double l2;        /* the penalty of the fit (on standardised inputs) */
 	double log_loss;  /* mean log-loss of the out-of-fold confidences, natural log */
-	double ece;       /* their 10-bin expected calibration error (measures.md) */
+	double ece;       /* their 10-bin expected calibration error (xlqa_calibration_compute) */
 };
 /* The model's answer calibration, owned by it, or NULL when it has none. */
 const struct xlqa_model_answer_calibration *xlqa_model_answer_calibration(const struct xlqa_model *m);
@@ -548,7 +551,7 @@ int xlqa_model_data_fit_answer_calibration(struct xlqa_model *m, const struct xl
                                            double *oof_best_p, unsigned char *oof_best_right,
                                            struct xlqa_error *err);
 /*
- * The 10-bin ECE (measures.md, via xlqa_calibration_compute) of n questions' answers: confidence[q]
+ * The 10-bin ECE (xlqa_calibration_compute) of n questions' answers: confidence[q]
  * of question q's best candidate and right[q] whether it is right; a question with confidence < 0
  * (no candidate) is left out. Errors: XLQA_ENOMEM.
  */

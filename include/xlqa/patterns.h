@@ -37,6 +37,8 @@
  *
  * Invariant: every stored pattern compiled; question ids keep file order of first appearance.
  * A patterns object is not safe to match from two threads at once (ICU regex objects hold the text).
+ *
+ * Ownership as xlqa.h states it; objects the caller frees: xlqa_patterns_free().
  */
 #ifndef XLQA_PATTERNS_H
 #define XLQA_PATTERNS_H

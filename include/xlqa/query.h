@@ -6,6 +6,8 @@
  * with its translations as alternatives.
  *
  * Invariant: every string is NUL-terminated UTF-8 owned by the query's arena; weights are > 0.
+ *
+ * Ownership as xlqa.h states it; caller-declared structs released by xlqa_query_release().
  */
 #ifndef XLQA_QUERY_H
 #define XLQA_QUERY_H

@@ -11,6 +11,9 @@
  *
  * Invariant: an analysis always has a category ('F' or 'D') and a type from the registry below; a
  * subtype, when set, belongs to that type (DEFINITION's subtypes say what kind of entity is defined).
+ *
+ * Ownership as xlqa.h states it; objects the caller frees: xlqa_question_rules_free(); caller-declared
+ * structs released by xlqa_question_release().
  */
 #ifndef XLQA_QUESTION_H
 #define XLQA_QUESTION_H

@@ -24,6 +24,8 @@
  *
  * Invariant: nothing here prints; a statistic that is NaN on a resample (undefined there) is left out
  * of that resample's count and interval, and counted in `undefined`.
+ *
+ * Ownership as xlqa.h states it; caller-declared structs released by xlqa_sig_table_release().
  */
 #ifndef XLQA_SIGNIFICANCE_H
 #define XLQA_SIGNIFICANCE_H

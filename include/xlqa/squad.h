@@ -13,6 +13,8 @@
  *
  * Ownership: a struct xlqa_squad owns every string it hands out (its arena); they live until
  * xlqa_squad_release. Callers own the structs themselves.
+ *
+ * Ownership as xlqa.h states it; caller-declared structs released by xlqa_squad_release().
  */
 #ifndef XLQA_SQUAD_H
 #define XLQA_SQUAD_H

@@ -7,6 +7,8 @@
  *
  * Invariant: a test set that reads successfully has one source and one target language throughout,
  * distinct question numbers in 1..9999, and non-empty valid UTF-8 questions.
+ *
+ * Ownership as xlqa.h states it; caller-declared structs released by xlqa_testset_release().
  */
 #ifndef XLQA_TESTSET_H
 #define XLQA_TESTSET_H

@@ -6,6 +6,9 @@
  * Invariant: everything these functions produce is valid UTF-8 (xlqa_text_normalize's output is
  * also in Unicode NFC; decoding and unescaping keep the input's own form); offsets are byte offsets
  * into the caller's input.
+ *
+ * Ownership as xlqa.h states it; objects the caller frees: xlqa_segmenter_free(); caller-declared structs
+ * released by xlqa_segments_release().
  */
 #ifndef XLQA_TEXT_H
 #define XLQA_TEXT_H

@@ -14,6 +14,10 @@
  * Invariant: readers either return a complete object or nothing; a checker reports every violation
  * it finds (file order), never only the first. Everything a returned object points to lives as long
  * as the object.
+ *
+ * Ownership as xlqa.h states it; objects the caller frees: xlqa_patterns_free(), xlqa_trec_judgments_free(),
+ * xlqa_trec_nugget_judgments_free(), xlqa_trec_nuggets_free(), xlqa_trec_run_free(), xlqa_trec_series_free();
+ * caller-declared structs released by xlqa_trec_problems_release(), xlqa_trec_series_result_release().
  */
 #ifndef XLQA_TREC_H
 #define XLQA_TREC_H

@@ -4,6 +4,9 @@
  * per-document and per-question scratch, checked array growth and a string-keyed hash table.
  *
  * Invariant: nothing here prints or exits; every allocation failure is reported as XLQA_ENOMEM.
+ *
+ * Ownership as xlqa.h states it; caller-declared structs released by xlqa_arena_release(),
+ * xlqa_buf_release(), xlqa_file_out_release(), xlqa_hash_release().
  */
 #ifndef XLQA_UTIL_H
 #define XLQA_UTIL_H
@@ -12,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -68,7 +72,30 @@ int xlqa_error_set(struct xlqa_error *err, int status, const char *fmt, ...) XLQ
 /* As xlqa_error_set, and records a byte offset and line (-1 for none) in the error. */
 int xlqa_error_at(struct xlqa_error *err, int status, int64_t offset, int64_t line, const char *fmt, ...)
 	XLQA_PRINTF(5, 6);
-/* Puts "prefix: " in front of the message already in `err` (truncating the end); `err` may be NULL. */
+/*
+ * As xlqa_error_set, with ": " and strerror(errno) appended, errno as it was on entry (git's
+ * error_errno): `return xlqa_error_errno(err, XLQA_EIO, "cannot open '%s'", path);`.
+ */
+int xlqa_error_errno(struct xlqa_error *err, int status, const char *fmt, ...) XLQA_PRINTF(3, 4);
+/*
+ * An input error located in `file`: the message reads "file:line: ..." ("file: ..." when line < 1)
+ * and `offset` and `line` are recorded (-1 for none), so no caller writes "%s:%lld:" itself:
+ * `return xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "question number expected");`.
+ */
+int xlqa_error_in(struct xlqa_error *err, int status, const char *file, int64_t offset, int64_t line, const char *fmt,
+                  ...) XLQA_PRINTF(6, 7);
+/*
+ * Puts the location of the error already in `err` in front of its message: "file:line: " from its
+ * recorded line, "file: " without one. For a caller that knows the file its callee's error is in.
+ */
+void xlqa_error_locate(struct xlqa_error *err, const char *file);
+/*
+ * A status without more to say than its name, with its subject: "subject: out of memory" (the
+ * subject formatted from fmt, the rest xlqa_strerror(status)), never a bare status name.
+ */
+int xlqa_error_status(struct xlqa_error *err, int status, const char *fmt, ...) XLQA_PRINTF(3, 4);
+/* Puts "prefix: " in front of the message already in `err` (truncating the end); `err` may be NULL.
+ * The prefix is a subject and ends without a colon: the ": " is added here. */
 void xlqa_error_prefix(struct xlqa_error *err, const char *fmt, ...) XLQA_PRINTF(2, 3);
 
 /*
@@ -178,6 +205,23 @@ int xlqa_file_read(const char *path, struct xlqa_buf *out, struct xlqa_error *er
  * XLQA_EIO naming the path and the system's reason; the temporary file is removed on failure.
  */
 int xlqa_file_write_atomic(const char *path, const void *data, size_t len, struct xlqa_error *err);
+/*
+ * The same for a file written piece by piece (git's lockfile): xlqa_file_out_open creates the
+ * temporary file beside `path` and gives its stream in `out->fp` (binary, seekable); the caller writes
+ * there; xlqa_file_out_commit flushes it to disk and renames it over `path`; xlqa_file_out_release
+ * removes the temporary file unless it was committed, so an error path only releases. The caller owns
+ * the struct (usually on the stack); after open, release is always called, commit or not. Errors:
+ * XLQA_EIO naming the path and the system's reason (a write error the stream kept is reported by
+ * commit), XLQA_ENOMEM.
+ */
+struct xlqa_file_out {
+	FILE *fp;            /* the stream to write, NULL before open and after commit */
+	struct xlqa_buf tmp; /* the temporary file's name */
+	const char *path;    /* the target, borrowed from open's caller */
+};
+int xlqa_file_out_open(struct xlqa_file_out *out, const char *path, struct xlqa_error *err);
+int xlqa_file_out_commit(struct xlqa_file_out *out, struct xlqa_error *err);
+void xlqa_file_out_release(struct xlqa_file_out *out);
 
 /* A read-only memory mapping of a whole file. Caller-owned: xlqa_file_map, then xlqa_file_unmap. */
 struct xlqa_mapped_file {

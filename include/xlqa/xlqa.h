@@ -1,6 +1,13 @@
 /*
  * xlqa: the whole public interface of libxlqa. Programs include this one header and link -lxlqa
  * (pkg-config xlqa).
+ *
+ * Ownership, once for every header: an object a call makes through `**out` (_new, _open, _read) is
+ * the caller's until its _free (_close for an index or a corpus reader), and _free(NULL) does nothing;
+ * a struct the caller declares is initialised (its _init or _INIT) before use and _release'd after;
+ * a pointer returned into an object, or a string a call returns, is borrowed: valid until that object
+ * is freed or, where a function says so, its next call, and static where the function says "static".
+ * Each header names its objects; a function comment notes only an exception.
  */
 #ifndef XLQA_XLQA_H
 #define XLQA_XLQA_H

@@ -27,29 +27,34 @@
 #define FOCUS_AHEAD_WORDS 4 /* the focus_ahead feature's reach in words */
 #define WINDOW_WORDS 6 /* the window feature's reach on each side */ /* query concepts tracked per sentence (a bit each) */
 
-static const char *const feature_names[XLQA_ANSWER_FEATURES] = {
-	"passage", "doc_rank", "sentence", "proximity", "type_fit", "passages", "docs",
-	"length", "overlap", "lexicon", "name", "numeric", "top", "clause", "stop_edge", "window", "sentence_rel",
-	"before", "after", "focus", "head", "side", "side_near", "idf", "edge_query",
-	"left_content", "left_article", "left_stop", "right_content", "right_close", "focus_before", "stranded",
-	"contains", "inside", "nearest", "between", "coordination", "in_brackets", "known", "lower_tail", "kind_of",
-	"person_clash", "sentence_idf", "compound", "role_prefix", "named", "quantity", "focus_ahead",
-	/* the kind-type block, kind by kind (extract kinds), group by group (type_group) */
-	"name@named", "name@time", "name@measure", "name@open", "name@definition", "year@named", "year@time",
-	"year@measure", "year@open", "year@definition", "date@named", "date@time", "date@measure", "date@open",
-	"date@definition", "number@named", "number@time", "number@measure", "number@open", "number@definition",
-	"measure@named", "measure@time", "measure@measure", "measure@open", "measure@definition", "phrase@named",
-	"phrase@time", "phrase@measure", "phrase@open", "phrase@definition", "definition@named", "definition@time",
-	"definition@measure", "definition@open", "definition@definition", "clause@named", "clause@time",
-	"clause@measure", "clause@open", "clause@definition",
-	/* proximity by kind */
-	"proximity@name", "proximity@year", "proximity@date", "proximity@number", "proximity@measure",
-	"proximity@phrase", "proximity@definition", "proximity@clause",
+#define NAME_ROW(id, name, help) name,
+#define NAME_BLOCK(id, pattern, count, names, help) names
+static const char *const feature_names[] = { XLQA_ANSWER_FEATURE_LIST(NAME_ROW, NAME_BLOCK) };
+/* each row's first feature and meaning, in order */
+static const struct {
+	size_t first;
+	const char *help;
+} feature_rows[] = {
+#define HELP_ROW(id, name, help) { XLQA_FEATURE_##id, help },
+#define HELP_BLOCK(id, pattern, count, names, help) { XLQA_FEATURE_##id, help },
+	XLQA_ANSWER_FEATURE_LIST(HELP_ROW, HELP_BLOCK)
 };
+_Static_assert(sizeof feature_names / sizeof *feature_names == XLQA_ANSWER_FEATURES,
+               "a block of answer-features.h names as many features as it counts");
 
 const char *xlqa_answer_feature_name(size_t i)
 {
 	return i < XLQA_ANSWER_FEATURES ? feature_names[i] : NULL;
+}
+
+const char *xlqa_answer_feature_help(size_t i)
+{
+	if (i >= XLQA_ANSWER_FEATURES)
+		return NULL;
+	size_t r = sizeof feature_rows / sizeof *feature_rows;
+	while (feature_rows[r - 1].first > i)
+		r--;
+	return feature_rows[r - 1].help;
 }
 
 /*

@@ -330,7 +330,7 @@ static int analyze_one(const char *path, const struct analyze_opts *o, struct xl
 	}
 	if ((rc = xlqa_lang_analyze(lang, input->buf, input->len, o->flags, a, err))) {
 		if (err && err->offset >= 0)
-			xlqa_error_prefix(err, "%s", name);
+			xlqa_error_locate(err, name);
 		goto done;
 	}
 	if (o->format == FORMAT_TSV)

@@ -317,7 +317,7 @@ static void scored_release(struct scored *s)
  */
 static int input_error(struct xlqa_error *err, const char *path)
 {
-	xlqa_error_prefix(err, "%s", path);
+	xlqa_error_locate(err, path);
 	if (err->status == XLQA_EINVAL)
 		err->status = XLQA_EPARSE;
 	return err->status;
@@ -349,7 +349,7 @@ static int print_answer_ece(const struct scored *s, struct xlqa_error *err)
 
 /*
  * Prints how `m` fares on the scored table: log-loss, ECE and Brier of the candidates'
- * probabilities (10-bin ECE as measures.md defines it, via the scorer's calibration report) and the
+ * probabilities (10-bin ECE as src/eval/calibration.c computes it, via the scorer's calibration report) and the
  * NIL decisions at the model's threshold.
  */
 static int print_evaluation(const struct xlqa_model *m, const struct scored *s, struct xlqa_error *err)

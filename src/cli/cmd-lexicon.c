@@ -47,8 +47,6 @@ static const char lexicon_help[] =
 	"  --index DIR                     an index in the target language whose words are the vocabulary\n"
 	"  -h, --help                      this text\n";
 
-/* The CLEF 2004 target languages; every registered language is a source. */
-static const char *const clef_targets[] = { "de", "en", "es", "fr", "it", "nl", "pt" };
 
 struct lexicon_opts {
 	char source[4], target[4];
@@ -118,13 +116,13 @@ static int make_dirs(const char *dir, struct xlqa_error *err)
 	int rc = XLQA_OK;
 
 	if (xlqa_buf_addstr(&p, dir))
-		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		return xlqa_error_status(err, XLQA_ENOMEM, "creating the lexicon directory");
 	for (size_t i = 1; i <= p.len && !rc; i++) {
 		if (i < p.len && p.buf[i] != '/')
 			continue;
 		p.buf[i] = '\0';
 		if (mkdir(p.buf, 0777) != 0 && errno != EEXIST)
-			rc = xlqa_error_set(err, XLQA_EIO, "cannot create '%s': %s", p.buf, strerror(errno));
+			rc = xlqa_error_errno(err, XLQA_EIO, "cannot create '%s'", p.buf);
 		if (i < p.len)
 			p.buf[i] = '/';
 	}
@@ -150,7 +148,7 @@ static int build_one(struct xlqa_lexicon_builder *b, const char *src, const char
 	int rc;
 
 	if (xlqa_lexicon_path(dir, src, tgt, &path))
-		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		return xlqa_error_status(err, XLQA_ENOMEM, "building the lexicon");
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (!(rc = xlqa_lexicon_builder_build(b, src, tgt, path.buf, &rep, err))) {
 		printf("%s-%s\t%zu\t%zu\t%zu\t%llu\t%.2f\t", src, tgt, rep.keys, rep.translations, rep.stems,
@@ -203,10 +201,12 @@ static int lexicon_build(int argc, char **argv)
 		if ((rc = build_one(b, o.source, o.target, dir.buf, &err)))
 			status = cli_fail("lexicon build", &err);
 	} else {
+		/* every registered language is a source; the registry's CLEF targets are the targets */
 		for (size_t s = 0; s < xlqa_lang_count() && !status; s++)
-			for (size_t t = 0; t < sizeof clef_targets / sizeof clef_targets[0] && !status; t++) {
-				const char *src = xlqa_lang_at(s)->code;
-				if (strcmp(src, clef_targets[t]) != 0 && (rc = build_one(b, src, clef_targets[t], dir.buf, &err)))
+			for (size_t t = 0; t < xlqa_lang_count() && !status; t++) {
+				const char *src = xlqa_lang_at(s)->code, *tgt = xlqa_lang_at(t)->code;
+				if ((xlqa_lang_at(t)->flags & XLQA_LANG_CLEF_TARGET) && strcmp(src, tgt) != 0 &&
+				    (rc = build_one(b, src, tgt, dir.buf, &err)))
 					status = cli_fail("lexicon build", &err);
 			}
 	}
@@ -269,7 +269,7 @@ static int lexicon_lookup(int argc, char **argv)
 		const char *words[8];
 		size_t n;
 		if (!copy) {
-			xlqa_error_set(&err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+			xlqa_error_status(&err, XLQA_ENOMEM, "looking the word up");
 			status = cli_fail("lexicon lookup", &err);
 			break;
 		}
@@ -334,7 +334,7 @@ static int read_questions(const char *path, bool plain, struct xlqa_testset *ts,
 		if ((rc = xlqa_testset_read(ts, path, err)))
 			return rc;
 		if (XLQA_ARRAY_RESERVE(*texts, alloc, ts->count + 1))
-			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+			return xlqa_error_status(err, XLQA_ENOMEM, "reading the questions");
 		for (size_t i = 0; i < ts->count; i++)
 			(*texts)[(*n)++] = ts->questions[i].text;
 		return XLQA_OK;
@@ -349,7 +349,7 @@ static int read_questions(const char *path, bool plain, struct xlqa_testset *ts,
 			*nl = '\0';
 		if (*line) {
 			if (XLQA_ARRAY_RESERVE(*texts, alloc, *n + 1))
-				return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+				return xlqa_error_status(err, XLQA_ENOMEM, "reading the questions");
 			(*texts)[(*n)++] = line;
 		}
 		line = nl ? nl + 1 : raw->buf + raw->len;

@@ -95,7 +95,7 @@ static int report_run(struct report *r, size_t i, const char *path, struct xlqa_
 	    (r->judge && (rc = xlqa_judge_run(r->judge, run, NULL, err))))
 		return rc;
 	if ((rc = xlqa_eval_items(run, &r->ts, r->judge, r->have_types ? &r->types : NULL, &items, &n, err))) {
-		xlqa_error_prefix(err, "%s", path);
+		xlqa_error_locate(err, path);
 		return rc;
 	}
 	if ((unanswered = xlqa_clef_run_unanswered(run, &r->ts)))

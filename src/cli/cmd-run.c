@@ -147,7 +147,7 @@ static int answering_open(struct answering *an, const char *cmd, const char *dir
 	opt.model = an->model;
 	/* a model that does not fit the answerer: the message names its file */
 	if ((rc = xlqa_answerer_new(an->idx, &opt, &an->answerer, err)) == XLQA_EINVAL && an->model)
-		xlqa_error_prefix(err, "%s", model);
+		xlqa_error_locate(err, model);
 	xlqa_buf_release(&path);
 	return rc;
 }

@@ -165,7 +165,7 @@ static int run_questions(struct search_cli *s, const char *path, const char *tag
 			rc = xlqa_search(s->searcher, &s->query, &s->opt, &s->res, err);
 		if (rc) {
 			rc = err->status ? err->status : XLQA_EINVAL;
-			xlqa_error_prefix(err, "%s:%lld: question %s: ", path, (long long)q->line, q->id);
+			xlqa_error_prefix(err, "%s:%lld: question %s", path, (long long)q->line, q->id);
 			goto out;
 		}
 		if (s->res.n_hits == 0) {

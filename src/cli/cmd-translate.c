@@ -107,7 +107,7 @@ int cmd_translate(int argc, char **argv)
 			out = &tq;
 		xlqa_buf_reset(&line);
 		if (xlqa_query_format(out, &line)) {
-			xlqa_error_set(&err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+			xlqa_error_status(&err, XLQA_ENOMEM, "translating the question");
 			status = cli_fail("translate", &err);
 			break;
 		}

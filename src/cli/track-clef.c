@@ -518,7 +518,7 @@ static int score_items(struct score_opts *o, const struct judge_spec *spec, stru
 		status = cli_fail(o->cmd, &err);
 	if (!status && xlqa_eval_items(&run, o->have_ts ? &o->ts : NULL, *judge, o->have_types ? &o->types : NULL, items,
 	                               n, &err)) {
-		xlqa_error_prefix(&err, "%s", path);
+		xlqa_error_locate(&err, path);
 		status = cli_fail(o->cmd, &err);
 	}
 	*unanswered = !status && o->have_ts ? xlqa_clef_run_unanswered(&run, &o->ts) : 0;

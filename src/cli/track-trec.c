@@ -530,8 +530,7 @@ static int trec_judge(int argc, char **argv)
 	struct xlqa_trec_run *run = NULL;
 	struct xlqa_error err;
 	int status = parse_opts(argc, argv, trec_judge_help, &o);
-	char *tmp = NULL;
-	FILE *fp = stdout;
+	struct xlqa_file_out out = { 0 };
 
 	if (status >= 0 || (status = reject_kinds(cmd, &o, "patterns")) >= 0 || (status = one_run(cmd, argc)) >= 0)
 		return status;
@@ -544,34 +543,17 @@ static int trec_judge(int argc, char **argv)
 		status = cli_fail(cmd, &err);
 		goto done;
 	}
-	if (o.output) {
-		size_t n = strlen(o.output) + 16;
-		int fd;
-
-		if (!(tmp = malloc(n))) {
-			status = CLI_EXIT_SYSTEM;
-			goto done;
-		}
-		snprintf(tmp, n, "%s.tmpXXXXXX", o.output);
-		if ((fd = mkstemp(tmp)) < 0 || !(fp = fdopen(fd, "w"))) {
-			fprintf(stderr, "xlqa %s: cannot create '%s'\n", cmd, tmp);
-			free(tmp);
-			tmp = NULL;
-			fp = stdout;
-			status = CLI_EXIT_SYSTEM;
-			goto done;
-		}
+	/* to a file, written whole or not at all */
+	if (o.output && xlqa_file_out_open(&out, o.output, &err)) {
+		status = cli_fail(cmd, &err);
+		goto done;
 	}
-	status = write_judgments(fp, run) ? CLI_EXIT_SYSTEM : CLI_EXIT_OK;
-	if (tmp) {
-		if (fclose(fp) != 0 || status || rename(tmp, o.output) != 0) {
-			fprintf(stderr, "xlqa %s: cannot write '%s'\n", cmd, o.output);
-			remove(tmp);
-			status = CLI_EXIT_SYSTEM;
-		}
-		free(tmp);
-	}
+	status = write_judgments(o.output ? out.fp : stdout, run) ? CLI_EXIT_SYSTEM : CLI_EXIT_OK;
+	if (o.output && status == CLI_EXIT_OK && xlqa_file_out_commit(&out, &err))
+		status = cli_fail(cmd, &err);
 done:
+	if (o.output)
+		xlqa_file_out_release(&out);
 	xlqa_trec_run_free(run);
 	xlqa_patterns_free(p);
 	return cli_finish_output(cmd, status);

@@ -48,7 +48,7 @@ static int read_vocabulary(struct xlqa_translator *tr, const char *path, struct 
 			*tab = '\0';
 		if (*line) {
 			if (XLQA_ARRAY_RESERVE(words, alloc_w, n + 1) || XLQA_ARRAY_RESERVE(freqs, alloc_f, n + 1)) {
-				rc = xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+				rc = xlqa_error_status(err, XLQA_ENOMEM, "reading the index vocabulary");
 				goto done;
 			}
 			words[n] = line;
@@ -82,7 +82,7 @@ int cli_translation_open(const char *source, const char *target, const char *lex
 	if (!rc && xlqa_lexicon_path(dir.buf, source, target, &path))
 		rc = XLQA_ENOMEM;
 	if (rc == XLQA_ENOMEM)
-		xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+		xlqa_error_status(err, rc, "opening the translation");
 	if (!rc && (rc = xlqa_lexicon_open(path.buf, &t->lex, err)) == XLQA_ENOTFOUND)
 		xlqa_error_prefix(err, "no lexicon for '%s-%s' (run 'xlqa lexicon build')", source, target);
 	if (!rc)
@@ -155,7 +155,7 @@ int cli_source_query(struct xlqa_lang *lang, struct xlqa_analysis *a, const char
 			weight = name_weight;
 		}
 		if ((rc = xlqa_query_add_term(q, text + tok->start, tok->end - tok->start, weight, flags)))
-			return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+			return xlqa_error_status(err, rc, "analysing the question");
 	}
 	return XLQA_OK;
 }

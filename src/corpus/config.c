@@ -165,8 +165,7 @@ static int parse_line(struct xlqa_corpus_config *cfg, const char *line, size_t n
 	const char *complaint;
 
 	if (!eq)
-		return xlqa_error_at(err, XLQA_EPARSE, -1, lineno, "%s:%lld: 'key = value' expected", name,
-		                     (long long)lineno);
+		return xlqa_error_in(err, XLQA_EPARSE, name, -1, lineno, "'key = value' expected");
 	klen = (size_t)(eq - line);
 	vlen = n - klen - 1;
 	k = trim((char *)line, &klen);
@@ -179,15 +178,12 @@ static int parse_line(struct xlqa_corpus_config *cfg, const char *line, size_t n
 		if (strlen(keys[i].name) != klen || strncmp(keys[i].name, k, klen) != 0)
 			continue;
 		if (vlen == 0 && keys[i].set != set_prefix)
-			return xlqa_error_at(err, XLQA_EPARSE, -1, lineno, "%s:%lld: '%s' needs a value", name,
-			                     (long long)lineno, keys[i].name);
+			return xlqa_error_in(err, XLQA_EPARSE, name, -1, lineno, "'%s' needs a value", keys[i].name);
 		if ((complaint = keys[i].set(cfg, v)) != NULL)
-			return xlqa_error_at(err, XLQA_EPARSE, -1, lineno, "%s:%lld: '%s': %s", name, (long long)lineno,
-			                     v, complaint);
+			return xlqa_error_in(err, XLQA_EPARSE, name, -1, lineno, "'%s': %s", v, complaint);
 		return XLQA_OK;
 	}
-	return xlqa_error_at(err, XLQA_EPARSE, -1, lineno, "%s:%lld: unknown key '%.*s'", name, (long long)lineno,
-	                     (int)klen, k);
+	return xlqa_error_in(err, XLQA_EPARSE, name, -1, lineno, "unknown key '%.*s'", (int)klen, k);
 }
 
 int xlqa_corpus_config_parse(const char *data, size_t len, const char *name, struct xlqa_corpus_config **out,

@@ -1,5 +1,5 @@
 /*
- * calibration: how well a run's confidences match what it got right (measures.md, "Calibration"):
+ * calibration: how well a run's confidences match what it got right (doc/answering.md, "What the confidence is worth"):
  * a reliability table of 10 equal-width confidence bins, ECE, the Brier score, and CWS against the
  * best CWS the same answers could reach; and a reliability diagram of one or several runs with a
  * histogram of their confidences, drawn as a small SVG by hand, so the report needs no plotting library.

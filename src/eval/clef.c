@@ -159,25 +159,22 @@ static int parse_line(struct xlqa_clef_run *run, const char *line, size_t n, int
 		i++;
 	if (flags & XLQA_CLEF_JUDGED) {
 		if (i + 1 >= n || !is_judgment(line[i]) || !clef_blank(line[i + 1]))
-			return xlqa_error_at(err, XLQA_EPARSE, -1, lineno, "%s:%lld: judgment R, X, U or W expected", name,
-			                     (long long)lineno);
+			return xlqa_error_in(err, XLQA_EPARSE, name, -1, lineno, "judgment R, X, U or W expected");
 		r.judgment = (enum xlqa_judgment)line[i];
 		i += 2;
 	}
 	clef_split(line + i, n - i, &c);
 	if (c.found < CLEF_NCOLUMNS)
-		return xlqa_error_at(err, XLQA_EPARSE, -1, lineno, "%s:%lld: %s expected", name, (long long)lineno,
-		                     what[c.found]);
+		return xlqa_error_in(err, XLQA_EPARSE, name, -1, lineno, "%s expected", what[c.found]);
 	if (c.len[CLEF_TYPE] != 1 || (c.col[CLEF_TYPE][0] != 'F' && c.col[CLEF_TYPE][0] != 'D'))
-		return xlqa_error_at(err, XLQA_EPARSE, -1, lineno, "%s:%lld: %s expected, found '%.*s'", name,
-		                     (long long)lineno, what[CLEF_TYPE], (int)c.len[CLEF_TYPE], c.col[CLEF_TYPE]);
+		return xlqa_error_in(err, XLQA_EPARSE, name, -1, lineno, "%s expected, found '%.*s'", what[CLEF_TYPE],
+		                     (int)c.len[CLEF_TYPE], c.col[CLEF_TYPE]);
 	if (!clef_parse_number(c.col[CLEF_NUMBER], c.len[CLEF_NUMBER], &r.number))
-		return xlqa_error_at(err, XLQA_EPARSE, -1, lineno, "%s:%lld: %s expected, found '%.*s'", name,
-		                     (long long)lineno, what[CLEF_NUMBER], (int)c.len[CLEF_NUMBER], c.col[CLEF_NUMBER]);
+		return xlqa_error_in(err, XLQA_EPARSE, name, -1, lineno, "%s expected, found '%.*s'", what[CLEF_NUMBER],
+		                     (int)c.len[CLEF_NUMBER], c.col[CLEF_NUMBER]);
 	if (!clef_parse_confidence(c.col[CLEF_CONFIDENCE], c.len[CLEF_CONFIDENCE], &r.confidence))
-		return xlqa_error_at(err, XLQA_EPARSE, -1, lineno, "%s:%lld: %s expected, found '%.*s'", name,
-		                     (long long)lineno, what[CLEF_CONFIDENCE], (int)c.len[CLEF_CONFIDENCE],
-		                     c.col[CLEF_CONFIDENCE]);
+		return xlqa_error_in(err, XLQA_EPARSE, name, -1, lineno, "%s expected, found '%.*s'",
+		                     what[CLEF_CONFIDENCE], (int)c.len[CLEF_CONFIDENCE], c.col[CLEF_CONFIDENCE]);
 	r.type = c.col[CLEF_TYPE][0];
 	r.tag = c.col[CLEF_TAG];
 	r.confidence_text = c.col[CLEF_CONFIDENCE];
@@ -197,8 +194,7 @@ int xlqa_clef_run_parse(struct xlqa_clef_run *run, const char *data, size_t len,
 	if (!xlqa_text_utf8_valid(data, len, &bad)) {
 		int64_t line = clef_line_of(data, bad);
 
-		return xlqa_error_at(err, XLQA_EENCODING, (int64_t)bad, line, "%s:%lld: invalid UTF-8 at byte %zu", name,
-		                     (long long)line, bad);
+		return xlqa_error_in(err, XLQA_EENCODING, name, (int64_t)bad, line, "invalid UTF-8 at byte %zu", bad);
 	}
 	if ((rc = xlqa_text_check_nul(data, len, name, err)))
 		return rc;

@@ -136,16 +136,15 @@ static int gold_line(struct xlqa_judge *j, const char *p, size_t n, int64_t line
 	int rc;
 
 	if (!tab1 || !clef_parse_number(p, (size_t)(tab1 - p), &number))
-		return xlqa_error_at(err, XLQA_EPARSE, -1, line, "%s:%lld: question number and a tab expected", path,
-		                     (long long)line);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "question number and a tab expected");
 	tab2 = memchr(tab1 + 1, '\t', (size_t)(end - tab1 - 1));
 	if (!tab2)
 		tab2 = end;
 	if (tab2 == tab1 + 1)
-		return xlqa_error_at(err, XLQA_EPARSE, -1, line, "%s:%lld: DOCNO or NIL expected", path, (long long)line);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "DOCNO or NIL expected");
 	if (j->gold[number])
-		return xlqa_error_at(err, XLQA_EPARSE, -1, line, "%s:%lld: question %04u repeats line %lld", path,
-		                     (long long)line, number, (long long)j->gold[number]->line);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "question %04u repeats line %lld", number,
+		                     (long long)j->gold[number]->line);
 	e = xlqa_arena_alloc(&j->mem, sizeof *e);
 	if (!e)
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
@@ -165,8 +164,7 @@ static int gold_line(struct xlqa_judge *j, const char *p, size_t n, int64_t line
 	if ((size_t)(tab2 - tab1 - 1) == 3 && memcmp(tab1 + 1, "NIL", 3) == 0) {
 		for (const char *q = ans; q < end; q++)
 			if (!clef_blank(*q))
-				return xlqa_error_at(err, XLQA_EPARSE, -1, line, "%s:%lld: a NIL question has no answers", path,
-			                     (long long)line);
+				return xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "a NIL question has no answers");
 		j->gold[number] = e;
 		j->nil_known[number] = 1;
 		return XLQA_OK;
@@ -226,8 +224,7 @@ static int gold_load(struct xlqa_judge *j, const char *path, struct xlqa_error *
 	if (!rc && !xlqa_text_utf8_valid(buf.buf, buf.len, &bad)) {
 		int64_t l = clef_line_of(buf.buf, bad);
 
-		rc = xlqa_error_at(err, XLQA_EENCODING, (int64_t)bad, l, "%s:%lld: invalid UTF-8 at byte %zu", path,
-		                   (long long)l, bad);
+		rc = xlqa_error_in(err, XLQA_EENCODING, path, (int64_t)bad, l, "invalid UTF-8 at byte %zu", bad);
 	}
 	if (!rc)
 		rc = xlqa_text_check_nul(buf.buf, buf.len, path, err);

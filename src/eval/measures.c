@@ -1,7 +1,7 @@
 /*
  * measures: the CLEF 2004 measure registry (see include/xlqa/eval.h), the items the measures read
  * and the answer-type table. Each measure is a function over items in test-set order plus a row in
- * `measures`; adding one is adding both. Formulas and their sources are in docs/measures.md.
+ * `measures`; adding one is adding both. Each row's help gives its formula and source (`xlqa score --measures`).
  *
  * Invariant: measures never fail; what is undefined on the input (no items, no variance, an unknown
  * NIL status) is NaN.
@@ -44,7 +44,7 @@ struct ranked {
 	bool right;
 };
 
-/* Confidence, highest first; ties keep test-set order (measures.md, CWS). */
+/* Confidence, highest first; ties keep test-set order (the cws row of `measures`). */
 static int by_confidence(const void *pa, const void *pb)
 {
 	const struct ranked *a = pa, *b = pb;
@@ -365,19 +365,18 @@ int xlqa_answer_types_read(struct xlqa_answer_types *t, const char *path, struct
 						type_col = c;
 				continue;
 			}
-			rc = xlqa_error_at(err, XLQA_EPARSE, -1, line, "%s:%lld: question number expected, found '%.*s'", path,
-			                   (long long)line, (int)num_len, num);
+			rc = xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "question number expected, found '%.*s'",
+			                   (int)num_len, num);
 			break;
 		}
 		if (!tsv_column(p, n, type_col, &type, &type_len) || type_len == 0) {
-			rc = xlqa_error_at(err, XLQA_EPARSE, -1, line, "%s:%lld: answer type expected in column %zu", path,
-			                   (long long)line, type_col + 1);
+			rc = xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "answer type expected in column %zu",
+			                   type_col + 1);
 			break;
 		}
 		snprintf(key, sizeof key, "%u", number);
 		if (xlqa_hash_get(&t->map, key, strlen(key), NULL)) {
-			rc = xlqa_error_at(err, XLQA_EPARSE, -1, line, "%s:%lld: question %04u repeated", path, (long long)line,
-			                   number);
+			rc = xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "question %04u repeated", number);
 			break;
 		}
 		type = xlqa_arena_strndup(&t->strings, type, type_len);

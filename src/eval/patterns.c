@@ -449,8 +449,7 @@ int xlqa_patterns_read_flags(const char *path, unsigned flags, struct xlqa_patte
 			if ((rc = skip(p, l.no, &line_err)))
 				xlqa_error_set(err, rc, "out of memory reading '%s'", path);
 		} else if (rc) {
-			xlqa_error_prefix(&line_err, "%s:%lld", path, (long long)l.no);
-			xlqa_error_at(err, rc, -1, rc == XLQA_EPARSE ? l.no : -1, "%s", line_err.message);
+			xlqa_error_in(err, rc, path, -1, (int64_t)l.no, "%s", line_err.message);
 		}
 	}
 	xlqa_arena_release(&scratch);

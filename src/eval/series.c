@@ -95,16 +95,15 @@ static int add_question(struct xlqa_trec_series *s, const char *path, xmlNode *q
 	if (!qq->qid || !type || !qq->text)
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory reading '%s'", path);
 	if (!*qq->qid)
-		return xlqa_error_at(err, XLQA_EPARSE, -1, line, "%s:%ld: question without an 'id'", path, line);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "question without an 'id'");
 	for (t = 0; t < XLQA_TREC_QTYPES && strcmp(type, qtype_names[t]) != 0; t++)
 		;
 	if (t == XLQA_TREC_QTYPES)
-		return xlqa_error_at(err, XLQA_EPARSE, -1, line,
-		                     "%s:%ld: question '%s' has type '%s', expected FACTOID, LIST or OTHER", path, line,
-		                     qq->qid, type);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, line,
+		                     "question '%s' has type '%s', expected FACTOID, LIST or OTHER", qq->qid, type);
 	qq->type = (enum xlqa_trec_qtype)t;
 	if (xlqa_hash_find(&priv->by_qid, qq->qid, strlen(qq->qid)))
-		return xlqa_error_at(err, XLQA_EPARSE, -1, line, "%s:%ld: question '%s' appears twice", path, line, qq->qid);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "question '%s' appears twice", qq->qid);
 	if (xlqa_hash_put(&priv->by_qid, qq->qid, strlen(qq->qid), (void *)(uintptr_t)(s->n_questions + 1), NULL))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory reading '%s'", path);
 	s->by_type[t]++;
@@ -183,7 +182,7 @@ int xlqa_trec_series_read(const char *path, struct xlqa_trec_series **out, struc
 		if (!fp)
 			rc = xlqa_error_set(err, XLQA_ENOTFOUND, "cannot open '%s'", path);
 		else
-			rc = xlqa_error_at(err, XLQA_EPARSE, -1, fe.line, "%s:%d: XML not well formed: %s", path, fe.line,
+			rc = xlqa_error_in(err, XLQA_EPARSE, path, -1, fe.line, "XML not well formed: %s",
 			                   fe.set ? fe.message : "unknown error");
 		if (fp)
 			fclose(fp);
@@ -244,8 +243,7 @@ static int read_answers_list(const char *path, const struct xlqa_buf *b, struct 
 			len = trec_trim(&s, len - 1);
 			xlqa_buf_reset(&qid);
 			if (len == 0)
-				rc = xlqa_error_at(err, XLQA_EPARSE, -1, l.no, "%s:%lld: '# qid' without a question id", path,
-				                   (long long)l.no);
+				rc = xlqa_error_in(err, XLQA_EPARSE, path, -1, l.no, "'# qid' without a question id");
 			else if (xlqa_buf_add(&qid, s, len))
 				rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 			have_qid = true;
@@ -254,8 +252,7 @@ static int read_answers_list(const char *path, const struct xlqa_buf *b, struct 
 		if (len >= 2 && s[0] == 'Q' && s[1] == ':')
 			continue;
 		if (!have_qid) {
-			rc = xlqa_error_at(err, XLQA_EPARSE, -1, l.no, "%s:%lld: answer before the first '# qid' line", path,
-			                   (long long)l.no);
+			rc = xlqa_error_in(err, XLQA_EPARSE, path, -1, l.no, "answer before the first '# qid' line");
 			break;
 		}
 		xlqa_buf_reset(&answer);
@@ -409,24 +406,22 @@ static int nuggets_line(void *ctx, const char *path, const struct trec_line *l, 
 		/* pyramid: qid, nugget, weight, text */
 		qid = f[0], qlen = fl[0], id = f[1], idlen = fl[1];
 		if (weight < 0 || weight > 1)
-			return xlqa_error_at(err, XLQA_EPARSE, -1, l->no, "%s:%lld: nugget weight %g outside [0,1]", path,
-			                     (long long)l->no, weight);
+			return xlqa_error_in(err, XLQA_EPARSE, path, -1, l->no, "nugget weight %g outside [0,1]",
+			                     weight);
 	} else if (n >= 3 && ((fl[1] == 5 && memcmp(f[1], "vital", 5) == 0) || (fl[1] == 4 && memcmp(f[1], "okay", 4) == 0)) &&
 	           trec_next_field(f[0], fl[0], &pos, &qid, &qlen) && trec_next_field(f[0], fl[0], &pos, &id, &idlen) &&
 	           pos == fl[0]) {
 		weight = fl[1] == 5 ? 1.0 : 0.0;
 	} else {
-		return xlqa_error_at(err, XLQA_EPARSE, -1, l->no,
-		                     "%s:%lld: 'qid<TAB>n<TAB>weight<TAB>text' or 'qid n<TAB>vital|okay<TAB>text' expected",
-		                     path, (long long)l->no);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, l->no,
+		                     "'qid<TAB>n<TAB>weight<TAB>text' or 'qid n<TAB>vital|okay<TAB>text' expected");
 	}
 	if (qlen == 0 || idlen == 0)
-		return xlqa_error_at(err, XLQA_EPARSE, -1, l->no, "%s:%lld: question id or nugget number missing", path,
-		                     (long long)l->no);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, l->no, "question id or nugget number missing");
 	rc = nugget_add(k, qid, qlen, id, idlen, weight);
 	if (rc == XLQA_EPARSE)
-		return xlqa_error_at(err, rc, -1, l->no, "%s:%lld: nugget '%.*s' of question '%.*s' appears twice", path,
-		                     (long long)l->no, (int)idlen, id, (int)qlen, qid);
+		return xlqa_error_in(err, rc, path, -1, l->no, "nugget '%.*s' of question '%.*s' appears twice",
+		                     (int)idlen, id, (int)qlen, qid);
 	return rc ? xlqa_error_set(err, rc, "out of memory reading '%s'", path) : XLQA_OK;
 }
 
@@ -509,11 +504,11 @@ static int nj_line(void *ctx, const char *path, const struct trec_line *l, struc
 	if (!trec_next_field(l->s, l->len, &pos, &qid, &qlen))
 		return XLQA_OK;
 	if (!(kq = nugget_q_find(key, qid, qlen)))
-		return xlqa_error_at(err, XLQA_EPARSE, -1, l->no, "%s:%lld: question '%.*s' is not in the nugget key", path,
-		                     (long long)l->no, (int)qlen, qid);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, l->no, "question '%.*s' is not in the nugget key",
+		                     (int)qlen, qid);
 	if (xlqa_hash_find(&j->by_qid, qid, qlen))
-		return xlqa_error_at(err, XLQA_EPARSE, -1, l->no, "%s:%lld: question '%.*s' is listed twice", path,
-		                     (long long)l->no, (int)qlen, qid);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, l->no, "question '%.*s' is listed twice", (int)qlen,
+		                     qid);
 	q = xlqa_arena_alloc(&j->arena, sizeof *q);
 	if (!q || !(q->has = xlqa_arena_alloc(&j->arena, kq->count * sizeof *q->has)) ||
 	    xlqa_hash_put(&j->by_qid, qid, qlen, q, NULL))
@@ -527,8 +522,8 @@ static int nj_line(void *ctx, const char *path, const struct trec_line *l, struc
 			if (strlen(kq->items[i].id) == idlen && memcmp(kq->items[i].id, id, idlen) == 0)
 				break;
 		if (i == kq->count)
-			return xlqa_error_at(err, XLQA_EPARSE, -1, l->no, "%s:%lld: question '%.*s' has no nugget '%.*s'", path,
-			                     (long long)l->no, (int)qlen, qid, (int)idlen, id);
+			return xlqa_error_in(err, XLQA_EPARSE, path, -1, l->no, "question '%.*s' has no nugget '%.*s'",
+			                     (int)qlen, qid, (int)idlen, id);
 		q->has[i] = true;
 	}
 	return XLQA_OK;

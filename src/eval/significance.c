@@ -449,7 +449,7 @@ int xlqa_sig_table_compute(struct xlqa_sig_table *t, const void *const *units, c
 		for (size_t r = 0; r < n_runs && !rc; r++)
 			if ((rc = xlqa_sig_interval(units[r], n_units, size, &measures[m], &t->opt,
 			                            &t->intervals[m * n_runs + r], err)))
-				xlqa_error_prefix(err, "%s", names[r]);
+				xlqa_error_prefix(err, "run '%s'", names[r]);
 		for (size_t a = 0; a < n_runs && !rc; a++)
 			for (size_t b = a + 1; b < n_runs && !rc; b++, k++) {
 				rc = xlqa_sig_compare(units[a], units[b], n_units, size, &measures[m], &t->opt, &pairs[k], err);

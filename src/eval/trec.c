@@ -312,8 +312,7 @@ int xlqa_trec_run_read(const char *path, enum xlqa_trec_run_format format, const
 	if (rc)
 		rc = xlqa_error_set(err, rc, "reading '%s': %s", path, xlqa_strerror(rc));
 	else if (!problems && own.count)
-		rc = xlqa_error_at(err, XLQA_EPARSE, -1, own.items[0].line, "%s:%lld: %s", path,
-		                   (long long)own.items[0].line, own.items[0].message);
+		rc = xlqa_error_in(err, XLQA_EPARSE, path, -1, own.items[0].line, "%s", own.items[0].message);
 	xlqa_hash_release(&r.states);
 	xlqa_trec_problems_release(&own);
 	xlqa_buf_release(&b);
@@ -376,11 +375,10 @@ static int judgments_line(void *ctx, const char *path, const struct trec_line *l
 	while (n < 3 && trec_next_field(l->s, l->len, &pos, &f[n], &fl[n]))
 		n++;
 	if (n < 3)
-		return xlqa_error_at(err, XLQA_EPARSE, -1, l->no, "%s:%lld: 'qid docno judgment answer' expected", path,
-		                     (long long)l->no);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, l->no, "'qid docno judgment answer' expected");
 	if (!trec_parse_double(f[2], fl[2], &v) || (v != -1 && v != 1 && v != 2))
-		return xlqa_error_at(err, XLQA_EPARSE, -1, l->no, "%s:%lld: judgment must be -1, 1 or 2, found '%.*s'",
-		                     path, (long long)l->no, (int)fl[2], f[2]);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, l->no, "judgment must be -1, 1 or 2, found '%.*s'",
+		                     (int)fl[2], f[2]);
 	judgment = (int)v;
 	answer = l->s + pos;
 	alen = trec_trim(&answer, l->len - pos);
@@ -388,8 +386,7 @@ static int judgments_line(void *ctx, const char *path, const struct trec_line *l
 		char qid[256], docno[256];
 
 		if (fl[0] >= sizeof qid || fl[1] >= sizeof docno)
-			return xlqa_error_at(err, XLQA_EPARSE, -1, l->no, "%s:%lld: question id or docno too long", path,
-			                     (long long)l->no);
+			return xlqa_error_in(err, XLQA_EPARSE, path, -1, l->no, "question id or docno too long");
 		memcpy(qid, f[0], fl[0]);
 		qid[fl[0]] = '\0';
 		memcpy(docno, f[1], fl[1]);
@@ -406,8 +403,8 @@ static int judgments_line(void *ctx, const char *path, const struct trec_line *l
 	if (xlqa_hash_put(&j->pairs, key->buf, key->len, (void *)(intptr_t)(judgment + 8), &old))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	if (old && (intptr_t)old - 8 != judgment)
-		return xlqa_error_at(err, XLQA_EPARSE, -1, l->no, "%s:%lld: response judged %d here and %d before", path,
-		                     (long long)l->no, judgment, (int)((intptr_t)old - 8));
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, l->no, "response judged %d here and %d before",
+		                     judgment, (int)((intptr_t)old - 8));
 	return XLQA_OK;
 }
 

@@ -550,11 +550,11 @@ static int put_file(struct bench *b, const char *dir, const char *name, struct x
 			if (*p == '/') {
 				*p = '\0';
 				if (mkdir(path, 0777) && errno != EEXIST)
-					return xlqa_error_set(err, XLQA_EIO, "cannot create '%s': %s", path, strerror(errno));
+					return xlqa_error_errno(err, XLQA_EIO, "cannot create '%s'", path);
 				*p = '/';
 			}
 		if (mkdir(path, 0777) && errno != EEXIST)
-			return xlqa_error_set(err, XLQA_EIO, "cannot create '%s': %s", path, strerror(errno));
+			return xlqa_error_errno(err, XLQA_EIO, "cannot create '%s'", path);
 	}
 	if (snprintf(path, sizeof path, "%s/%s%s%s", b->tmp, dir ? dir : "", dir ? "/" : "", name) >= (int)sizeof path)
 		return xlqa_error_set(err, XLQA_EINVAL, "output path '%s/%s' is too long", b->tmp, name);
@@ -898,14 +898,14 @@ int xlqa_squad_write_benchmark(struct xlqa_squad *const *langs, size_t n, const 
 	}
 	snprintf(b.tmp, sizeof b.tmp, "%s.tmpXXXXXX", out_dir);
 	if (!mkdtemp(b.tmp)) {
-		rc = xlqa_error_set(err, XLQA_EIO, "cannot create a directory beside '%s': %s", out_dir, strerror(errno));
+		rc = xlqa_error_errno(err, XLQA_EIO, "cannot create a directory beside '%s'", out_dir);
 		bench_free(&b);
 		return rc;
 	}
 	chmod(b.tmp, 0755); /* mkdtemp's 0700 would hide the benchmark from other users */
 	rc = write_all(&b, rep, sum, err);
 	if (!rc && rename(b.tmp, out_dir) != 0)
-		rc = xlqa_error_set(err, XLQA_EIO, "cannot rename '%s' to '%s': %s", b.tmp, out_dir, strerror(errno));
+		rc = xlqa_error_errno(err, XLQA_EIO, "cannot rename '%s' to '%s'", b.tmp, out_dir);
 	if (rc)
 		remove_tree(b.tmp);
 	bench_free(&b);

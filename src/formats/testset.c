@@ -46,29 +46,24 @@ static int parse_line(struct xlqa_testset *ts, const char *line, size_t n, int64
 
 	/* Fixed columns: "T SS TT NNNN " is 13 bytes. */
 	if (n < 2 || (line[0] != 'F' && line[0] != 'D') || line[1] != ' ')
-		return xlqa_error_at(err, XLQA_EPARSE, -1, lineno, "%s:%lld: question type F or D expected", name,
-		                     (long long)lineno);
+		return xlqa_error_in(err, XLQA_EPARSE, name, -1, lineno, "question type F or D expected");
 	if (n < 5 || line[4] != ' ' || !lang_in(line + 2, source_langs))
-		return xlqa_error_at(err, XLQA_EPARSE, -1, lineno,
-		                     "%s:%lld: source language expected (%s)", name, (long long)lineno, source_langs);
+		return xlqa_error_in(err, XLQA_EPARSE, name, -1, lineno, "source language expected (%s)", source_langs);
 	if (n < 8 || line[7] != ' ' || !lang_in(line + 5, target_langs))
-		return xlqa_error_at(err, XLQA_EPARSE, -1, lineno,
-		                     "%s:%lld: target language expected (%s)", name, (long long)lineno, target_langs);
+		return xlqa_error_in(err, XLQA_EPARSE, name, -1, lineno, "target language expected (%s)", target_langs);
 	for (int i = 8; i < 12; i++)
 		if (i >= (int)n || line[i] < '0' || line[i] > '9')
-			return xlqa_error_at(err, XLQA_EPARSE, -1, lineno, "%s:%lld: four-digit question number expected",
-			                     name, (long long)lineno);
+			return xlqa_error_in(err, XLQA_EPARSE, name, -1, lineno, "four-digit question number expected");
 	if (n < 13 || line[12] != ' ')
-		return xlqa_error_at(err, XLQA_EPARSE, -1, lineno,
-		                     "%s:%lld: a blank and the question expected after the number", name,
-		                     (long long)lineno);
+		return xlqa_error_in(err, XLQA_EPARSE, name, -1, lineno,
+		                     "a blank and the question expected after the number");
 	if (ts->count == 0) {
 		memcpy(ts->source, line + 2, 2);
 		memcpy(ts->target, line + 5, 2);
 	} else if (memcmp(ts->source, line + 2, 2) != 0 || memcmp(ts->target, line + 5, 2) != 0) {
-		return xlqa_error_at(err, XLQA_EPARSE, -1, lineno,
-		                     "%s:%lld: task '%.5s' differs from '%s %s' of line %lld", name, (long long)lineno,
-		                     line + 2, ts->source, ts->target, (long long)ts->questions[0].line);
+		return xlqa_error_in(err, XLQA_EPARSE, name, -1, lineno,
+		                     "task '%.5s' differs from '%s %s' of line %lld", line + 2, ts->source, ts->target,
+		                     (long long)ts->questions[0].line);
 	}
 	start = 13;
 	end = n;
@@ -77,7 +72,7 @@ static int parse_line(struct xlqa_testset *ts, const char *line, size_t n, int64
 	while (end > start && (line[end - 1] == ' ' || line[end - 1] == '\t'))
 		end--;
 	if (start == end)
-		return xlqa_error_at(err, XLQA_EPARSE, -1, lineno, "%s:%lld: empty question", name, (long long)lineno);
+		return xlqa_error_in(err, XLQA_EPARSE, name, -1, lineno, "empty question");
 
 	if (XLQA_ARRAY_RESERVE(ts->questions, ts->alloc, ts->count + 1))
 		return xlqa_error_set(err, XLQA_ENOMEM, "%s: out of memory", name);
@@ -89,12 +84,11 @@ static int parse_line(struct xlqa_testset *ts, const char *line, size_t n, int64
 	            (unsigned)(line[10] - '0') * 10 + (unsigned)(line[11] - '0');
 	q->line = lineno;
 	if (q->number == 0)
-		return xlqa_error_at(err, XLQA_EPARSE, -1, lineno, "%s:%lld: question number 0000 is out of range",
-		                     name, (long long)lineno);
+		return xlqa_error_in(err, XLQA_EPARSE, name, -1, lineno, "question number 0000 is out of range");
 	for (size_t i = 0; i < ts->count; i++)
 		if (ts->questions[i].number == q->number)
-			return xlqa_error_at(err, XLQA_EPARSE, -1, lineno, "%s:%lld: question %s repeats line %lld", name,
-			                     (long long)lineno, q->id, (long long)ts->questions[i].line);
+			return xlqa_error_in(err, XLQA_EPARSE, name, -1, lineno, "question %s repeats line %lld", q->id,
+			                     (long long)ts->questions[i].line);
 	q->text = xlqa_arena_strndup(&ts->strings, line + start, end - start);
 	if (!q->text)
 		return xlqa_error_set(err, XLQA_ENOMEM, "%s: out of memory", name);
@@ -118,8 +112,7 @@ static int parse_lines(struct xlqa_testset *ts, const char *data, size_t len, co
 
 		for (size_t i = 0; i < bad; i++)
 			line += data[i] == '\n';
-		return xlqa_error_at(err, XLQA_EENCODING, (int64_t)bad, line, "%s:%lld: invalid UTF-8 at byte %zu",
-		                     name, (long long)line, bad);
+		return xlqa_error_in(err, XLQA_EENCODING, name, (int64_t)bad, line, "invalid UTF-8 at byte %zu", bad);
 	}
 	if ((rc = xlqa_text_check_nul(data, len, name, err)))
 		return rc;
@@ -159,18 +152,19 @@ static int add_question(struct xlqa_testset *ts, char type, const char *id, size
 	for (size_t i = 0; i < idlen && i < 4; i++)
 		number = number * 10 + (unsigned)(id[i] - '0') % 10;
 	if (idlen == 0 || idlen > 4 || strspn(id, "0123456789") < idlen || number == 0)
-		return xlqa_error_at(err, XLQA_EPARSE, -1, lineno, "%s:%lld: question number 1-9999 expected, found '%.*s'",
-		                     name, (long long)lineno, (int)(idlen > 20 ? 20 : idlen), id);
+		return xlqa_error_in(err, XLQA_EPARSE, name, -1, lineno,
+		                     "question number 1-9999 expected, found '%.*s'", (int)(idlen > 20 ? 20 : idlen),
+		                     id);
 	while (qlen > 0 && (*q == ' ' || *q == '\t'))
 		q++, qlen--;
 	while (qlen > 0 && (q[qlen - 1] == ' ' || q[qlen - 1] == '\t'))
 		qlen--;
 	if (qlen == 0)
-		return xlqa_error_at(err, XLQA_EPARSE, -1, lineno, "%s:%lld: empty question", name, (long long)lineno);
+		return xlqa_error_in(err, XLQA_EPARSE, name, -1, lineno, "empty question");
 	for (size_t i = 0; i < ts->count; i++)
 		if (ts->questions[i].number == number)
-			return xlqa_error_at(err, XLQA_EPARSE, -1, lineno, "%s:%lld: question %04u repeats line %lld", name,
-			                     (long long)lineno, number, (long long)ts->questions[i].line);
+			return xlqa_error_in(err, XLQA_EPARSE, name, -1, lineno, "question %04u repeats line %lld",
+			                     number, (long long)ts->questions[i].line);
 	if (XLQA_ARRAY_RESERVE(ts->questions, ts->alloc, ts->count + 1))
 		return xlqa_error_set(err, XLQA_ENOMEM, "%s: out of memory", name);
 	tq = &ts->questions[ts->count];
@@ -201,9 +195,10 @@ static int parse_tsv_line(struct xlqa_testset *ts, const char *line, size_t n, i
 			f[++k] = line + i + 1;
 		}
 	if (k < 4)
-		return xlqa_error_at(err, XLQA_EPARSE, -1, lineno,
-		                     "%s:%lld: 5 tab-separated columns expected (id, year, category, answer_type, "
-		                     "question), found %zu", name, (long long)lineno, k + 1);
+		return xlqa_error_in(err, XLQA_EPARSE, name, -1, lineno,
+		                     "5 tab-separated columns expected (id, year, category, answer_type, "
+		                     "question), found %zu",
+		                     k + 1);
 	len[4] = (size_t)(line + n - f[4]);
 	return add_question(ts, 0, f[0], len[0], f[4], len[4], lineno, name, err);
 }

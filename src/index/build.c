@@ -83,7 +83,7 @@ struct builder {
 static int write_bytes(struct builder *b, const void *p, size_t n, struct xlqa_error *err)
 {
 	if (n && fwrite(p, 1, n, b->out) != n)
-		return xlqa_error_set(err, XLQA_EIO, "writing '%s/%s': %s", b->tmpdir, IDX_FILE, strerror(errno));
+		return xlqa_error_errno(err, XLQA_EIO, "writing '%s/%s'", b->tmpdir, IDX_FILE);
 	b->crc = (uint32_t)crc32(b->crc, p, (uInt)n);
 	b->out_pos += n;
 	return XLQA_OK;
@@ -232,21 +232,21 @@ static int spill_run(struct builder *b, struct xlqa_error *err)
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	}
 	if (!(fp = fopen(path.buf, "wb"))) {
-		rc = xlqa_error_set(err, XLQA_EIO, "cannot create '%s': %s", path.buf, strerror(errno));
+		rc = xlqa_error_errno(err, XLQA_EIO, "cannot create '%s'", path.buf);
 	} else {
 		for (size_t i = 0; i < n && rc == XLQA_OK; i++) {
 			struct term_acc *a = &b->acc[ids[i]];
 			struct run_record r = { ids[i], a->run_df, a->last_doc, a->len };
 
 			if (fwrite(&r, sizeof r, 1, fp) != 1 || fwrite(a->buf, 1, a->len, fp) != a->len)
-				rc = xlqa_error_set(err, XLQA_EIO, "writing '%s': %s", path.buf, strerror(errno));
+				rc = xlqa_error_errno(err, XLQA_EIO, "writing '%s'", path.buf);
 			free(a->buf);
 			a->buf = NULL;
 			a->len = a->cap = 0;
 			a->run_df = 0;
 		}
 		if (fclose(fp) != 0 && rc == XLQA_OK)
-			rc = xlqa_error_set(err, XLQA_EIO, "writing '%s': %s", path.buf, strerror(errno));
+			rc = xlqa_error_errno(err, XLQA_EIO, "writing '%s'", path.buf);
 	}
 	free(ids);
 	if (rc) {
@@ -353,7 +353,7 @@ static int index_document(struct builder *b, const struct xlqa_doc *doc, struct 
 		return rc;
 
 	if ((rc = xlqa_termer_run(b->termer, doc->text, doc->len, &b->words, err)))
-		return xlqa_error_prefix(err, "%s: document '%s': ", doc->file, doc->docno), rc;
+		return xlqa_error_prefix(err, "%s: document '%s'", doc->file, doc->docno), rc;
 	if (XLQA_ARRAY_RESERVE(b->pairs, b->alloc_pairs, b->words.n_terms) || grow_acc(b))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	b->n_pairs = 0;
@@ -364,7 +364,7 @@ static int index_document(struct builder *b, const struct xlqa_doc *doc, struct 
 		/* `<= '9'` on a plain char, as the answerer always tested it: see the vocab section */
 		if (w->n_terms && doc->text[w->start] > '9' &&
 		    (rc = count_word(b, doc->text + w->start, w->end - w->start, err)))
-			return xlqa_error_prefix(err, "%s: document '%s': ", doc->file, doc->docno), rc;
+			return xlqa_error_prefix(err, "%s: document '%s'", doc->file, doc->docno), rc;
 		for (uint32_t j = 0; j < w->n_terms; j++)
 			b->pairs[b->n_pairs++] = (uint64_t)b->words.terms[w->first_term + j] << 32 | w->position;
 	}
@@ -437,7 +437,7 @@ static int run_advance(struct run_cursor *c, const char *path, struct xlqa_error
 	if (fread(&c->r, sizeof c->r, 1, c->fp) == 1)
 		return XLQA_OK;
 	if (ferror(c->fp))
-		return xlqa_error_set(err, XLQA_EIO, "reading '%s': %s", path, strerror(errno));
+		return xlqa_error_errno(err, XLQA_EIO, "reading '%s'", path);
 	c->done = true;
 	return XLQA_OK;
 }
@@ -485,7 +485,7 @@ static int write_terms(struct builder *b, struct idx_header *h, struct xlqa_erro
 	}
 	for (size_t k = 0; k < b->n_runs && rc == XLQA_OK; k++) {
 		if (!(cur[k].fp = fopen(b->runs[k], "rb")))
-			rc = xlqa_error_set(err, XLQA_EIO, "cannot open '%s': %s", b->runs[k], strerror(errno));
+			rc = xlqa_error_errno(err, XLQA_EIO, "cannot open '%s'", b->runs[k]);
 		else
 			rc = run_advance(&cur[k], b->runs[k], err);
 	}
@@ -815,13 +815,13 @@ int xlqa_index_build(struct xlqa_corpus_config *const *configs, size_t n, const 
 	if (mkdir(b.tmpdir, 0777) != 0) {
 		free(b.tmpdir);
 		b.tmpdir = NULL;
-		rc = xlqa_error_set(err, XLQA_EIO, "cannot create '%s': %s", path.buf, strerror(errno));
+		rc = xlqa_error_errno(err, XLQA_EIO, "cannot create '%s'", path.buf);
 		goto out;
 	}
 	xlqa_buf_reset(&path);
 	xlqa_buf_addf(&path, "%s/%s", b.tmpdir, IDX_FILE);
 	if (!(b.out = fopen(path.buf, "wb"))) {
-		rc = xlqa_error_set(err, XLQA_EIO, "cannot create '%s': %s", path.buf, strerror(errno));
+		rc = xlqa_error_errno(err, XLQA_EIO, "cannot create '%s'", path.buf);
 		goto out;
 	}
 	/* The header is written last; until then the file starts with zeros and opens as nothing. */
@@ -866,17 +866,17 @@ int xlqa_index_build(struct xlqa_corpus_config *const *configs, size_t n, const 
 	h.header_crc = (uint32_t)crc32(0, (const Bytef *)&h, (uInt)offsetof(struct idx_header, header_crc));
 	if (fseek(b.out, 0, SEEK_SET) != 0 || fwrite(&h, sizeof h, 1, b.out) != 1 || fflush(b.out) != 0 ||
 	    fsync(fileno(b.out)) != 0) {
-		rc = xlqa_error_set(err, XLQA_EIO, "writing '%s': %s", path.buf, strerror(errno));
+		rc = xlqa_error_errno(err, XLQA_EIO, "writing '%s'", path.buf);
 		goto out;
 	}
 	if (fclose(b.out) != 0) {
 		b.out = NULL;
-		rc = xlqa_error_set(err, XLQA_EIO, "writing '%s': %s", path.buf, strerror(errno));
+		rc = xlqa_error_errno(err, XLQA_EIO, "writing '%s'", path.buf);
 		goto out;
 	}
 	b.out = NULL;
 	if (rename(b.tmpdir, dir) != 0) {
-		rc = xlqa_error_set(err, XLQA_EIO, "cannot rename '%s' to '%s': %s", b.tmpdir, dir, strerror(errno));
+		rc = xlqa_error_errno(err, XLQA_EIO, "cannot rename '%s' to '%s'", b.tmpdir, dir);
 		goto out;
 	}
 	free(b.tmpdir);

@@ -59,7 +59,7 @@ static int pack_read_list(struct xlqa_lang *lang, const char *dir, const char *f
 	int rc;
 
 	if ((rc = xlqa_buf_addf(&path, "%s/%s/%s", dir, lang->info->code, file)))
-		return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+		return xlqa_error_status(err, rc, "reading a pack list");
 	rc = xlqa_file_read(path.buf, &data, err);
 	if (rc == XLQA_ENOTFOUND && !required) {
 		rc = XLQA_OK;
@@ -94,9 +94,8 @@ static int pack_read_list(struct xlqa_lang *lang, const char *dir, const char *f
 			if (i < end && data.buf[i] != '\t')
 				continue;
 			if (f == LINE_MAX_FIELDS) {
-				rc = xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)line.lineno,
-						   "%s:%zu: more than %d tab-separated fields", path.buf, line.lineno,
-						   LINE_MAX_FIELDS);
+				rc = xlqa_error_in(err, XLQA_EPARSE, path.buf, -1, (int64_t)line.lineno,
+				                   "more than %d tab-separated fields", LINE_MAX_FIELDS);
 				goto done;
 			}
 			line.field_len[f] = (size_t)(data.buf + i - line.field[f]);
@@ -133,7 +132,7 @@ static int pack_add_word(struct xlqa_lang *lang, struct xlqa_hash *set, const st
 	int rc = pack_norm(lang, line->field[0], line->field_len[0], err);
 
 	if (!rc && (rc = xlqa_hash_put(set, lang->scratch.buf, lang->scratch.len, value, NULL)))
-		xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+		xlqa_error_status(err, rc, "adding a pack word");
 	if (rc) {
 		xlqa_error_prefix(err, "%s:%zu", line->path, line->lineno);
 		return rc;
@@ -144,8 +143,7 @@ static int pack_add_word(struct xlqa_lang *lang, struct xlqa_hash *set, const st
 /* Fails with "file:line: expected WHAT" (XLQA_EPARSE, err->line set). */
 static int pack_syntax_error(const struct pack_line *line, const char *what, struct xlqa_error *err)
 {
-	return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)line->lineno, "%s:%zu: expected %s", line->path,
-			     line->lineno, what);
+	return xlqa_error_in(err, XLQA_EPARSE, line->path, -1, (int64_t)line->lineno, "expected %s", what);
 }
 
 static int expect_fields(const struct pack_line *line, size_t min, size_t max, const char *what,
@@ -236,7 +234,7 @@ static int on_naming(struct xlqa_lang *lang, const struct pack_line *line, struc
 		if (xlqa_hash_get(&lang->naming, lang->scratch.buf, lang->scratch.len, &v))
 			old = (uintptr_t)v;
 		if ((rc = xlqa_hash_put(&lang->naming, lang->scratch.buf, lang->scratch.len, (void *)(old | side), NULL)))
-			xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+			xlqa_error_status(err, rc, "reading the naming cues");
 	}
 	if (rc)
 		xlqa_error_prefix(err, "%s:%zu", line->path, line->lineno);
@@ -410,16 +408,15 @@ static int on_irregular(struct xlqa_lang *lang, const struct pack_line *line, st
 	if (line->n_fields == 1 && line->field_len[0] > 2 && line->field[0][0] == '-' &&
 	    line->field[0][line->field_len[0] - 1] == '-') {
 		if (lang->infix)
-			return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)line->lineno, "%s:%zu: a second infix",
-					     line->path, line->lineno);
+			return xlqa_error_in(err, XLQA_EPARSE, line->path, -1, (int64_t)line->lineno, "a second infix");
 		return norm_copy(lang, line, line->field[0] + 1, line->field_len[0] - 2, &lang->infix, err);
 	}
 	if (line->n_fields == 1 && line->field_len[0] > 1 && line->field[0][line->field_len[0] - 1] == '-') {
 		const char *p;
 		size_t i;
 		if (lang->n_prefixes == LANG_MAX_PREFIXES)
-			return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)line->lineno, "%s:%zu: more than %d prefixes",
-					     line->path, line->lineno, LANG_MAX_PREFIXES);
+			return xlqa_error_in(err, XLQA_EPARSE, line->path, -1, (int64_t)line->lineno,
+			                     "more than %d prefixes", LANG_MAX_PREFIXES);
 		if ((rc = norm_copy(lang, line, line->field[0], line->field_len[0] - 1, &p, err)))
 			return rc;
 		for (i = lang->n_prefixes++; i > 0 && strlen(lang->prefixes[i - 1]) < strlen(p); i--)
@@ -442,8 +439,9 @@ static int on_irregular(struct xlqa_lang *lang, const struct pack_line *line, st
 		if (line->field_len[f] == 0)
 			return pack_syntax_error(line, what, err);
 		if (l->n == sizeof l->items / sizeof l->items[0])
-			return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)line->lineno, "%s:%zu: more than %zu lemmas of '%s'",
-					     line->path, line->lineno, sizeof l->items / sizeof l->items[0], form);
+			return xlqa_error_in(err, XLQA_EPARSE, line->path, -1, (int64_t)line->lineno,
+			                     "more than %zu lemmas of '%s'", sizeof l->items / sizeof l->items[0],
+			                     form);
 		if ((rc = norm_copy(lang, line, line->field[f], line->field_len[f], &l->items[l->n++], err)))
 			return rc;
 	}
@@ -467,8 +465,8 @@ static int on_compound(struct xlqa_lang *lang, const struct pack_line *line, str
 	}
 	if (field_is(line, 0, "linker")) {
 		if (lang->n_linkers == LANG_MAX_LINKERS)
-			return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)line->lineno, "%s:%zu: more than %d linkers",
-					     line->path, line->lineno, LANG_MAX_LINKERS);
+			return xlqa_error_in(err, XLQA_EPARSE, line->path, -1, (int64_t)line->lineno,
+			                     "more than %d linkers", LANG_MAX_LINKERS);
 		const char *linker;
 		size_t i;
 		if (line->field_len[1] == 0 || line->field_len[1] > LANG_MAX_LINKER_LEN)
@@ -627,12 +625,11 @@ static int open_stemmers(struct xlqa_lang *lang, const char *hunspell_dir, unsig
 
 		if (xlqa_buf_addf(&aff, "%s/%s.aff", hunspell_dir, info->hunspell) ||
 		    xlqa_buf_addf(&dic, "%s/%s.dic", hunspell_dir, info->hunspell))
-			rc = xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+			rc = xlqa_error_status(err, XLQA_ENOMEM, "opening the stemmers");
 		/* hunspell reports a missing file on stderr only; check both first so the error is ours. */
 		else if ((missing = first_unreadable(dic.buf, aff.buf)))
-			rc = xlqa_error_set(err, XLQA_ENOTFOUND,
-					    "hunspell dictionary '%s' for %s: %s (Debian package hunspell-*)", missing,
-					    info->name, strerror(errno));
+			rc = xlqa_error_errno(err, XLQA_ENOTFOUND, "hunspell dictionary '%s' for %s (Debian package hunspell-*)",
+					      missing, info->name);
 		else {
 			lang->hunspell = Hunspell_create(aff.buf, dic.buf);
 			enc = lang->hunspell ? Hunspell_get_dic_encoding(lang->hunspell) : NULL;

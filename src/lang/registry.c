@@ -12,15 +12,15 @@
 static const struct xlqa_lang_info languages[] = {
 	/* Bulgarian: Snowball has no stemmer, so hunspell's lemma is the stem. */
 	{ "bg", "bul", NULL, "Bulgarian", "bg", NULL, "bg_BG", XLQA_LANG_HUNSPELL_STEMS, NULL },
-	{ "de", "deu", "ger", "German", "de", "german", "de_DE", XLQA_LANG_COMPOUNDS | XLQA_LANG_CAPITALISED_NOUNS, "S" },
-	{ "en", "eng", NULL, "English", "en", "english", "en_US", 0, NULL },
-	{ "es", "spa", NULL, "Spanish", "es", "spanish", "es_ES", 0, NULL },
+	{ "de", "deu", "ger", "German", "de", "german", "de_DE", XLQA_LANG_COMPOUNDS | XLQA_LANG_CAPITALISED_NOUNS | XLQA_LANG_CLEF_TARGET, "S" },
+	{ "en", "eng", NULL, "English", "en", "english", "en_US", XLQA_LANG_CLEF_TARGET, NULL },
+	{ "es", "spa", NULL, "Spanish", "es", "spanish", "es_ES", XLQA_LANG_CLEF_TARGET, NULL },
 	/* Finnish: Debian has no hunspell dictionary (Finnish spell checking there is Voikko). */
 	{ "fi", "fin", NULL, "Finnish", "fi", "finnish", NULL, 0, NULL },
-	{ "fr", "fra", "fre", "French", "fr", "french", "fr_FR", 0, NULL },
-	{ "it", "ita", NULL, "Italian", "it", "italian", "it_IT", 0, NULL },
-	{ "nl", "nld", "dut", "Dutch", "nl", "dutch", "nl", XLQA_LANG_COMPOUNDS, NULL },
-	{ "pt", "por", NULL, "Portuguese", "pt", "portuguese", "pt_PT", 0, NULL },
+	{ "fr", "fra", "fre", "French", "fr", "french", "fr_FR", XLQA_LANG_CLEF_TARGET, NULL },
+	{ "it", "ita", NULL, "Italian", "it", "italian", "it_IT", XLQA_LANG_CLEF_TARGET, NULL },
+	{ "nl", "nld", "dut", "Dutch", "nl", "dutch", "nl", XLQA_LANG_COMPOUNDS | XLQA_LANG_CLEF_TARGET, NULL },
+	{ "pt", "por", NULL, "Portuguese", "pt", "portuguese", "pt_PT", XLQA_LANG_CLEF_TARGET, NULL },
 };
 
 #define N_LANGUAGES (sizeof languages / sizeof languages[0])

@@ -107,9 +107,8 @@ int xlqa_dict_read_apertium(const char *path, bool strict, xlqa_dict_entry_fn fn
 
 		if (ll < 2 || line[0] != '^' || line[ll - 1] != '$' || part_end(line, 1, ll - 1) >= ll - 1) {
 			if (strict) {
-				rc = xlqa_error_at(err, XLQA_EPARSE, -1, line_no,
-						   "%s:%lld: expected '^word<tag>/translation<tag>...$' (lt-proc -b output)",
-						   path, (long long)line_no);
+				rc = xlqa_error_in(err, XLQA_EPARSE, path, -1, line_no,
+				                   "expected '^word<tag>/translation<tag>...$' (lt-proc -b output)");
 				goto done;
 			}
 			stats->bad_lines++;
@@ -121,7 +120,7 @@ int xlqa_dict_read_apertium(const char *path, bool strict, xlqa_dict_entry_fn fn
 		{
 			size_t e = part_end(line, 0, ll);
 			if ((rc = read_part(line, e, &lemma, &words, &tag, &tag_len)) || (rc = xlqa_buf_add(&words, "", 1))) {
-				rc = xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+				rc = xlqa_error_status(err, rc, "reading the Apertium dictionary");
 				goto done;
 			}
 			pos_of = tag_pos(tag, tag_len);
@@ -134,7 +133,7 @@ int xlqa_dict_read_apertium(const char *path, bool strict, xlqa_dict_entry_fn fn
 				if (e == s || strchr("@#*", line[s]))
 					continue; /* unknown to the dictionary, or generation failed */
 				if ((rc = read_part(line + s, e - s, &lemma, &words, &tag, &tag_len))) {
-					rc = xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+					rc = xlqa_error_status(err, rc, "reading the Apertium dictionary");
 					goto done;
 				}
 				for (size_t k = 0; k < n && !dup; k++)
@@ -146,7 +145,7 @@ int xlqa_dict_read_apertium(const char *path, bool strict, xlqa_dict_entry_fn fn
 					continue;
 				}
 				if (xlqa_buf_add(&words, "", 1)) {
-					rc = xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+					rc = xlqa_error_status(err, XLQA_ENOMEM, "reading the Apertium dictionary");
 					goto done;
 				}
 				at[n++] = start;

@@ -110,7 +110,7 @@ static int pool_norm(struct pool *p, uint32_t id, uint32_t *out, struct xlqa_err
 	int rc;
 
 	if (pool_norm_cover(p))
-		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		return xlqa_error_status(err, XLQA_ENOMEM, "normalising a dictionary word");
 	if (p->norm[id]) {
 		*out = p->norm[id] - 1;
 		return XLQA_OK;
@@ -119,9 +119,9 @@ static int pool_norm(struct pool *p, uint32_t id, uint32_t *out, struct xlqa_err
 	if ((rc = lex_normalize(p->strs[id], strlen(p->strs[id]), &p->scratch, err)))
 		return rc;
 	if ((rc = pool_id(p, p->scratch.buf, p->scratch.len, out)))
-		return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+		return xlqa_error_status(err, rc, "normalising a dictionary word");
 	if (pool_norm_cover(p))
-		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		return xlqa_error_status(err, XLQA_ENOMEM, "normalising a dictionary word");
 	p->norm[id] = *out + 1;
 	return XLQA_OK;
 }
@@ -362,13 +362,13 @@ static int load_entry(void *ctx, const struct xlqa_dict_entry *e, struct xlqa_er
 	int rc;
 
 	if ((rc = pool_id(p, e->headword, strlen(e->headword), &de.head)))
-		return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+		return xlqa_error_status(err, rc, "loading a dictionary entry");
 	if (XLQA_ARRAY_RESERVE(d->entries, d->alloc_entries, d->n_entries + 1) ||
 	    XLQA_ARRAY_RESERVE(d->trans, d->alloc_trans, d->n_trans + de.n))
-		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		return xlqa_error_status(err, XLQA_ENOMEM, "loading a dictionary entry");
 	for (size_t i = 0; i < de.n; i++)
 		if ((rc = pool_id(p, e->trans[i], strlen(e->trans[i]), &d->trans[d->n_trans + i])))
-			return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+			return xlqa_error_status(err, rc, "loading a dictionary entry");
 	d->n_trans += de.n;
 	d->entries[d->n_entries++] = de;
 	return XLQA_OK;
@@ -382,7 +382,7 @@ static int read_freedict(struct xlqa_lexicon_builder *b, struct dict *d, struct 
 
 	if (xlqa_buf_addf(&ipath, "%s/%s.index", b->dict_dir, d->name) ||
 	    xlqa_buf_addf(&dpath, "%s/%s.dict.dz", b->dict_dir, d->name)) {
-		rc = xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		rc = xlqa_error_status(err, XLQA_ENOMEM, "reading the FreeDict dictionary");
 		goto done;
 	}
 	if (access(ipath.buf, R_OK) != 0) {
@@ -418,7 +418,7 @@ static int read_apertium(struct xlqa_lexicon_builder *b, struct dict *d, struct 
 		return XLQA_OK;
 	}
 	if (xlqa_buf_addf(&path, "%s/%s.txt", b->apertium_dir, d->name)) {
-		rc = xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		rc = xlqa_error_status(err, XLQA_ENOMEM, "reading the Apertium listing");
 	} else if (access(path.buf, R_OK) != 0) {
 		d->absent = true;
 	} else {
@@ -450,7 +450,7 @@ static int get_dict(struct xlqa_lexicon_builder *b, enum dict_kind kind, const s
 			return XLQA_OK;
 		}
 	if (XLQA_ARRAY_RESERVE(b->dicts, b->alloc_dicts, b->n_dicts + 1))
-		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		return xlqa_error_status(err, XLQA_ENOMEM, "opening a dictionary");
 	d = &b->dicts[b->n_dicts++];
 	memset(d, 0, sizeof *d);
 	d->kind = kind;
@@ -459,7 +459,7 @@ static int get_dict(struct xlqa_lexicon_builder *b, enum dict_kind kind, const s
 	snprintf(d->to, sizeof d->to, "%s", to->code);
 	rc = kind == DICT_APERTIUM ? read_apertium(b, d, err) : read_freedict(b, d, err);
 	if (rc)
-		xlqa_error_prefix(err, "%s", d->name);
+		xlqa_error_prefix(err, "dictionary '%s'", d->name);
 	*out = d->absent ? NULL : d;
 	return rc;
 }
@@ -482,7 +482,7 @@ static int add_pair(struct xlqa_lexicon_builder *b, struct table *t, uint32_t ke
 		return XLQA_OK;
 	}
 	if ((rc = table_add(t, key, text, norm, w, origin, pos)))
-		return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+		return xlqa_error_status(err, rc, "adding a translation pair");
 	return XLQA_OK;
 }
 
@@ -531,7 +531,7 @@ static int get_layer(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info
 			return XLQA_OK;
 		}
 	if (XLQA_ARRAY_RESERVE(b->layers, b->alloc_layers, b->n_layers + 1) || !(l = calloc(1, sizeof *l)))
-		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		return xlqa_error_status(err, XLQA_ENOMEM, "adding a lexicon layer");
 	b->layers[b->n_layers++] = l;
 	snprintf(l->from, sizeof l->from, "%s", from->code);
 	snprintf(l->to, sizeof l->to, "%s", to->code);
@@ -603,7 +603,7 @@ static int stem_of(struct xlqa_lexicon_builder *b, struct xlqa_lang *lang, uint3
 	if ((rc = xlqa_lang_stem(lang, str, len, &b->pool.scratch, err)))
 		return rc;
 	if ((rc = pool_id(&b->pool, b->pool.scratch.buf, b->pool.scratch.len, stem)))
-		return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+		return xlqa_error_status(err, rc, "stemming a dictionary word");
 	*ok = true;
 	return XLQA_OK;
 }
@@ -633,7 +633,7 @@ static int layer_stems(struct xlqa_lexicon_builder *b, struct layer *l, struct x
 		if (!ok)
 			continue;
 		if (XLQA_ARRAY_RESERVE(l->stems, alloc, l->n_stems + 1))
-			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+			return xlqa_error_status(err, XLQA_ENOMEM, "stemming a lexicon layer");
 		l->stems[l->n_stems++] = (struct stem_ref){ stem, (uint32_t)i };
 	}
 	if (l->n_stems)
@@ -669,7 +669,7 @@ static int add_composed(struct table *t, const struct row *r, const struct cand 
 	for (uint32_t k = 0; k < r2->n && k < PIVOT_FANOUT; k++) {
 		double w = weight * c->weight * r2->c[k].weight;
 		if ((rc = table_add(t, r->key, r2->c[k].text, r2->c[k].norm, w, origin, c->pos)))
-			return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+			return xlqa_error_status(err, rc, "composing translations through a pivot");
 	}
 	return XLQA_OK;
 }
@@ -730,10 +730,10 @@ static int add_extra(void *ctx, const struct xlqa_dict_entry *e, struct xlqa_err
 	int rc;
 
 	if ((rc = pool_id(&x->b->pool, e->headword, strlen(e->headword), &head)))
-		return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+		return xlqa_error_status(err, rc, "adding extra translations");
 	for (size_t i = 0; i < e->n_trans; i++) {
 		if ((rc = pool_id(&x->b->pool, e->trans[i], strlen(e->trans[i]), &text)))
-			return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+			return xlqa_error_status(err, rc, "adding extra translations");
 		if ((rc = add_pair(x->b, x->t, head, text, x->weight * (e->weights ? e->weights[i] : 1.0), x->origin,
 				   e->pos, err)))
 			return rc;
@@ -756,7 +756,7 @@ static int note_name(void *ctx, const struct xlqa_dict_entry *e, struct xlqa_err
 
 	xlqa_hash_get(nc->langs, e->headword, len, &old);
 	if (xlqa_hash_put(nc->langs, e->headword, len, (void *)((uintptr_t)old | nc->bit), NULL))
-		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		return xlqa_error_status(err, XLQA_ENOMEM, "noting a name");
 	return XLQA_OK;
 }
 
@@ -785,7 +785,7 @@ static int load_dic_names(struct xlqa_lexicon_builder *b, struct xlqa_error *err
 		xlqa_buf_reset(&dic);
 		if (xlqa_buf_addf(&aff, "%s/%s.aff", b->hunspell_dir, li->hunspell) ||
 		    xlqa_buf_addf(&dic, "%s/%s.dic", b->hunspell_dir, li->hunspell)) {
-			rc = xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+			rc = xlqa_error_status(err, XLQA_ENOMEM, "loading the dictionary names");
 			break;
 		}
 		if (access(dic.buf, R_OK) != 0 || access(aff.buf, R_OK) != 0) {
@@ -805,7 +805,7 @@ static int load_dic_names(struct xlqa_lexicon_builder *b, struct xlqa_error *err
 		else
 			rc = pool_id(&b->pool, e->key, e->key_len, &dn->ids[dn->n++]);
 		if (rc)
-			xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+			xlqa_error_status(err, rc, "loading the dictionary names");
 	}
 	if (!rc) {
 		sort_builder = b;
@@ -957,13 +957,14 @@ static int write_lexicon(struct xlqa_lexicon_builder *b, struct table *t, const 
 	struct lex_trans *trans = NULL;
 	struct stem_row *stems = NULL;
 	struct lex_stem *fstems = NULL;
-	struct xlqa_buf tmp = XLQA_BUF_INIT, stem = XLQA_BUF_INIT;
+	struct xlqa_buf stem = XLQA_BUF_INIT;
+	struct xlqa_file_out out = { 0 }; /* written whole or not at all */
 	size_t n_trans = 0, n_stems = 0, alloc_stems = 0, max_words = 1, pool_size;
 	struct xlqa_lang *lang = b->stemmers[0];
 	FILE *fp = NULL;
 	uLong crc = crc32(0L, Z_NULL, 0);
 	uint64_t pos;
-	int fd = -1, rc = XLQA_OK;
+	int rc = XLQA_OK;
 
 	for (size_t i = 0; i < xlqa_lang_count(); i++)
 		if (xlqa_lang_at(i) == src)
@@ -1049,13 +1050,9 @@ static int write_lexicon(struct xlqa_lexicon_builder *b, struct table *t, const 
 	lex_layout_compute(&h, &lay);
 	h.file_size = lay.end;
 
-	if (xlqa_buf_addf(&tmp, "%s.tmpXXXXXX", path))
-		goto nomem;
-	if ((fd = mkstemp(tmp.buf)) < 0 || !(fp = fdopen(fd, "wb"))) {
-		rc = xlqa_error_set(err, XLQA_EIO, "cannot create '%s': %s", tmp.buf, strerror(errno));
+	if ((rc = xlqa_file_out_open(&out, path, err)))
 		goto out;
-	}
-	fd = -1;
+	fp = out.fp;
 	pos = sizeof h;
 	if (write_all(fp, &h, sizeof h, NULL) || write_all(fp, keys, h.n_keys * sizeof *keys, &crc))
 		goto ioerr;
@@ -1073,38 +1070,24 @@ static int write_lexicon(struct xlqa_lexicon_builder *b, struct table *t, const 
 		goto ioerr;
 	h.crc = (uint32_t)crc;
 	h.header_crc = (uint32_t)crc32(0L, (const Bytef *)&h, (uInt)offsetof(struct lex_header, header_crc));
-	if (fseek(fp, 0, SEEK_SET) != 0 || write_all(fp, &h, sizeof h, NULL) || fflush(fp) != 0 || fsync(fileno(fp)) != 0)
+	if (fseek(fp, 0, SEEK_SET) != 0 || write_all(fp, &h, sizeof h, NULL))
 		goto ioerr;
-	if (fclose(fp) != 0) {
-		fp = NULL;
-		goto ioerr;
-	}
-	fp = NULL;
-	if (rename(tmp.buf, path) != 0) {
-		rc = xlqa_error_set(err, XLQA_EIO, "cannot rename '%s' to '%s': %s", tmp.buf, path, strerror(errno));
+	if ((rc = xlqa_file_out_commit(&out, err)))
 		goto out;
-	}
-	xlqa_buf_reset(&tmp);
 	rep->keys = h.n_keys;
 	rep->translations = n_trans;
 	rep->stems = n_stems;
 	rep->bytes = h.file_size;
 	goto out;
 ioerr:
-	rc = xlqa_error_set(err, XLQA_EIO, "writing '%s': %s", tmp.buf, strerror(errno));
+	rc = xlqa_error_errno(err, XLQA_EIO, "writing '%s'", path);
 	goto out;
 nomem:
 	rc = XLQA_ENOMEM;
 fail:
 	xlqa_error_set(err, rc, "writing '%s': %s", path, xlqa_strerror(rc));
 out:
-	if (fp)
-		fclose(fp);
-	if (fd >= 0)
-		close(fd);
-	if (tmp.len)
-		unlink(tmp.buf);
-	xlqa_buf_release(&tmp);
+	xlqa_file_out_release(&out);
 	xlqa_buf_release(&stem);
 	xlqa_buf_release(&w.strings);
 	free(w.offsets);
@@ -1137,7 +1120,7 @@ int xlqa_lexicon_builder_new(const struct xlqa_lexicon_build_options *opt, struc
 
 	*out = NULL;
 	if (!b)
-		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		return xlqa_error_status(err, XLQA_ENOMEM, "creating the lexicon builder");
 	if (opt)
 		b->opt = *opt;
 	if (b->opt.weights)
@@ -1158,7 +1141,7 @@ int xlqa_lexicon_builder_new(const struct xlqa_lexicon_build_options *opt, struc
 		free(b->dict_dir);
 		free(b->hunspell_dir);
 		free(b);
-		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		return xlqa_error_status(err, XLQA_ENOMEM, "creating the lexicon builder");
 	}
 	*out = b;
 	return XLQA_OK;
@@ -1259,7 +1242,7 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 		for (uint32_t j = 0; j < direct->rows[i].n; j++) {
 			const struct cand *c = &direct->rows[i].c[j];
 			if ((rc = table_add(&final, direct->rows[i].key, c->text, c->norm, c->weight, c->origin, c->pos))) {
-				xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+				xlqa_error_status(err, rc, "building the lexicon");
 				goto done;
 			}
 		}

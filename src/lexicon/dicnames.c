@@ -112,13 +112,13 @@ int xlqa_dict_read_hunspell_names(const char *aff_path, const char *dic_path, xl
 		}
 		xlqa_buf_reset(&stem);
 		if (dic_stem(line, ll, &stem)) {
-			rc = xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+			rc = xlqa_error_status(err, XLQA_ENOMEM, "reading the hunspell names");
 			goto done;
 		}
 		if (!capitalised_name(stem.buf, stem.len) || xlqa_hash_find(&seen, stem.buf, stem.len))
 			continue;
 		if (xlqa_hash_put(&seen, stem.buf, stem.len, NULL, NULL)) {
-			rc = xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+			rc = xlqa_error_status(err, XLQA_ENOMEM, "reading the hunspell names");
 			goto done;
 		}
 		if (h && !Hunspell_spell(h, stem.buf)) {

@@ -581,7 +581,7 @@ static int parse_entry(struct reader *r, char *text, size_t len, int64_t offset,
 		cut -= skip;
 	}
 	if (lex_clean(line, cut, &r->headword))
-		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		return xlqa_error_status(err, XLQA_ENOMEM, "parsing a dictd entry");
 	if (is_label(r->headword.buf, r->headword.len)) { /* a gloss as headword: "capital: Iqaluit" */
 		r->stats->skipped_entries++;
 		return XLQA_OK;
@@ -632,14 +632,14 @@ static int parse_entry(struct reader *r, char *text, size_t len, int64_t offset,
 			break;
 		}
 		if ((rc = add_line(r, line, ll)))
-			return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+			return xlqa_error_status(err, rc, "parsing a dictd entry");
 	}
 	if (r->headword.len == 0 || r->n_items == 0) {
 		r->stats->skipped_entries++;
 		return XLQA_OK;
 	}
 	if (XLQA_ARRAY_RESERVE(r->ptrs, r->alloc_ptrs, r->n_items))
-		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		return xlqa_error_status(err, XLQA_ENOMEM, "parsing a dictd entry");
 	for (size_t i = 0; i < r->n_items; i++)
 		r->ptrs[i] = r->items.buf + r->starts[i];
 	return emit_headwords(r, pos, offset, err);
@@ -698,24 +698,23 @@ int xlqa_dict_read_dictd(const char *index_path, const char *dict_path, xlqa_dic
 		t1 = memchr(line, '\t', ll);
 		t2 = t1 ? memchr(t1 + 1, '\t', ll - (size_t)(t1 + 1 - line)) : NULL;
 		if (!t2) {
-			rc = xlqa_error_at(err, XLQA_EPARSE, -1, line_no, "%s:%lld: expected 'headword TAB offset TAB length'",
-					   index_path, (long long)line_no);
+			rc = xlqa_error_in(err, XLQA_EPARSE, index_path, -1, line_no,
+			                   "expected 'headword TAB offset TAB length'");
 			goto done;
 		}
 		{
 			char *t3 = memchr(t2 + 1, '\t', ll - (size_t)(t2 + 1 - line));
 			size_t l3 = (t3 ? (size_t)(t3 - t2 - 1) : ll - (size_t)(t2 + 1 - line));
 			if (!b64_number(t1 + 1, (size_t)(t2 - t1 - 1), &sp.off) || !b64_number(t2 + 1, l3, &sp.len)) {
-				rc = xlqa_error_at(err, XLQA_EPARSE, -1, line_no, "%s:%lld: bad base64 offset or length",
-						   index_path, (long long)line_no);
+				rc = xlqa_error_in(err, XLQA_EPARSE, index_path, -1, line_no,
+				                   "bad base64 offset or length");
 				goto done;
 			}
 		}
 		if (__builtin_add_overflow(sp.off, sp.len, &end) || end > data.len) {
-			rc = xlqa_error_at(err, XLQA_EPARSE, -1, line_no,
-					   "%s:%lld: entry at %llu+%llu lies past the data's end (%zu bytes)", index_path,
-					   (long long)line_no, (unsigned long long)sp.off, (unsigned long long)sp.len,
-					   data.len);
+			rc = xlqa_error_in(err, XLQA_EPARSE, index_path, -1, line_no,
+			                   "entry at %llu+%llu lies past the data's end (%zu bytes)",
+			                   (unsigned long long)sp.off, (unsigned long long)sp.len, data.len);
 			goto done;
 		}
 		if (is_database_word(line, (size_t)(t1 - line))) {
@@ -838,9 +837,8 @@ int xlqa_dict_read_tsv(const char *path, bool strict, xlqa_dict_entry_fn fn, voi
 		if (!t1 || lex_clean(line, (size_t)(t1 - line), &head) ||
 		    lex_clean(t1 + 1, (size_t)((t2 ? t2 : line + ll) - t1 - 1), &tr) || !head.len || !tr.len) {
 			if (strict) {
-				rc = xlqa_error_at(err, XLQA_EPARSE, -1, line_no,
-						   "%s:%lld: expected 'source TAB target [TAB weight in (0,1]]'", path,
-						   (long long)line_no);
+				rc = xlqa_error_in(err, XLQA_EPARSE, path, -1, line_no,
+				                   "expected 'source TAB target [TAB weight in (0,1]]'");
 				goto done;
 			}
 			stats->bad_lines++;

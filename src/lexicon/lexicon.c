@@ -103,7 +103,7 @@ int xlqa_lexicon_open(const char *path, struct xlqa_lexicon **out, struct xlqa_e
 
 	*out = NULL;
 	if (!(lex = calloc(1, sizeof *lex)))
-		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		return xlqa_error_status(err, XLQA_ENOMEM, "opening the lexicon");
 	if ((rc = xlqa_file_map(path, &lex->file, err))) {
 		free(lex);
 		return rc;
@@ -234,7 +234,7 @@ int xlqa_lexicon_default_dir(struct xlqa_buf *out, struct xlqa_error *err)
 	else
 		return xlqa_error_set(err, XLQA_ENOTFOUND,
 				      "no lexicon folder: set XLQA_LEXICON_DIR, XDG_CACHE_HOME or HOME, or give one");
-	return rc ? xlqa_error_set(err, rc, "%s", xlqa_strerror(rc)) : XLQA_OK;
+	return rc ? xlqa_error_status(err, rc, "finding the lexicon directory") : XLQA_OK;
 }
 
 int xlqa_lexicon_path(const char *dir, const char *source, const char *target, struct xlqa_buf *out)

@@ -91,7 +91,7 @@ static int spawn(struct xlqa_mt *mt, char *const argv[], struct xlqa_error *err)
 	int sv[2];
 
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
-		return xlqa_error_set(err, XLQA_EIO, "cannot start apertium '%s': %s", mt->path, strerror(errno));
+		return xlqa_error_errno(err, XLQA_EIO, "cannot start apertium '%s'", mt->path);
 	mt->pid = fork();
 	if (mt->pid < 0) {
 		int e = errno;
@@ -134,7 +134,7 @@ int xlqa_mt_open(const char *source, const char *target, struct xlqa_mt **out, s
 					      modes[i], strerror(errno), route[i]->package);
 	}
 	if (!(mt = calloc(1, sizeof *mt)))
-		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		return xlqa_error_status(err, XLQA_ENOMEM, "opening machine translation");
 	mt->fd = -1;
 	xlqa_buf_init(&mt->in);
 	xlqa_buf_init(&mt->out);
@@ -216,10 +216,10 @@ int xlqa_mt_translate(struct xlqa_mt *mt, const char *text, size_t len, struct x
 		if (c == '\0' || c == '\n' || c == '\r')
 			c = ' ';
 		if ((strchr(reserved, c) && c != '\0' && xlqa_buf_addch(&mt->in, '\\')) || xlqa_buf_addch(&mt->in, c))
-			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+			return xlqa_error_status(err, XLQA_ENOMEM, "machine-translating the question");
 	}
 	if (xlqa_buf_add(&mt->in, "\n\0", 2))
-		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		return xlqa_error_status(err, XLQA_ENOMEM, "machine-translating the question");
 	while (sent < mt->in.len) {
 		ssize_t w = send(mt->fd, mt->in.buf + sent, mt->in.len - sent, MSG_NOSIGNAL);
 		if (w < 0 && errno == EINTR)
@@ -246,7 +246,7 @@ int xlqa_mt_translate(struct xlqa_mt *mt, const char *text, size_t len, struct x
 			return mt_broken(mt, r < 0 ? strerror(errno) : "end of output", err);
 		nul = memchr(chunk, '\0', (size_t)r);
 		if (xlqa_buf_add(out, chunk, nul ? (size_t)(nul - chunk) : (size_t)r))
-			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+			return xlqa_error_status(err, XLQA_ENOMEM, "machine-translating the question");
 		if (nul)
 			break; /* one text at a time: nothing follows its NUL */
 	}
@@ -329,7 +329,7 @@ int xlqa_mt_fuse(struct xlqa_mt *mt, struct xlqa_lang *target, const char *text,
 			continue;
 		if ((rc = xlqa_query_add_group(q, "mt", 1.0, 0, &g)) ||
 		    (rc = xlqa_query_add_alt(q, g, text + tok->start, tok->end - tok->start, MT_ALT_WEIGHT)))
-			return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+			return xlqa_error_status(err, rc, "fusing machine translation into the query");
 		if (stats)
 			stats->added++;
 	}
@@ -346,6 +346,6 @@ int xlqa_mt_query(struct xlqa_mt *mt, struct xlqa_lang *target, const char *ques
 	    (rc = xlqa_mt_fuse(mt, target, mt->out.buf, q, stats, err)))
 		return rc;
 	if (text && xlqa_buf_add(text, mt->out.buf, mt->out.len))
-		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		return xlqa_error_status(err, XLQA_ENOMEM, "making the query from machine translation");
 	return XLQA_OK;
 }

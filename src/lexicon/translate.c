@@ -218,7 +218,7 @@ static int translit_run(UTransliterator *tr, const char *utf8, size_t len, struc
 		return xlqa_error_set(err, XLQA_EENCODING, "transliterating: invalid UTF-8");
 	cap = ulen * 4 + 16;
 	if (!(u = malloc((size_t)cap * sizeof *u)))
-		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		return xlqa_error_status(err, XLQA_ENOMEM, "transliterating a word");
 	st = U_ZERO_ERROR;
 	u_strFromUTF8(u, cap, &ulen, utf8, (int32_t)len, &st);
 	limit = ulen;
@@ -235,7 +235,7 @@ static int translit_run(UTransliterator *tr, const char *utf8, size_t len, struc
 		st2 = U_ZERO_ERROR;
 		if ((rc = xlqa_buf_grow(&latin, (size_t)n8 + 1))) {
 			free(u);
-			return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+			return xlqa_error_status(err, rc, "transliterating a word");
 		}
 		u_strToUTF8(latin.buf, (int32_t)latin.alloc, &n8, u, ulen, &st2);
 		latin.len = (size_t)n8;
@@ -329,7 +329,7 @@ int xlqa_translator_new(const struct xlqa_lexicon *lex, struct xlqa_lang *source
 
 	*out = NULL;
 	if (!tr)
-		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		return xlqa_error_status(err, XLQA_ENOMEM, "creating the translator");
 	tr->lex = lex;
 	tr->lang = source;
 	xlqa_arena_init(&tr->vocab_strings, 0);
@@ -431,7 +431,7 @@ int xlqa_translator_set_vocabulary(struct xlqa_translator *tr, const char *const
 	tr->n_vocab = 0;
 	xlqa_arena_reset(&tr->vocab_strings);
 	if (n && !(v = calloc(n, sizeof *v)))
-		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		return xlqa_error_status(err, XLQA_ENOMEM, "setting the translator vocabulary");
 	for (size_t i = 0; i < n; i++) {
 		size_t len = strlen(words[i]);
 		xlqa_buf_reset(&tr->fold);
@@ -449,7 +449,7 @@ int xlqa_translator_set_vocabulary(struct xlqa_translator *tr, const char *const
 		v[nv].skeleton = xlqa_arena_strndup(&tr->vocab_strings, tr->fold.buf, tr->fold.len);
 		if (!v[nv].word || !v[nv].folded || !v[nv].skeleton) {
 			free(v);
-			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+			return xlqa_error_status(err, XLQA_ENOMEM, "setting the translator vocabulary");
 		}
 		v[nv].cps = count_cp(tr->fold.buf, tr->fold.len);
 		v[nv].freq = freqs ? freqs[i] : 1;
@@ -481,7 +481,7 @@ static int fold_skeleton(struct xlqa_translator *tr, const char *word, size_t le
 	if (keep) {
 		xlqa_buf_reset(&tr->scratch);
 		if (xlqa_buf_add(&tr->scratch, tr->fold.buf, tr->fold.len))
-			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+			return xlqa_error_status(err, XLQA_ENOMEM, "folding a word for cognates");
 	}
 	spelling_skeleton(&tr->fold);
 	*cps = count_cp(tr->fold.buf, tr->fold.len);
@@ -543,7 +543,7 @@ static int add_cognates(struct xlqa_translator *tr, const char *word, size_t len
 	for (size_t i = 0; i < n_best; i++)
 		if (hits_add(out, best[i].w->word, W_COGNATE * (1.0 - (double)best[i].dist / (double)cps), 0,
 			     XLQA_HOW_COGNATE, best[i].w->folded, false))
-			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+			return xlqa_error_status(err, XLQA_ENOMEM, "adding cognates");
 	return XLQA_OK;
 }
 
@@ -621,7 +621,7 @@ static int lookup_lexical(struct xlqa_translator *tr, const char *word, size_t l
 	 * form may be a key of its own sense ("números": the Book of Numbers; "número": number). */
 	if (xlqa_lexicon_find(lex, norm, nlen, &k) &&
 	    (rc = add_key(out, lex, k, 1.0, XLQA_HOW_EXACT, xlqa_lexicon_key(lex, k), names)))
-		return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+		return xlqa_error_status(err, rc, "looking a word up in the lexicon");
 	/* A capitalised word the lexicon has is that word, not a form of a common one spelt alike
 	 * ("París", not "parís" of "parir", to give birth). */
 	if (xlqa_lang_has_lemmas(tr->lang) && !(names && hits_beyond_names(out))) {
@@ -633,7 +633,7 @@ static int lookup_lexical(struct xlqa_translator *tr, const char *word, size_t l
 			if (!prefix_stripped(norm, nlen, lemmas.items[i]) &&
 			    xlqa_lexicon_find(lex, lemmas.items[i], strlen(lemmas.items[i]), &k) &&
 			    (rc = add_key(out, lex, k, factor, XLQA_HOW_LEMMA, xlqa_lexicon_key(lex, k), lemma_names)))
-				return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+				return xlqa_error_status(err, rc, "looking a word up in the lexicon");
 	}
 	if (hits_beyond_names(out))
 		goto settle;
@@ -652,7 +652,7 @@ static int lookup_lexical(struct xlqa_translator *tr, const char *word, size_t l
 		for (size_t i = 0; i < n && i < 8; i++) {
 			k = xlqa_lexicon_stem_key(lex, first + i);
 			if ((rc = add_key(out, lex, k, W_STEM, XLQA_HOW_STEM, xlqa_lexicon_key(lex, k), stem_names)))
-				return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+				return xlqa_error_status(err, rc, "looking a word up in the lexicon");
 		}
 	}
 	if (hits_beyond_names(out))
@@ -675,13 +675,13 @@ static int lookup_lexical(struct xlqa_translator *tr, const char *word, size_t l
 			    hits_add(out, t.text, t.weight * W_COMPOUND_PART, t.origin, XLQA_HOW_COMPOUND, parts.items[i],
 				     false)) {
 				xlqa_buf_release(&phrase);
-				return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+				return xlqa_error_status(err, XLQA_ENOMEM, "looking a word up in the lexicon");
 			}
 		}
 		if (found == parts.n && found > 1 &&
 		    hits_add(out, phrase.buf, W_COMPOUND, 0, XLQA_HOW_COMPOUND, norm, true)) {
 			xlqa_buf_release(&phrase);
-			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+			return xlqa_error_status(err, XLQA_ENOMEM, "looking a word up in the lexicon");
 		}
 		xlqa_buf_release(&phrase);
 	}
@@ -722,7 +722,7 @@ static int lookup_genitive(struct xlqa_translator *tr, const char *norm, size_t 
 		if (!xlqa_lexicon_find(tr->lex, norm, nlen - elen, &k) || !key_is_name(tr->lex, k))
 			continue;
 		if (add_key(out, tr->lex, k, W_GENITIVE, XLQA_HOW_GENITIVE, xlqa_lexicon_key(tr->lex, k), true))
-			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+			return xlqa_error_status(err, XLQA_ENOMEM, "looking a genitive up");
 		return XLQA_OK;
 	}
 	return XLQA_OK;
@@ -767,7 +767,7 @@ static int lookup_foreign(struct xlqa_translator *tr, const char *norm, size_t n
 		return XLQA_OK;
 	if (xlqa_lexicon_find(tr->foreign, norm, nlen, &k)) {
 		if (add_foreign_key(tr, k, 1.0, norm, out))
-			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+			return xlqa_error_status(err, XLQA_ENOMEM, "looking a foreign word up");
 		if (out->n > before)
 			return XLQA_OK;
 	}
@@ -779,7 +779,7 @@ static int lookup_foreign(struct xlqa_translator *tr, const char *norm, size_t n
 	n = xlqa_lexicon_find_stem(tr->foreign, tr->scratch.buf, tr->scratch.len, &first);
 	for (size_t i = 0; i < n && i < 8; i++)
 		if (add_foreign_key(tr, xlqa_lexicon_stem_key(tr->foreign, first + i), W_STEM, norm, out))
-			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+			return xlqa_error_status(err, XLQA_ENOMEM, "looking a foreign word up");
 	return XLQA_OK;
 }
 
@@ -797,7 +797,7 @@ int xlqa_translator_open_foreign(struct xlqa_translator *tr, const char *dir, st
 		return xlqa_error_set(err, XLQA_EINVAL, "the source is English: no English fallback");
 	self = strcmp(info.target, "en") == 0;
 	if (xlqa_lexicon_path(dir, "en", self ? info.source : info.target, &path))
-		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		return xlqa_error_status(err, XLQA_ENOMEM, "opening the foreign-word list");
 	if (!(rc = xlqa_lexicon_open(path.buf, &lex, err)) &&
 	    !(rc = xlqa_lang_open("en", &(struct xlqa_lang_options){ .flags = XLQA_LANG_OPEN_NO_HUNSPELL }, &lang,
 				  err))) {
@@ -821,7 +821,7 @@ static int join_key(struct xlqa_translator *tr, const char *const *words, size_t
 	xlqa_buf_reset(&tr->key);
 	for (size_t i = 0; i < n; i++) {
 		if (i && xlqa_buf_addch(&tr->key, ' '))
-			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+			return xlqa_error_status(err, XLQA_ENOMEM, "joining a multi-word key");
 		if ((rc = lex_normalize(words[i], strlen(words[i]), &tr->key, err)))
 			return rc;
 	}
@@ -848,7 +848,7 @@ int xlqa_translator_lookup(struct xlqa_translator *tr, const char *const *words,
 		if (xlqa_lexicon_find(tr->lex, tr->key.buf, tr->key.len, &k)) {
 			if ((rc = add_key(out, tr->lex, k, 1.0, XLQA_HOW_MULTIWORD, xlqa_lexicon_key(tr->lex, k),
 					  starts_upper(word, len))))
-				return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+				return xlqa_error_status(err, rc, "looking a word up");
 			out->words = m;
 			hits_finish(out);
 			return XLQA_OK;
@@ -857,7 +857,7 @@ int xlqa_translator_lookup(struct xlqa_translator *tr, const char *const *words,
 	/* digits pass through; a number in words ("dos", "erste") is a word of the lexicon like any other */
 	if ((flags & XLQA_QUERY_NUMBER) && has_digit(word, len)) {
 		if (hits_add(out, word, 1.0, 0, XLQA_HOW_PASS, NULL, true))
-			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+			return xlqa_error_status(err, XLQA_ENOMEM, "looking a word up");
 		return XLQA_OK;
 	}
 	if ((rc = join_key(tr, words, 1, err)))
@@ -879,7 +879,7 @@ int xlqa_translator_lookup(struct xlqa_translator *tr, const char *const *words,
 		}
 		if (hits_add(out, cyr ? tr->scratch.buf : word, translated ? W_NAME_BESIDE : 1.0, 0,
 			     cyr ? XLQA_HOW_TRANSLIT : XLQA_HOW_PASS, NULL, true))
-			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+			return xlqa_error_status(err, XLQA_ENOMEM, "looking a word up");
 	}
 	if ((flags & XLQA_QUERY_NAME) && !translated && tr->n_vocab && !is_cyrillic(word, len)) {
 		/* a name the target does not write alike: its cognates beside it ("Lutero": "Luther") */
@@ -894,12 +894,12 @@ int xlqa_translator_lookup(struct xlqa_translator *tr, const char *const *words,
 		if ((rc = translit_run(tr->translit, word, len, &tr->scratch, err)))
 			return rc;
 		if (hits_add(out, tr->scratch.buf, W_TRANSLIT, 0, XLQA_HOW_TRANSLIT, NULL, true))
-			return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+			return xlqa_error_status(err, XLQA_ENOMEM, "looking a word up");
 	}
 	if (!out->n && (rc = add_cognates(tr, word, len, out, err)))
 		return rc;
 	if (!out->n && hits_add(out, word, W_UNTRANSLATED, 0, XLQA_HOW_UNTRANSLATED, NULL, true))
-		return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+		return xlqa_error_status(err, XLQA_ENOMEM, "looking a word up");
 	hits_finish(out);
 	return XLQA_OK;
 }
@@ -916,11 +916,11 @@ static int emit_group(struct xlqa_translator *tr, const char *source, double wei
 	for (size_t j = 0; j < hits->n; j++)
 		phrase |= strchr(hits->items[j].text, ' ') != NULL;
 	if ((rc = xlqa_query_add_group(dst, source, weight, flags | (phrase ? XLQA_QUERY_PHRASE : 0), &g)))
-		return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+		return xlqa_error_status(err, rc, "adding a translated concept");
 	for (size_t j = 0; j < hits->n; j++)
 		if ((rc = xlqa_query_add_alt(dst, g, hits->items[j].text, strlen(hits->items[j].text),
 					     hits->items[j].weight)))
-			return xlqa_error_set(err, rc, "%s", xlqa_strerror(rc));
+			return xlqa_error_status(err, rc, "adding a translated concept");
 	if (!stats)
 		return XLQA_OK;
 	if (flags & XLQA_QUERY_NUMBER) {
@@ -998,7 +998,7 @@ static int emit_name_words(struct xlqa_translator *tr, const struct xlqa_query_g
 		if (len) {
 			xlqa_buf_reset(word);
 			if (xlqa_buf_add(word, w, len))
-				return xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+				return xlqa_error_status(err, XLQA_ENOMEM, "adding the words of a name");
 			one[0] = word->buf;
 			if ((rc = xlqa_translator_lookup(tr, one, 1, flags, hits, err)) == XLQA_OK)
 				rc = emit_group(tr, word->buf, grp->weight, flags, hits, probe, dst, stats, err);
@@ -1048,7 +1048,7 @@ int xlqa_translator_translate(struct xlqa_translator *tr, const struct xlqa_quer
 			if (src->groups[i + j].weight > weight)
 				weight = src->groups[i + j].weight;
 			if ((j && xlqa_buf_addch(&source, ' ')) || xlqa_buf_addstr(&source, words[j])) {
-				rc = xlqa_error_set(err, XLQA_ENOMEM, "%s", xlqa_strerror(XLQA_ENOMEM));
+				rc = xlqa_error_status(err, XLQA_ENOMEM, "translating the query");
 				break;
 			}
 		}

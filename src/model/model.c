@@ -1681,7 +1681,7 @@ static int read_calibration(const json_t *o, const char *key, const char *what, 
 		return rc;
 	if ((rc = set_calibration(slot, &c, what, &set_err)))
 		return rc == XLQA_EINVAL ? xlqa_error_set(err, XLQA_EPARSE, "%s: %s", path, set_err.message)
-		                         : xlqa_error_set(err, rc, "%s", set_err.message);
+		                         : xlqa_error_set(err, rc, "%s: %s", path, set_err.message);
 	return XLQA_OK;
 }
 
@@ -1707,7 +1707,7 @@ static int read_list(const json_t *root, const char *key, const char *path, stru
 			v[i] = json_string_value(json_array_get(a, i));
 	if (!rc && (rc = set(m, v, n, &set_err)))
 		rc = rc == XLQA_EINVAL ? xlqa_error_set(err, XLQA_EPARSE, "%s: '%s': %s", path, key, set_err.message)
-		                       : xlqa_error_set(err, rc, "%s", set_err.message);
+		                       : xlqa_error_set(err, rc, "%s: '%s': %s", path, key, set_err.message);
 	free(v);
 	return rc;
 }

@@ -92,7 +92,7 @@ struct rule_line {
 static int syntax(const struct xlqa_question_rules *r, const struct rule_line *l, const char *what,
                   struct xlqa_error *err)
 {
-	return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)l->lineno, "%s:%zu: %s", r->path, l->lineno, what);
+	return xlqa_error_in(err, XLQA_EPARSE, r->path, -1, (int64_t)l->lineno, "%s", what);
 }
 
 static int nomem(const struct xlqa_question_rules *r, struct xlqa_error *err)
@@ -121,13 +121,12 @@ static int parse_class(struct xlqa_question_rules *r, const struct rule_line *l,
 	size_t tlen = dot ? (size_t)(dot - s) : len;
 
 	if (!xlqa_answer_type_find(s, tlen, &cls->type))
-		return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)l->lineno,
-		                     "%s:%zu: unknown answer type '%.*s'", r->path, l->lineno, (int)tlen, s);
+		return xlqa_error_in(err, XLQA_EPARSE, r->path, -1, (int64_t)l->lineno, "unknown answer type '%.*s'",
+		                     (int)tlen, s);
 	cls->subtype = NULL;
 	if (dot && !(cls->subtype = xlqa_answer_subtype_find(cls->type, dot + 1, len - tlen - 1)))
-		return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)l->lineno,
-		                     "%s:%zu: unknown subtype '%.*s' of %.*s", r->path, l->lineno,
-		                     (int)(len - tlen - 1), dot + 1, (int)tlen, s);
+		return xlqa_error_in(err, XLQA_EPARSE, r->path, -1, (int64_t)l->lineno,
+		                     "unknown subtype '%.*s' of %.*s", (int)(len - tlen - 1), dot + 1, (int)tlen, s);
 	return XLQA_OK;
 }
 
@@ -192,9 +191,8 @@ static int parse_elem(struct xlqa_question_rules *r, const struct rule_line *l, 
 			return XLQA_OK;
 		}
 	if (s[0] == '@')
-		return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)l->lineno,
-		                     "%s:%zu: unknown element '%.*s' (expected @focus, @name, @words or @num)", r->path,
-		                     l->lineno, (int)len, s);
+		return xlqa_error_in(err, XLQA_EPARSE, r->path, -1, (int64_t)l->lineno,
+		                     "unknown element '%.*s' (expected @focus, @name, @words or @num)", (int)len, s);
 	e->kind = EL_LIT;
 	if (s[0] == '=') {
 		e->is_focus = true;
@@ -252,9 +250,8 @@ static int on_rule(struct xlqa_question_rules *r, const struct rule_line *l, str
 		else if (n == 4 && memcmp(item, "unit", 4) == 0)
 			rule->opts |= RULE_UNIT;
 		else
-			return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)l->lineno,
-			                     "%s:%zu: unknown rule option '%.*s' (expected D, focus or unit)", r->path,
-			                     l->lineno, (int)n, item);
+			return xlqa_error_in(err, XLQA_EPARSE, r->path, -1, (int64_t)l->lineno,
+			                     "unknown rule option '%.*s' (expected D, focus or unit)", (int)n, item);
 	}
 	if ((rule->opts & RULE_DEF) != (rule->cls.type == XLQA_ANSWER_DEFINITION))
 		return syntax(r, l, "option D goes with type DEFINITION and only with it", err);
@@ -320,9 +317,10 @@ static int on_line(struct xlqa_question_rules *r, const struct rule_line *l, str
 		              err);
 	}
 #undef IS
-	return xlqa_error_at(err, XLQA_EPARSE, -1, (int64_t)l->lineno,
-	                     "%s:%zu: unknown line kind '%.*s' (expected rule, focus, unit, transparent, temporal, "
-	                     "auxiliary, kind, interrogative or option)", r->path, l->lineno, (int)l->len[0], l->field[0]);
+	return xlqa_error_in(err, XLQA_EPARSE, r->path, -1, (int64_t)l->lineno,
+	                     "unknown line kind '%.*s' (expected rule, focus, unit, transparent, temporal, "
+	                     "auxiliary, kind, interrogative or option)",
+	                     (int)l->len[0], l->field[0]);
 }
 
 static int parse_file(struct xlqa_question_rules *r, const char *data, size_t len, struct xlqa_error *err)

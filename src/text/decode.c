@@ -30,8 +30,8 @@ int xlqa_text_check_nul(const char *in, size_t len, const char *name, struct xlq
 		return XLQA_OK;
 	for (const char *p = in; p < nul; p++)
 		line += *p == '\n';
-	return xlqa_error_at(err, XLQA_EPARSE, (int64_t)(nul - in), line, "%s:%lld: NUL byte at byte %zu", name,
-	                     (long long)line, (size_t)(nul - in));
+	return xlqa_error_in(err, XLQA_EPARSE, name, (int64_t)(nul - in), line, "NUL byte at byte %zu",
+	                     (size_t)(nul - in));
 }
 
 bool xlqa_text_utf8_valid(const char *in, size_t len, size_t *bad)
@@ -139,8 +139,7 @@ int xlqa_text_decode(const char *encoding, const char *in, size_t len, const cha
 					   "%s: byte offset %zu: sequence truncated at the end of the input (%s)", name,
 					   bad, encoding);
 		else
-			rc = xlqa_error_set(err, XLQA_EEXTERNAL, "%s: iconv from %s failed: %s", name, encoding,
-					    strerror(errno));
+			rc = xlqa_error_errno(err, XLQA_EEXTERNAL, "%s: iconv from %s failed", name, encoding);
 		break;
 	}
 	iconv_close(cd);

@@ -22,10 +22,9 @@ int xlqa_file_map(const char *path, struct xlqa_mapped_file *m, struct xlqa_erro
 	m->data = NULL;
 	m->size = 0;
 	if (fd < 0)
-		return xlqa_error_set(err, errno == ENOENT ? XLQA_ENOTFOUND : XLQA_EIO, "cannot open '%s': %s", path,
-		                      strerror(errno));
+		return xlqa_error_errno(err, errno == ENOENT ? XLQA_ENOTFOUND : XLQA_EIO, "cannot open '%s'", path);
 	if (fstat(fd, &st) != 0) {
-		rc = xlqa_error_set(err, XLQA_EIO, "cannot stat '%s': %s", path, strerror(errno));
+		rc = xlqa_error_errno(err, XLQA_EIO, "cannot stat '%s'", path);
 		close(fd);
 		return rc;
 	}
@@ -36,7 +35,7 @@ int xlqa_file_map(const char *path, struct xlqa_mapped_file *m, struct xlqa_erro
 	p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_SHARED, fd, 0);
 	close(fd);
 	if (p == MAP_FAILED)
-		return xlqa_error_set(err, XLQA_EIO, "cannot map '%s': %s", path, strerror(errno));
+		return xlqa_error_errno(err, XLQA_EIO, "cannot map '%s'", path);
 	m->data = p;
 	m->size = (size_t)st.st_size;
 	return XLQA_OK;

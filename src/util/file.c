@@ -18,8 +18,7 @@ int xlqa_file_read(const char *path, struct xlqa_buf *out, struct xlqa_error *er
 	int rc = XLQA_OK;
 
 	if (!fp)
-		return xlqa_error_set(err, errno == ENOENT ? XLQA_ENOTFOUND : XLQA_EIO, "cannot open '%s': %s",
-				      path, strerror(errno));
+		return xlqa_error_errno(err, errno == ENOENT ? XLQA_ENOTFOUND : XLQA_EIO, "cannot open '%s'", path);
 	for (;;) {
 		size_t n;
 		rc = xlqa_buf_grow(out, 64 * 1024);
@@ -32,7 +31,7 @@ int xlqa_file_read(const char *path, struct xlqa_buf *out, struct xlqa_error *er
 		out->buf[out->len] = '\0';
 		if (n == 0) {
 			if (ferror(fp))
-				rc = xlqa_error_set(err, XLQA_EIO, "cannot read '%s': %s", shown, strerror(errno));
+				rc = xlqa_error_errno(err, XLQA_EIO, "cannot read '%s'", shown);
 			break;
 		}
 	}

@@ -497,6 +497,33 @@ START_TEST(feature_names_complete)
 }
 END_TEST
 
+START_TEST(feature_blocks_follow_the_kinds)
+{
+	/* the blocks of answer-features.h spell the kinds themselves: they must be the extractor's, in
+	 * its order, or a model's "number@measure" would be another kind's column */
+	static const char *const groups[XLQA_TYPE_GROUPS] = { "named", "time", "measure", "open", "definition" };
+	char want[64];
+	for (size_t k = 0; k < XLQA_EXTRACT_KINDS; k++) {
+		const char *kind = xlqa_extract_kind_name((enum xlqa_extract_kind)k);
+		for (size_t g = 0; g < XLQA_TYPE_GROUPS; g++) {
+			snprintf(want, sizeof want, "%s@%s", kind, groups[g]);
+			ck_assert_str_eq(xlqa_answer_feature_name(XLQA_FEATURE_KIND_TYPE + k * XLQA_TYPE_GROUPS + g), want);
+		}
+		snprintf(want, sizeof want, "proximity@%s", kind);
+		ck_assert_str_eq(xlqa_answer_feature_name(XLQA_FEATURE_KIND_PROXIMITY + k), want);
+	}
+	/* a meaning for each feature, a block's shared by its features, none past the end */
+	for (size_t i = 0; i < XLQA_ANSWER_FEATURES; i++)
+		ck_assert_ptr_nonnull(xlqa_answer_feature_help(i));
+	ck_assert_str_eq(xlqa_answer_feature_help(XLQA_FEATURE_KIND_TYPE + 7),
+	                 xlqa_answer_feature_help(XLQA_FEATURE_KIND_TYPE));
+	ck_assert_str_ne(xlqa_answer_feature_help(XLQA_FEATURE_KIND_TYPE - 1),
+	                 xlqa_answer_feature_help(XLQA_FEATURE_KIND_TYPE));
+	ck_assert_str_eq(xlqa_answer_feature_help(XLQA_FEATURE_PASSAGES), "log(1 + passages holding it)");
+	ck_assert_ptr_null(xlqa_answer_feature_help(XLQA_ANSWER_FEATURES));
+}
+END_TEST
+
 Suite *answer_suite(void)
 {
 	Suite *s = suite_create("answer");
@@ -515,6 +542,7 @@ Suite *answer_suite(void)
 	tcase_add_test(tc, keys_merge_variants);
 	tcase_add_test(tc, set_merges_occurrences);
 	tcase_add_test(tc, feature_names_complete);
+	tcase_add_test(tc, feature_blocks_follow_the_kinds);
 	suite_add_tcase(s, tc);
 	return s;
 }

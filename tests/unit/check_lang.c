@@ -527,6 +527,20 @@ START_TEST(analysis_invariants_on_random_text)
 }
 END_TEST
 
+START_TEST(registry_clef_targets)
+{
+	/* the CLEF 2004 QA targets are a column of the registry (lexicon build --all builds into them):
+	 * the seven of the track, in registry order; Bulgarian and Finnish were sources only */
+	char got[64] = "";
+	for (size_t i = 0; i < xlqa_lang_count(); i++)
+		if (xlqa_lang_at(i)->flags & XLQA_LANG_CLEF_TARGET) {
+			strncat(got, xlqa_lang_at(i)->code, sizeof got - strlen(got) - 1);
+			strncat(got, " ", sizeof got - strlen(got) - 1);
+		}
+	ck_assert_str_eq(got, "de en es fr it nl pt ");
+}
+END_TEST
+
 Suite *lang_suite(void)
 {
 	Suite *s = suite_create("lang");
@@ -534,6 +548,7 @@ Suite *lang_suite(void)
 	TCase *tables = tcase_create("tables");
 
 	tcase_add_test(core, registry_aliases);
+	tcase_add_test(core, registry_clef_targets);
 	tcase_add_test(core, unknown_language_is_a_clear_error);
 	tcase_add_test(core, pack_errors_name_file_and_line);
 	tcase_add_test(core, missing_dictionary_is_reported);

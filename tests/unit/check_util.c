@@ -4,6 +4,8 @@
 #include "suites.h"
 #include "xlqa/util.h"
 
+#include <dirent.h>
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stddef.h>
@@ -49,6 +51,114 @@ START_TEST(error_set_formats_and_truncates)
 	ck_assert_uint_eq(strlen(err.message), XLQA_ERROR_MAX - 1);
 	/* A NULL error is allowed and only the status comes back. */
 	ck_assert_int_eq(xlqa_error_set(NULL, XLQA_ENOMEM, "x"), XLQA_ENOMEM);
+}
+END_TEST
+
+START_TEST(error_breadcrumbs_once)
+{
+	struct xlqa_error err;
+	char want[XLQA_ERROR_MAX];
+	char longname[2 * XLQA_ERROR_MAX];
+
+	/* errno is appended once, as it was on entry */
+	errno = ENOENT;
+	ck_assert_int_eq(xlqa_error_errno(&err, XLQA_EIO, "cannot open '%s'", "x.txt"), XLQA_EIO);
+	snprintf(want, sizeof want, "cannot open 'x.txt': %s", strerror(ENOENT));
+	ck_assert_str_eq(err.message, want);
+	/* the location is formatted once, from the line given, and recorded */
+	ck_assert_int_eq(xlqa_error_in(&err, XLQA_EPARSE, "q.txt", 40, 17, "question number %s expected", "0018"),
+	                 XLQA_EPARSE);
+	ck_assert_str_eq(err.message, "q.txt:17: question number 0018 expected");
+	ck_assert_int_eq(err.line, 17);
+	ck_assert_int_eq(err.offset, 40);
+	/* no line: the file alone, never "q.txt:-1:" or "q.txt:0:" */
+	xlqa_error_in(&err, XLQA_EPARSE, "q.txt", 5, -1, "NUL byte");
+	ck_assert_str_eq(err.message, "q.txt: NUL byte");
+	xlqa_error_in(&err, XLQA_EPARSE, "q.txt", -1, 0, "empty");
+	ck_assert_str_eq(err.message, "q.txt: empty");
+	/* a callee's error located by its caller, from the line the callee recorded */
+	xlqa_error_at(&err, XLQA_EPARSE, -1, 9, "bad");
+	xlqa_error_locate(&err, "t.tsv");
+	ck_assert_str_eq(err.message, "t.tsv:9: bad");
+	xlqa_error_set(&err, XLQA_EINVAL, "all 2 candidates are wrong");
+	xlqa_error_locate(&err, "t.tsv");
+	ck_assert_str_eq(err.message, "t.tsv: all 2 candidates are wrong");
+	/* a status with its subject, never the bare status name */
+	ck_assert_int_eq(xlqa_error_status(&err, XLQA_ENOMEM, "reading '%s'", "q.txt"), XLQA_ENOMEM);
+	ck_assert_str_eq(err.message, "reading 'q.txt': out of memory");
+	/* one ": " between a prefix and the message (the doubled ": :" of a prefix ending in a colon) */
+	xlqa_error_set(&err, XLQA_EPARSE, "bad");
+	xlqa_error_prefix(&err, "q.txt:3: question %s", "0001");
+	ck_assert_str_eq(err.message, "q.txt:3: question 0001: bad");
+	/* a long file name is cut with the message, never overflowed */
+	memset(longname, 'a', sizeof longname - 1);
+	longname[sizeof longname - 1] = '\0';
+	xlqa_error_in(&err, XLQA_EPARSE, longname, -1, 3, "bad");
+	ck_assert_uint_eq(strlen(err.message), XLQA_ERROR_MAX - 1);
+	/* a NULL error is allowed: only the status comes back */
+	ck_assert_int_eq(xlqa_error_errno(NULL, XLQA_EIO, "x"), XLQA_EIO);
+	ck_assert_int_eq(xlqa_error_in(NULL, XLQA_EPARSE, "f", -1, 1, "x"), XLQA_EPARSE);
+	ck_assert_int_eq(xlqa_error_status(NULL, XLQA_ENOMEM, "x"), XLQA_ENOMEM);
+}
+END_TEST
+
+/* The files of directory `dir` other than "." and "..": a leftover temporary file shows here. */
+static size_t count_files(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t n = 0;
+
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d)))
+		n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+	closedir(d);
+	return n;
+}
+
+START_TEST(file_out_whole_or_nothing)
+{
+	char dir[] = "/tmp/xlqa-out-XXXXXX";
+	char path[64];
+	struct xlqa_file_out out;
+	struct xlqa_error err;
+	struct xlqa_buf got = XLQA_BUF_INIT;
+
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/run.txt", dir);
+	ck_assert_int_eq(xlqa_file_write_atomic(path, "old\n", 4, &err), XLQA_OK);
+	/* released without a commit (an error path): the target keeps the old bytes, no file is left */
+	ck_assert_int_eq(xlqa_file_out_open(&out, path, &err), XLQA_OK);
+	fputs("half a new file", out.fp);
+	xlqa_file_out_release(&out);
+	ck_assert_int_eq(xlqa_file_read(path, &got, &err), XLQA_OK);
+	ck_assert_str_eq(got.buf, "old\n");
+	ck_assert_uint_eq(count_files(dir), 1);
+	/* streamed, with a seek back as the lexicon writer does, then committed: the whole new file */
+	ck_assert_int_eq(xlqa_file_out_open(&out, path, &err), XLQA_OK);
+	fputs("xxw line\n", out.fp);
+	ck_assert_int_eq(fseek(out.fp, 0, SEEK_SET), 0);
+	fputs("ne", out.fp);
+	ck_assert_int_eq(xlqa_file_out_commit(&out, &err), XLQA_OK);
+	xlqa_file_out_release(&out);
+	xlqa_buf_reset(&got);
+	ck_assert_int_eq(xlqa_file_read(path, &got, &err), XLQA_OK);
+	ck_assert_str_eq(got.buf, "new line\n");
+	ck_assert_uint_eq(count_files(dir), 1);
+	/* a directory that does not exist: the path and the system's reason, once */
+	snprintf(path, sizeof path, "%s/no/run.txt", dir);
+	ck_assert_int_eq(xlqa_file_out_open(&out, path, &err), XLQA_EIO);
+	ck_assert_ptr_null(out.fp);
+	xlqa_file_out_release(&out);
+	{
+		char want[128];
+		snprintf(want, sizeof want, "cannot create a temporary file for '%s': %s", path, strerror(ENOENT));
+		ck_assert_str_eq(err.message, want);
+	}
+	snprintf(path, sizeof path, "%s/run.txt", dir);
+	ck_assert_int_eq(unlink(path), 0);
+	ck_assert_int_eq(rmdir(dir), 0);
+	xlqa_buf_release(&got);
 }
 END_TEST
 
@@ -237,6 +347,8 @@ Suite *util_suite(void)
 
 	tcase_add_test(tc, status_names_are_distinct);
 	tcase_add_test(tc, error_set_formats_and_truncates);
+	tcase_add_test(tc, error_breadcrumbs_once);
+	tcase_add_test(tc, file_out_whole_or_nothing);
 	tcase_add_test(tc, buf_keeps_invariants);
 	tcase_add_test(tc, buf_utf8_encoding);
 	tcase_add_test(tc, array_reserve_checks_overflow);
