@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Gives the temporary file the permissions an output file gets (mkstemp makes it 0600). */
+/* Gives the temporary file the usual permissions of an output file (mkstemp makes it 0600). */
 static void usual_mode(int fd)
 {
 	mode_t mask = umask(0);
