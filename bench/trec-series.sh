@@ -9,21 +9,7 @@
 # The DE-EN lexicon is read from $XLQA_LEXICON_DIR, built there first when missing (default: the
 # work directory). OUT=DIR keeps the test sets, runs and scores (default: a temporary directory).
 set -eu
-build=$(cd "${1:?usage: bench/trec-series.sh BUILD_DIR [SHARED_DIR]}" && pwd)
-top=$(cd "$(dirname "$0")/.." && pwd)
-bench=$(cd "${2:-$top/../shared}" && pwd)/bench/xquad-clef
-xlqa=$build/xlqa
-if [ -n "${OUT:-}" ]; then mkdir -p "$OUT"; out=$(cd "$OUT" && pwd); else out=$(mktemp -d); trap 'rm -rf "$out"' EXIT; fi
-XLQA_LEXICON_DIR=${XLQA_LEXICON_DIR:-$out/lex}
-export XLQA_LEXICON_DIR
-mkdir -p "$XLQA_LEXICON_DIR"
-
-if [ ! -f "$out/idx-en/index.xlqa" ]; then
-    printf '%s\n' "name = xquad-en" "language = en" "encoding = ISO-8859-1" "files = $bench/collections/EN/*.sgml" \
-        "doc = DOC" "docno = DOCNO" "text = TITLE TEXT" >"$out/en.conf"
-    "$xlqa" index --quiet --data-root / --out "$out/idx-en" "$out/en.conf" >/dev/null
-fi
-[ -f "$XLQA_LEXICON_DIR/de-en.lex" ] || "$xlqa" lexicon build --pair de-en --out "$XLQA_LEXICON_DIR" >/dev/null
+. "$(dirname "$0")/xquad-en-setup.sh"
 
 printf '%-4s %-6s %8s %9s %10s %10s %10s %9s\n' set pair targets factoids target pronouns none problems
 for k in 3 4 5; do
