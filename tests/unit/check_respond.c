@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include "index-fixture.h"
 #include "suites.h"
 #include "xlqa/xlqa.h"
 
@@ -34,35 +35,13 @@ static void setup(void)
 {
 	static const char conf[] = "name = t\nlanguage = en\nfiles = c.sgml\ndoc = DOC\ndocno = DOCNO\ntext = TEXT\n"
 	                           "date = DATE\n";
-	struct xlqa_index_build_options opt;
-	struct xlqa_index_build_summary sum;
-	struct xlqa_corpus_config *cfg;
-	struct xlqa_error err;
-	char path[512];
-	FILE *fp;
 
-	snprintf(tmpdir, sizeof tmpdir, "/tmp/xlqa-respond-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
-	snprintf(path, sizeof path, "%s/c.sgml", tmpdir);
-	ck_assert_ptr_nonnull(fp = fopen(path, "wb"));
-	ck_assert_uint_eq(fwrite(collection, 1, sizeof collection - 1, fp), sizeof collection - 1);
-	ck_assert_int_eq(fclose(fp), 0);
-	ck_assert_int_eq(xlqa_corpus_config_parse(conf, strlen(conf), "t.conf", &cfg, &err), XLQA_OK);
-	memset(&opt, 0, sizeof opt);
-	opt.data_root = tmpdir;
-	snprintf(path, sizeof path, "%s/idx", tmpdir);
-	ck_assert_msg(xlqa_index_build(&cfg, 1, path, &opt, &sum, &err) == XLQA_OK, "%s", err.message);
-	xlqa_corpus_config_free(cfg);
-	ck_assert_msg(xlqa_index_open(path, &idx, &err) == XLQA_OK, "%s", err.message);
+	index_fixture_open("/tmp/xlqa-respond-XXXXXX", tmpdir, sizeof tmpdir, collection, sizeof collection - 1, conf, &idx);
 }
 
 static void teardown(void)
 {
-	char cmd[512];
-
-	xlqa_index_close(idx);
-	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
-	ck_assert_int_eq(system(cmd), 0);
+	index_fixture_close(idx, tmpdir);
 }
 
 /*
