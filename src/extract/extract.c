@@ -99,7 +99,12 @@ static bool roman_numeral(const char *text, const struct xlqa_token *t)
 {
 	size_t n = t->end - t->start;
 
-	return t->kind == XLQA_SPAN_WORD && n <= ROMAN_MAX_BYTES && strspn(text + t->start, "IVXLCDM") == n;
+	if (t->kind != XLQA_SPAN_WORD || n > ROMAN_MAX_BYTES)
+		return false;
+	for (size_t k = t->start; k < t->end; k++) /* within the token: the text need not end in a NUL */
+		if (!memchr("IVXLCDM", text[k], 7))
+			return false;
+	return true;
 }
 
 /* A month name written with a capital ("May 18, 1756") is a date's, though also a stop word ("may"). */
