@@ -80,24 +80,20 @@ static int parse_line(const struct xlqa_index *idx, char *line, char *end, const
 	if (n == 0)
 		return XLQA_OK;
 	if (n != 6)
-		return xlqa_error_at(err, XLQA_EPARSE, -1, ln, "%s:%lld: 6 columns expected (NNNN Q0 DOCNO rank score tag), "
-		                     "found %s", path, (long long)ln, n > 6 ? "more" : n == 1 ? "1" : "fewer");
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, ln, "6 columns expected (NNNN Q0 DOCNO rank score tag), "
+		                     "found %s", n > 6 ? "more" : n == 1 ? "1" : "fewer");
 	errno = 0;
 	number = strtoul(f[0], &stop, 10);
 	if (*stop || strlen(f[0]) > 4 || number == 0 || number >= QMAX || f[0][0] == '-' || f[0][0] == '+')
-		return xlqa_error_at(err, XLQA_EPARSE, -1, ln, "%s:%lld: question number 1-9999 expected, found '%s'", path,
-		                     (long long)ln, f[0]);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, ln, "question number 1-9999 expected, found '%s'", f[0]);
 	e->rank = strtoul(f[3], &stop, 10);
 	if (*stop || errno || f[3][0] == '-' || f[3][0] == '+')
-		return xlqa_error_at(err, XLQA_EPARSE, -1, ln, "%s:%lld: a rank (a whole number) expected, found '%s'", path,
-		                     (long long)ln, f[3]);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, ln, "a rank (a whole number) expected, found '%s'", f[3]);
 	strtod(f[4], &stop);
 	if (*stop)
-		return xlqa_error_at(err, XLQA_EPARSE, -1, ln, "%s:%lld: a score expected, found '%s'", path, (long long)ln,
-		                     f[4]);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, ln, "a score expected, found '%s'", f[4]);
 	if (!xlqa_index_find_docno(idx, f[2], &e->doc))
-		return xlqa_error_at(err, XLQA_EPARSE, -1, ln, "%s:%lld: DOCNO '%s' is not in the index", path, (long long)ln,
-		                     f[2]);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, ln, "DOCNO '%s' is not in the index", f[2]);
 	e->number = (unsigned)number;
 	e->line = ln;
 	return XLQA_OK;
@@ -160,9 +156,8 @@ int xlqa_retrieval_read(const char *path, const struct xlqa_index *idx, struct x
 		int len = snprintf(key, sizeof key, "%u\t%u", e->number, (unsigned)e->doc);
 
 		if (xlqa_hash_get(&seen, key, (size_t)len, &earlier)) {
-			rc = xlqa_error_at(err, XLQA_EPARSE, -1, e->line, "%s:%lld: question %04u lists DOCNO '%s' again (line %lld)",
-			                   path, (long long)e->line, e->number, xlqa_index_docno(idx, e->doc),
-			                   (long long)(intptr_t)earlier);
+			rc = xlqa_error_in(err, XLQA_EPARSE, path, -1, e->line, "question %04u lists DOCNO '%s' again (line %lld)",
+			                   e->number, xlqa_index_docno(idx, e->doc), (long long)(intptr_t)earlier);
 			break;
 		}
 		if (xlqa_hash_put(&seen, key, (size_t)len, (void *)(intptr_t)e->line, NULL)) {

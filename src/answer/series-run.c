@@ -58,13 +58,12 @@ static int pronoun_line(struct xlqa_series_pronouns *p, const char *path, int64_
 
 	for (size_t i = 0; i < wl; i++)
 		if (blank(line[i]))
-			return xlqa_error_at(err, XLQA_EPARSE, -1, no, "%s:%lld: a pronoun is one word, found '%.*s'", path,
-			                     (long long)no, (int)wl, line);
+			return xlqa_error_in(err, XLQA_EPARSE, path, -1, no, "a pronoun is one word, found '%.*s'", (int)wl,
+			                     line);
 	if (!wl)
-		return xlqa_error_at(err, XLQA_EPARSE, -1, no, "%s:%lld: pronoun expected before the tab", path, (long long)no);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, no, "pronoun expected before the tab");
 	if (!rl)
-		return xlqa_error_at(err, XLQA_EPARSE, -1, no, "%s:%lld: replacement expected after the tab", path,
-		                     (long long)no);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, no, "replacement expected after the tab");
 	if (XLQA_ARRAY_RESERVE(p->words, alloc_w, p->n + 1) || XLQA_ARRAY_RESERVE(p->replacements, p->alloc, p->n + 1))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	if (!(p->words[p->n] = strndup(line, wl)))

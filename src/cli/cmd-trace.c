@@ -228,8 +228,8 @@ int cmd_trace(int argc, char **argv)
 		}
 		o = json_loadb(p, (size_t)(stop - p), 0, &jerr);
 		if (!o || !json_is_object(o) || !json_is_string(json_object_get(o, "id"))) {
-			xlqa_error_set(&err, XLQA_EPARSE, "%s:%lld: a trace line (a JSON object with an id) expected%s%s",
-			               argv[optind], (long long)line, o ? "" : ": ", o ? "" : jerr.text);
+			xlqa_error_in(&err, XLQA_EPARSE, argv[optind], -1, line,
+			              "a trace line (a JSON object with an id) expected%s%s", o ? "" : ": ", o ? "" : jerr.text);
 			status = cli_fail("trace", &err);
 		} else if (wanted(&t, str(o, "id"))) {
 			print_question(o, &t);

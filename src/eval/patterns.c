@@ -552,9 +552,9 @@ static int match_pattern(const struct xlqa_patterns *p, const struct pattern *pa
 	while (found && U_SUCCESS(st) && uregex_end(pat->re, 0, &st) <= uregex_start(pat->re, 0, &st))
 		found = uregex_findNext(pat->re, &st);
 	if ((st == U_REGEX_TIME_OUT || st == U_REGEX_STACK_OVERFLOW) && pat->path)
-		return xlqa_error_set(err, XLQA_EOVERFLOW, "%s:%lld: pattern '%s' needs more than the %s limit to match '%.*s'",
-		                      pat->path, (long long)pat->line, pat->source,
-		                      st == U_REGEX_TIME_OUT ? "matching time" : "backtracking stack", shown, answer);
+		return xlqa_error_in(err, XLQA_EOVERFLOW, pat->path, -1, pat->line,
+		                     "pattern '%s' needs more than the %s limit to match '%.*s'", pat->source,
+		                     st == U_REGEX_TIME_OUT ? "matching time" : "backtracking stack", shown, answer);
 	if (st == U_REGEX_TIME_OUT || st == U_REGEX_STACK_OVERFLOW)
 		return xlqa_error_set(err, XLQA_EOVERFLOW, "pattern '%s' needs more than the %s limit to match '%.*s'",
 		                      pat->source, st == U_REGEX_TIME_OUT ? "matching time" : "backtracking stack", shown,

@@ -1817,7 +1817,7 @@ int xlqa_model_read(const char *path, struct xlqa_model **out, struct xlqa_error
 		return rc;
 	root = json_loadb(buf.buf, buf.len, JSON_REJECT_DUPLICATES, &je);
 	if (!root)
-		rc = xlqa_error_at(err, XLQA_EPARSE, je.position, je.line, "%s:%d: %s", path, je.line, je.text);
+		rc = xlqa_error_in(err, XLQA_EPARSE, path, je.position, je.line, "%s", je.text);
 	else
 		rc = model_from_json(root, path, out, err);
 	json_decref(root);

@@ -87,25 +87,21 @@ static int read_header(struct xlqa_model_data *t, char **f, size_t nf, int64_t l
 
 	for (size_t i = 0; i < 3; i++)
 		if (i >= nf || strcmp(f[i], fixed[i]) != 0)
-			return xlqa_error_at(err, XLQA_EPARSE, -1, line,
-			                     "%s:%lld: header 'question<TAB>gold_nil<TAB>label<TAB>feature...' expected", path,
-			                     (long long)line);
+			return xlqa_error_in(err, XLQA_EPARSE, path, -1, line,
+			                     "header 'question<TAB>gold_nil<TAB>label<TAB>feature...' expected");
 	if (nf < 4)
-		return xlqa_error_at(err, XLQA_EPARSE, -1, line, "%s:%lld: the header names no feature", path,
-		                     (long long)line);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "the header names no feature");
 	t->d = nf - 3;
 	if (!(t->feature_names = calloc(t->d, sizeof *t->feature_names)))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	for (size_t j = 0; j < t->d; j++) {
 		if (!f[j + 3][0])
-			return xlqa_error_at(err, XLQA_EPARSE, -1, line, "%s:%lld: feature %zu has no name", path,
-			                     (long long)line, j + 1);
+			return xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "feature %zu has no name", j + 1);
 		if (!(t->feature_names[j] = xlqa_arena_strndup(&t->strings, f[j + 3], strlen(f[j + 3]))))
 			return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	}
 	if ((rep = qa_model_repeated_name((const char *const *)t->feature_names, t->d)) >= 0)
-		return xlqa_error_at(err, XLQA_EPARSE, -1, line, "%s:%lld: feature '%s' named twice", path, (long long)line,
-		                     t->feature_names[rep]);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "feature '%s' named twice", t->feature_names[rep]);
 	return XLQA_OK;
 }
 
@@ -169,8 +165,8 @@ static int add_row(struct xlqa_model_data *t, size_t q, unsigned char label, cha
 	}
 	for (size_t j = 0; j < t->d; j++)
 		if (!parse_value(f[j], &t->x[row * t->d + j]))
-			return xlqa_error_at(err, XLQA_EPARSE, -1, line, "%s:%lld: feature '%s': a finite number expected, found '%s'",
-			                     path, (long long)line, t->feature_names[j], f[j]);
+			return xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "feature '%s': a finite number expected, found '%s'",
+			                     t->feature_names[j], f[j]);
 	t->y[row] = label;
 	t->question[row] = q;
 	t->line[row] = line;
@@ -187,35 +183,30 @@ static int read_line(struct xlqa_model_data *t, char **f, size_t nf, int64_t lin
 	size_t q;
 
 	if (nf != 3 + t->d && !(none && nf == 3))
-		return xlqa_error_at(err, XLQA_EPARSE, -1, line, "%s:%lld: %zu columns, the header has %zu", path,
-		                     (long long)line, nf, 3 + t->d);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "%zu columns, the header has %zu", nf, 3 + t->d);
 	if (!f[0][0])
-		return xlqa_error_at(err, XLQA_EPARSE, -1, line, "%s:%lld: question id missing", path, (long long)line);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "question id missing");
 	if (!parse_flag(f[1], &gold_nil))
-		return xlqa_error_at(err, XLQA_EPARSE, -1, line, "%s:%lld: gold_nil must be 0 or 1, not '%s'", path,
-		                     (long long)line, f[1]);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "gold_nil must be 0 or 1, not '%s'", f[1]);
 	if (!none && !parse_flag(f[2], &label))
-		return xlqa_error_at(err, XLQA_EPARSE, -1, line, "%s:%lld: label must be 0, 1 or '-', not '%s'", path,
-		                     (long long)line, f[2]);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "label must be 0, 1 or '-', not '%s'", f[2]);
 	if (none)
 		for (size_t j = 3; j < nf; j++)
 			if (strcmp(f[j], "-") != 0)
-				return xlqa_error_at(err, XLQA_EPARSE, -1, line,
-				                     "%s:%lld: a line without a candidate (label '-') has '%s' as feature '%s'",
-				                     path, (long long)line, f[j], t->feature_names[j - 3]);
+				return xlqa_error_in(err, XLQA_EPARSE, path, -1, line,
+				                     "a line without a candidate (label '-') has '%s' as feature '%s'", f[j],
+				                     t->feature_names[j - 3]);
 	if (gold_nil && label)
-		return xlqa_error_at(err, XLQA_EPARSE, -1, line,
-		                     "%s:%lld: question '%s' has NIL as its gold answer but a right candidate", path,
-		                     (long long)line, f[0]);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, line,
+		                     "question '%s' has NIL as its gold answer but a right candidate", f[0]);
 	if (find_question(t, f[0], gold_nil, none, &q, &is_new))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	if (!is_new && t->gold_nil[q] != gold_nil)
-		return xlqa_error_at(err, XLQA_EPARSE, -1, line, "%s:%lld: question '%s' had gold_nil %u before", path,
-		                     (long long)line, f[0], t->gold_nil[q]);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "question '%s' had gold_nil %u before", f[0],
+		                     t->gold_nil[q]);
 	if (!is_new && (none || t->no_candidates[q]))
-		return xlqa_error_at(err, XLQA_EPARSE, -1, line,
-		                     "%s:%lld: question '%s' is listed both with and without candidates", path,
-		                     (long long)line, f[0]);
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, line,
+		                     "question '%s' is listed both with and without candidates", f[0]);
 	return none ? XLQA_OK : add_row(t, q, label, f + 3, line, path, err);
 }
 
@@ -238,7 +229,7 @@ int xlqa_model_data_read(struct xlqa_model_data *t, const char *path, struct xlq
 			n--;
 		p[n] = '\0';
 		if (memchr(p, '\0', n))
-			rc = xlqa_error_at(err, XLQA_EPARSE, -1, line, "%s:%lld: a NUL byte", path, (long long)line);
+			rc = xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "a NUL byte");
 		else if (p[strspn(p, " \t")] == '\0' || p[0] == '#')
 			continue;
 		else if (!(nf = split_tabs(p, &fields, &fields_alloc)))
@@ -412,10 +403,10 @@ static bool group_line(const struct xlqa_model_data *t, const char *path, size_t
 	void *v;
 
 	if (!tab || tab == s || tab + 1 == s + len)
-		return xlqa_error_set(err, XLQA_EPARSE, "%s:%zu: 'question TAB group' expected", path, line), false;
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, (int64_t)line, "'question TAB group' expected"), false;
 	if (!xlqa_hash_get(&t->ids, s, (size_t)(tab - s), &v))
-		return xlqa_error_set(err, XLQA_EPARSE, "%s:%zu: question '%.*s' is not in the table", path, line,
-		                      (int)(tab - s), s),
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, (int64_t)line, "question '%.*s' is not in the table",
+		                     (int)(tab - s), s),
 		       false;
 	*q = (size_t)(uintptr_t)v - 1;
 	*group = tab + 1;
@@ -443,8 +434,8 @@ int xlqa_model_data_read_groups(struct xlqa_model_data *t, const char *path, str
 			n--;
 		if (n && s[0] != '#' && group_line(t, path, line + 1, s, n, &g, &glen, &q, err)) {
 			if (name[q])
-				rc = xlqa_error_set(err, XLQA_EPARSE, "%s:%zu: question '%s' given twice", path, line + 1,
-				                    t->question_ids[q]);
+				rc = xlqa_error_in(err, XLQA_EPARSE, path, -1, (int64_t)line + 1, "question '%s' given twice",
+				                   t->question_ids[q]);
 			name[q] = g;
 			len[q] = glen;
 		} else if (n && s[0] != '#') {
