@@ -6,7 +6,7 @@
  * Invariant: nothing here prints or exits; every allocation failure is reported as XLQA_ENOMEM.
  *
  * Ownership as xlqa.h states it; caller-declared structs released by xlqa_arena_release(),
- * xlqa_buf_release(), xlqa_file_out_release(), xlqa_hash_release().
+ * xlqa_buf_release(), xlqa_file_out_release(), xlqa_dir_out_release(), xlqa_hash_release().
  */
 #ifndef XLQA_UTIL_H
 #define XLQA_UTIL_H
@@ -222,6 +222,24 @@ struct xlqa_file_out {
 int xlqa_file_out_open(struct xlqa_file_out *out, const char *path, struct xlqa_error *err);
 int xlqa_file_out_commit(struct xlqa_file_out *out, struct xlqa_error *err);
 void xlqa_file_out_release(struct xlqa_file_out *out);
+/*
+ * A directory written whole or not at all (an index, an imported benchmark), as xlqa_file_out does for
+ * a file: xlqa_dir_out_open creates the temporary directory "PATH.tmp-PID" beside `path` and gives its
+ * name in `out->tmp.buf`; the caller writes its files under it; xlqa_dir_out_commit renames it to
+ * `path`; xlqa_dir_out_release removes it and everything under it unless it was committed. A writer
+ * killed before it could clean up leaves only its "PATH.tmp-PID" behind: open first removes those
+ * whose PID is no live process on this machine, and counts them in `out->stale_removed`. The caller
+ * owns the struct; after open, release is always called, commit or not. Errors: XLQA_EIO naming the
+ * directory and the system's reason, XLQA_ENOMEM.
+ */
+struct xlqa_dir_out {
+	struct xlqa_buf tmp;     /* the temporary directory's name; empty before open and after commit */
+	const char *path;        /* the target, borrowed from open's caller */
+	uint64_t stale_removed;  /* leftovers of killed writers of `path` that open removed */
+};
+int xlqa_dir_out_open(struct xlqa_dir_out *out, const char *path, struct xlqa_error *err);
+int xlqa_dir_out_commit(struct xlqa_dir_out *out, struct xlqa_error *err);
+void xlqa_dir_out_release(struct xlqa_dir_out *out);
 
 /* A read-only memory mapping of a whole file. Caller-owned: xlqa_file_map, then xlqa_file_unmap. */
 struct xlqa_mapped_file {

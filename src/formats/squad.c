@@ -4,14 +4,13 @@
  * never silently. Writing decides the NIL questions (a seeded share of paragraphs left out of every
  * language, closed under "a question whose paragraph is left out anywhere is NIL everywhere"), orders
  * the questions by a seeded shuffle, and writes every file into a temporary directory that is renamed
- * into place at the end.
+ * into place at the end (xlqa_dir_out_*).
  */
 #include "config.h"
 
 #include "xlqa/squad.h"
 
 #include <errno.h>
-#include <dirent.h>
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -406,7 +405,7 @@ struct bench {
 	bool **removed;      /* per language, per paragraph */
 	size_t **docno;      /* per language, per paragraph: the document number, 1-based */
 	char prefix[64];
-	char tmp[4096];      /* the temporary directory */
+	struct xlqa_dir_out dir; /* the benchmark's directory, written whole or not at all */
 	struct xlqa_buf file; /* the file being composed */
 };
 
@@ -518,35 +517,14 @@ static int choose_nil(struct bench *b)
 	return XLQA_OK;
 }
 
-/* Removes the directory tree at `path` (the temporary directory of a failed write); best effort. */
-static void remove_tree(const char *path)
-{
-	DIR *d = opendir(path);
-	struct dirent *e;
-	char sub[4096 + 256];
-
-	if (!d) {
-		remove(path);
-		return;
-	}
-	while ((e = readdir(d)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		if (snprintf(sub, sizeof sub, "%s/%s", path, e->d_name) < (int)sizeof sub)
-			remove_tree(sub);
-	}
-	closedir(d);
-	remove(path);
-}
-
 /* Writes b->file to DIR/relative path under the temporary directory, creating its folder. */
 static int put_file(struct bench *b, const char *dir, const char *name, struct xlqa_error *err)
 {
 	char path[4096 + 256];
 
 	if (dir) {
-		snprintf(path, sizeof path, "%s/%s", b->tmp, dir);
-		for (char *p = path + strlen(b->tmp) + 1; *p; p++)
+		snprintf(path, sizeof path, "%s/%s", b->dir.tmp.buf, dir);
+		for (char *p = path + b->dir.tmp.len + 1; *p; p++)
 			if (*p == '/') {
 				*p = '\0';
 				if (mkdir(path, 0777) && errno != EEXIST)
@@ -556,8 +534,9 @@ static int put_file(struct bench *b, const char *dir, const char *name, struct x
 		if (mkdir(path, 0777) && errno != EEXIST)
 			return xlqa_error_errno(err, XLQA_EIO, "cannot create '%s'", path);
 	}
-	if (snprintf(path, sizeof path, "%s/%s%s%s", b->tmp, dir ? dir : "", dir ? "/" : "", name) >= (int)sizeof path)
-		return xlqa_error_set(err, XLQA_EINVAL, "output path '%s/%s' is too long", b->tmp, name);
+	if (snprintf(path, sizeof path, "%s/%s%s%s", b->dir.tmp.buf, dir ? dir : "", dir ? "/" : "", name) >=
+	    (int)sizeof path)
+		return xlqa_error_set(err, XLQA_EINVAL, "output path '%s/%s' is too long", b->dir.tmp.buf, name);
 	return xlqa_file_write_atomic(path, b->file.buf, b->file.len, err);
 }
 
@@ -896,18 +875,12 @@ int xlqa_squad_write_benchmark(struct xlqa_squad *const *langs, size_t n, const 
 		bench_free(&b);
 		return xlqa_error_set(err, rc, "out of memory");
 	}
-	snprintf(b.tmp, sizeof b.tmp, "%s.tmpXXXXXX", out_dir);
-	if (!mkdtemp(b.tmp)) {
-		rc = xlqa_error_errno(err, XLQA_EIO, "cannot create a directory beside '%s'", out_dir);
-		bench_free(&b);
-		return rc;
-	}
-	chmod(b.tmp, 0755); /* mkdtemp's 0700 would hide the benchmark from other users */
-	rc = write_all(&b, rep, sum, err);
-	if (!rc && rename(b.tmp, out_dir) != 0)
-		rc = xlqa_error_errno(err, XLQA_EIO, "cannot rename '%s' to '%s'", b.tmp, out_dir);
-	if (rc)
-		remove_tree(b.tmp);
+	rc = xlqa_dir_out_open(&b.dir, out_dir, err);
+	if (!rc)
+		rc = write_all(&b, rep, sum, err);
+	if (!rc)
+		rc = xlqa_dir_out_commit(&b.dir, err);
+	xlqa_dir_out_release(&b.dir);
 	bench_free(&b);
 	return rc;
 }

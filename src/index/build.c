@@ -3,7 +3,8 @@
  * termer: each document's text goes compressed into the store at once, its postings into per-term
  * buffers. When the buffers pass the memory budget they are written out as a sorted run; at the end
  * the runs are merged term by term into the postings section. Everything is written inside a
- * temporary directory that is renamed to the index's name only when the file is complete and synced.
+ * temporary directory (xlqa_dir_out_*) that is renamed to the index's name only when the file is
+ * complete and synced.
  *
  * Invariant: a directory named as requested exists only after a successful build; a failed build
  * removes its temporary directory, and a killed one leaves only a "*.tmp-PID" directory behind, which
@@ -16,9 +17,7 @@
 #include "xlqa/index.h"
 #include "xlqa/text.h"
 
-#include <dirent.h>
 #include <errno.h>
-#include <signal.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,7 +62,7 @@ struct builder {
 	size_t n_pairs, alloc_pairs;
 	unsigned char *zbuf;
 	size_t zcap;
-	char *tmpdir;
+	struct xlqa_dir_out dir; /* the index directory, written whole or not at all */
 	FILE *out; /* the index file being written */
 	uint64_t out_pos;
 	uint32_t crc; /* of the section being written */
@@ -83,7 +82,7 @@ struct builder {
 static int write_bytes(struct builder *b, const void *p, size_t n, struct xlqa_error *err)
 {
 	if (n && fwrite(p, 1, n, b->out) != n)
-		return xlqa_error_errno(err, XLQA_EIO, "writing '%s/%s'", b->tmpdir, IDX_FILE);
+		return xlqa_error_errno(err, XLQA_EIO, "writing '%s/%s'", b->dir.tmp.buf, IDX_FILE);
 	b->crc = (uint32_t)crc32(b->crc, p, (uInt)n);
 	b->out_pos += n;
 	return XLQA_OK;
@@ -225,7 +224,7 @@ static int spill_run(struct builder *b, struct xlqa_error *err)
 
 	if (rc)
 		return rc;
-	if (xlqa_buf_addf(&path, "%s/run-%05zu", b->tmpdir, b->n_runs) ||
+	if (xlqa_buf_addf(&path, "%s/run-%05zu", b->dir.tmp.buf, b->n_runs) ||
 	    XLQA_ARRAY_RESERVE(b->runs, b->alloc_runs, b->n_runs + 1)) {
 		free(ids);
 		xlqa_buf_release(&path);
@@ -617,92 +616,6 @@ static int write_vocab(struct builder *b, struct idx_header *h, struct xlqa_erro
 	return rc ? rc : end_section(b, h, SEC_VOCAB, start, err);
 }
 
-static void remove_tmpdir(struct builder *b)
-{
-	struct xlqa_buf p = XLQA_BUF_INIT;
-
-	if (!b->tmpdir)
-		return;
-	for (size_t k = 0; k < b->n_runs; k++)
-		remove(b->runs[k]);
-	if (xlqa_buf_addf(&p, "%s/%s", b->tmpdir, IDX_FILE) == XLQA_OK)
-		remove(p.buf);
-	rmdir(b->tmpdir);
-	xlqa_buf_release(&p);
-}
-
-/* Removes what a build leaves in its temporary directory (runs and index.xlqa), then the directory;
- * true when it is gone. Anything else in it keeps it. */
-static bool remove_leftover(const char *tmp)
-{
-	struct xlqa_buf p = XLQA_BUF_INIT;
-	struct dirent *e;
-	DIR *d = opendir(tmp);
-	bool gone;
-
-	if (!d)
-		return false;
-	while ((e = readdir(d)) != NULL) {
-		if (strncmp(e->d_name, "run-", 4) != 0 && strcmp(e->d_name, IDX_FILE) != 0)
-			continue;
-		xlqa_buf_reset(&p);
-		if (xlqa_buf_addf(&p, "%s/%s", tmp, e->d_name) == XLQA_OK)
-			remove(p.buf);
-	}
-	closedir(d);
-	xlqa_buf_release(&p);
-	gone = rmdir(tmp) == 0;
-	return gone;
-}
-
-/*
- * Removes the "DIR.tmp-PID" directories that builds of `dir` killed before they could clean up left
- * beside it: those whose PID is not a live process. Returns how many were removed.
- */
-static uint64_t remove_stale(const char *dir)
-{
-	struct xlqa_buf parent = XLQA_BUF_INIT, prefix = XLQA_BUF_INIT, tmp = XLQA_BUF_INIT;
-	size_t len = strlen(dir);
-	const char *slash;
-	uint64_t removed = 0;
-	struct dirent *e;
-	DIR *d;
-
-	while (len > 1 && dir[len - 1] == '/')
-		len--;
-	for (slash = dir + len; slash > dir && slash[-1] != '/'; slash--)
-		;
-	if (xlqa_buf_add(&parent, dir, slash > dir ? (size_t)(slash - dir) : 0) ||
-	    (parent.len == 0 && xlqa_buf_addstr(&parent, "./")) ||
-	    xlqa_buf_add(&prefix, slash, (size_t)(dir + len - slash)) || xlqa_buf_addstr(&prefix, ".tmp-") ||
-	    !(d = opendir(parent.buf))) {
-		xlqa_buf_release(&parent);
-		xlqa_buf_release(&prefix);
-		return 0;
-	}
-	while ((e = readdir(d)) != NULL) {
-		const char *pid_text = e->d_name + prefix.len;
-		char *end;
-		long pid;
-
-		if (strncmp(e->d_name, prefix.buf, prefix.len) != 0 || *pid_text < '1' || *pid_text > '9')
-			continue;
-		errno = 0;
-		pid = strtol(pid_text, &end, 10);
-		/* EPERM means a process of another user holds the PID: alive, so its directory stays */
-		if (*end || errno || pid <= 0 || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
-			continue;
-		xlqa_buf_reset(&tmp);
-		if (xlqa_buf_addf(&tmp, "%s%s", parent.buf, e->d_name) == XLQA_OK && remove_leftover(tmp.buf))
-			removed++;
-	}
-	closedir(d);
-	xlqa_buf_release(&parent);
-	xlqa_buf_release(&prefix);
-	xlqa_buf_release(&tmp);
-	return removed;
-}
-
 static void release_builder(struct builder *b)
 {
 	for (size_t i = 0; i < b->n_acc; i++)
@@ -714,7 +627,7 @@ static void release_builder(struct builder *b)
 	for (size_t k = 0; k < b->n_runs; k++)
 		free(b->runs[k]);
 	free(b->runs);
-	free(b->tmpdir);
+	xlqa_dir_out_release(&b->dir);
 	xlqa_buf_release(&b->docstr);
 	xlqa_hash_release(&b->docnos);
 	xlqa_arena_release(&b->arena);
@@ -807,19 +720,14 @@ int xlqa_index_build(struct xlqa_corpus_config *const *configs, size_t n, const 
 	memset(&h, 0, sizeof h);
 	if ((rc = xlqa_termer_new(lang, &b.termer, err)))
 		goto out;
-	summary->stale_removed = remove_stale(dir);
-	if (xlqa_buf_addf(&path, "%s.tmp-%ld", dir, (long)getpid()) || !(b.tmpdir = strdup(path.buf))) {
+	rc = xlqa_dir_out_open(&b.dir, dir, err);
+	summary->stale_removed = b.dir.stale_removed;
+	if (rc)
+		goto out;
+	if (xlqa_buf_addf(&path, "%s/%s", b.dir.tmp.buf, IDX_FILE)) {
 		rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 		goto out;
 	}
-	if (mkdir(b.tmpdir, 0777) != 0) {
-		free(b.tmpdir);
-		b.tmpdir = NULL;
-		rc = xlqa_error_errno(err, XLQA_EIO, "cannot create '%s'", path.buf);
-		goto out;
-	}
-	xlqa_buf_reset(&path);
-	xlqa_buf_addf(&path, "%s/%s", b.tmpdir, IDX_FILE);
 	if (!(b.out = fopen(path.buf, "wb"))) {
 		rc = xlqa_error_errno(err, XLQA_EIO, "cannot create '%s'", path.buf);
 		goto out;
@@ -875,20 +783,14 @@ int xlqa_index_build(struct xlqa_corpus_config *const *configs, size_t n, const 
 		goto out;
 	}
 	b.out = NULL;
-	if (rename(b.tmpdir, dir) != 0) {
-		rc = xlqa_error_errno(err, XLQA_EIO, "cannot rename '%s' to '%s'", b.tmpdir, dir);
+	if ((rc = xlqa_dir_out_commit(&b.dir, err)))
 		goto out;
-	}
-	free(b.tmpdir);
-	b.tmpdir = NULL;
 	summary->indexed = b.n_docs;
 	summary->positions = b.positions;
 	summary->index_bytes = h.file_size;
 out:
 	if (b.out)
 		fclose(b.out);
-	if (rc)
-		remove_tmpdir(&b);
 	summary->seconds = now() - t0;
 	release_builder(&b);
 	xlqa_buf_release(&path);

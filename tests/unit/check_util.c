@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 START_TEST(status_names_are_distinct)
@@ -158,6 +160,107 @@ START_TEST(file_out_whole_or_nothing)
 	snprintf(path, sizeof path, "%s/run.txt", dir);
 	ck_assert_int_eq(unlink(path), 0);
 	ck_assert_int_eq(rmdir(dir), 0);
+	xlqa_buf_release(&got);
+}
+END_TEST
+
+/* True when `path` exists (as anything, a dangling link too). */
+static bool exists(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0;
+}
+
+/* The PID of a child that has exited and been reaped: a process that is not alive. */
+static long dead_pid(void)
+{
+	pid_t pid = fork();
+	int status;
+
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0)
+		_exit(0);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	return (long)pid;
+}
+
+START_TEST(dir_out_whole_or_nothing)
+{
+	char base[] = "/tmp/xlqa-dir-XXXXXX";
+	char target[64], p[160], stale[96], live[96];
+	struct xlqa_dir_out out;
+	struct xlqa_error err;
+	struct xlqa_buf got = XLQA_BUF_INIT;
+
+	ck_assert_ptr_nonnull(mkdtemp(base));
+	snprintf(target, sizeof target, "%s/bench", base);
+	/* a folder outside, linked from inside the temporary directory: removing the tree keeps it */
+	snprintf(p, sizeof p, "%s/outside", base);
+	ck_assert_int_eq(mkdir(p, 0777), 0);
+	snprintf(p, sizeof p, "%s/outside/keep.txt", base);
+	ck_assert_int_eq(xlqa_file_write_atomic(p, "keep\n", 5, &err), XLQA_OK);
+	/* released without a commit: no target, no temporary directory, the linked folder whole */
+	ck_assert_int_eq(xlqa_dir_out_open(&out, target, &err), XLQA_OK);
+	snprintf(p, sizeof p, "%s/sub", out.tmp.buf);
+	ck_assert_int_eq(mkdir(p, 0777), 0);
+	snprintf(p, sizeof p, "%s/sub/a.txt", out.tmp.buf);
+	ck_assert_int_eq(xlqa_file_write_atomic(p, "a\n", 2, &err), XLQA_OK);
+	snprintf(p, sizeof p, "%s/link", out.tmp.buf);
+	{
+		char to[96];
+
+		snprintf(to, sizeof to, "%s/outside", base);
+		ck_assert_int_eq(symlink(to, p), 0);
+	}
+	xlqa_dir_out_release(&out);
+	ck_assert(!exists(target));
+	ck_assert_uint_eq(count_files(base), 1);
+	snprintf(p, sizeof p, "%s/outside/keep.txt", base);
+	ck_assert(exists(p));
+	/* a killed writer's leftover (dead PID) goes, a live writer's stays; the commit gives the target */
+	snprintf(stale, sizeof stale, "%s.tmp-%ld", target, dead_pid());
+	ck_assert_int_eq(mkdir(stale, 0777), 0);
+	snprintf(p, sizeof p, "%s/run-00000", stale);
+	ck_assert_int_eq(xlqa_file_write_atomic(p, "r", 1, &err), XLQA_OK);
+	snprintf(live, sizeof live, "%s.tmp-%ld", target, (long)getppid());
+	ck_assert_int_eq(mkdir(live, 0777), 0);
+	ck_assert_int_eq(xlqa_dir_out_open(&out, target, &err), XLQA_OK);
+	ck_assert_uint_eq(out.stale_removed, 1);
+	ck_assert(!exists(stale));
+	ck_assert(exists(live));
+	snprintf(p, sizeof p, "%s/b.txt", out.tmp.buf);
+	ck_assert_int_eq(xlqa_file_write_atomic(p, "b\n", 2, &err), XLQA_OK);
+	ck_assert(!exists(target));
+	ck_assert_int_eq(xlqa_dir_out_commit(&out, &err), XLQA_OK);
+	xlqa_dir_out_release(&out);
+	snprintf(p, sizeof p, "%s/b.txt", target);
+	ck_assert_int_eq(xlqa_file_read(p, &got, &err), XLQA_OK);
+	ck_assert_str_eq(got.buf, "b\n");
+	ck_assert_uint_eq(count_files(base), 3); /* outside, bench, the live writer's */
+	/* a target named with a trailing slash: the temporary directory is beside it, not inside */
+	snprintf(p, sizeof p, "%s/second/", base);
+	ck_assert_int_eq(xlqa_dir_out_open(&out, p, &err), XLQA_OK);
+	{
+		char want[96];
+
+		snprintf(want, sizeof want, "%s/second.tmp-%ld", base, (long)getpid());
+		ck_assert_str_eq(out.tmp.buf, want);
+	}
+	xlqa_dir_out_release(&out);
+	/* a folder that does not exist: the temporary directory named, with the system's reason */
+	snprintf(p, sizeof p, "%s/no/bench", base);
+	ck_assert_int_eq(xlqa_dir_out_open(&out, p, &err), XLQA_EIO);
+	xlqa_dir_out_release(&out);
+	{
+		char want[256];
+
+		snprintf(want, sizeof want, "cannot create '%s.tmp-%ld': %s", p, (long)getpid(), strerror(ENOENT));
+		ck_assert_str_eq(err.message, want);
+	}
+	ck_assert_uint_eq(count_files(base), 3);
+	snprintf(p, sizeof p, "rm -rf '%s'", base);
+	ck_assert_int_eq(system(p), 0);
 	xlqa_buf_release(&got);
 }
 END_TEST
@@ -349,6 +452,7 @@ Suite *util_suite(void)
 	tcase_add_test(tc, error_set_formats_and_truncates);
 	tcase_add_test(tc, error_breadcrumbs_once);
 	tcase_add_test(tc, file_out_whole_or_nothing);
+	tcase_add_test(tc, dir_out_whole_or_nothing);
 	tcase_add_test(tc, buf_keeps_invariants);
 	tcase_add_test(tc, buf_utf8_encoding);
 	tcase_add_test(tc, array_reserve_checks_overflow);
