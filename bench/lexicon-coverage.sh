@@ -43,7 +43,7 @@ done
 # The PT questions are a TSV (id, year, category, answer type, question): one question a line.
 tail -n +2 "$pt" | cut -f5 >"$tmp/pt.txt"
 
-printf 'pair\tquestions\tcontent words\ttranslated\tcoverage\twith cognates\twith names\tby how\n'
+printf 'pair\tquestions\tkeywords\ttranslated\tcoverage\twith cognates\twith names\tby how\n'
 for part in 1 2-5; do
     echo "# questions of set $part"
     for src in DE EN ES PT; do

@@ -404,6 +404,19 @@ int xlqa_translator_set_vocabulary(struct xlqa_translator *tr, const char *const
  */
 int xlqa_translator_open_foreign(struct xlqa_translator *tr, const char *dir, struct xlqa_error *err);
 
+/*
+ * The translation of a pair opened in one call, as every command that translates opens it: the
+ * lexicon from the language of `source` (a pack the caller keeps open longer than the translator,
+ * as for xlqa_translator_new) to `target`, from folder `lexicon_dir` (NULL: xlqa_lexicon_default_dir;
+ * file name xlqa_lexicon_path), a translator over it, and the English fallback where its lexicon is
+ * in the same folder (xlqa_translator_open_foreign; a missing one is no error). The translator owns
+ * the lexicon it opened: xlqa_translator_free frees both. Errors: XLQA_ENOTFOUND "no lexicon for
+ * 'de-en' (run 'xlqa lexicon build'): ..." when the pair's lexicon is absent, those of
+ * xlqa_lexicon_default_dir, xlqa_lexicon_open, xlqa_translator_new and xlqa_translator_open_foreign.
+ */
+int xlqa_translator_open(struct xlqa_lang *source, const char *target, const char *lexicon_dir,
+			 struct xlqa_translator **out, struct xlqa_error *err);
+
 /* Options of a lookup: enum xlqa_query_flags of the word's group (XLQA_QUERY_NAME, _NUMBER). */
 
 /*

@@ -142,6 +142,24 @@ int xlqa_question_analyze(const struct xlqa_question_rules *rules, struct xlqa_l
  * names of several words also XLQA_QUERY_PHRASE), the keyword as the group's source. XLQA_ENOMEM.
  */
 int xlqa_question_to_query(const struct xlqa_question *q, struct xlqa_query *query, struct xlqa_error *err);
+/*
+ * The source-language query of a question as the answerer builds it, and as every command that shows
+ * or measures a question's query builds it: `query` is reset, then xlqa_question_analyze fills `q` and
+ * xlqa_question_to_query gives its keywords. The errors of both.
+ */
+int xlqa_question_query(const struct xlqa_question_rules *rules, struct xlqa_lang *lang, const char *text,
+                        size_t len, char category, struct xlqa_question *q, struct xlqa_query *query,
+                        struct xlqa_error *err);
+/*
+ * The words query of `text`, for a search by every word rather than by question analysis (`xlqa search
+ * --keywords words`): `query` is reset, `text` analysed by the pack into `a` (the caller's, reused),
+ * and each content token (a word or number that is not a stop word) becomes a group of weight 1;
+ * numbers are flagged XLQA_QUERY_NUMBER; a word that starts with a capital letter, other than a
+ * sentence's first, is flagged XLQA_QUERY_NAME and weighs `name_weight`. The errors of
+ * xlqa_lang_analyze, XLQA_ENOMEM.
+ */
+int xlqa_question_words_query(struct xlqa_lang *lang, struct xlqa_analysis *a, const char *text, double name_weight,
+                              struct xlqa_query *query, struct xlqa_error *err);
 
 /* The name of q's answer type, and of its subtype or "-" (for TSV output). Static strings. */
 const char *xlqa_question_type_name(const struct xlqa_question *q);

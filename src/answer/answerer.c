@@ -96,8 +96,7 @@ struct xlqa_answerer {
 	 * the target has no question rules */
 	struct xlqa_question_rules *target_rules;
 	bool capitalised_nouns; /* the target capitalises every noun (XLQA_LANG_CAPITALISED_NOUNS) */
-	struct xlqa_lexicon *lex;
-	struct xlqa_translator *tr;
+	struct xlqa_translator *tr; /* owns the pair's lexicon */
 	struct xlqa_mt *mt; /* machine translation beside the lexicon (opt->machine_translation), or NULL */
 	struct xlqa_searcher *searcher;
 	struct xlqa_termer *termer;
@@ -321,7 +320,6 @@ int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_o
 	const char *tgt = xlqa_index_get_stats(idx)->language;
 	const struct xlqa_lang_info *src;
 	struct xlqa_answerer *a = calloc(1, sizeof *a);
-	struct xlqa_buf dir = XLQA_BUF_INIT, path = XLQA_BUF_INIT;
 	int rc = XLQA_OK;
 
 	*out = NULL;
@@ -356,25 +354,9 @@ int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_o
 	if ((rc = xlqa_lang_open(tgt, NULL, &a->target, err)))
 		goto fail;
 	if (opt && opt->source && !a->queries && strcmp(src->code, tgt) != 0) {
-		if ((rc = xlqa_lang_open(src->code, NULL, &a->source, err)))
-			goto fail;
-		if (opt->lexicon_dir)
-			rc = xlqa_buf_addstr(&dir, opt->lexicon_dir) ? xlqa_error_set(err, XLQA_ENOMEM, "out of memory") : 0;
-		else
-			rc = xlqa_lexicon_default_dir(&dir, err);
-		if (!rc && xlqa_lexicon_path(dir.buf, src->code, tgt, &path))
-			rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-		if (!rc && (rc = xlqa_lexicon_open(path.buf, &a->lex, err)) == XLQA_ENOTFOUND)
-			xlqa_error_prefix(err, "no lexicon for '%s-%s' (run 'xlqa lexicon build')", src->code, tgt);
-		if (rc || (rc = xlqa_translator_new(a->lex, a->source, &a->tr, err)))
-			goto fail;
-		/* the English fallback where its lexicon exists (xlqa_translator_open_foreign) */
-		if (strcmp(src->code, "en") != 0 && (rc = xlqa_translator_open_foreign(a->tr, dir.buf, err))) {
-			if (rc != XLQA_ENOTFOUND)
-				goto fail;
-			xlqa_error_clear(err);
-		}
-		if ((rc = xlqa_answer_index_vocabulary(idx, a->tr, err)))
+		if ((rc = xlqa_lang_open(src->code, NULL, &a->source, err)) ||
+		    (rc = xlqa_translator_open(a->source, tgt, opt->lexicon_dir, &a->tr, err)) ||
+		    (rc = xlqa_answer_index_vocabulary(idx, a->tr, err)))
 			goto fail;
 		if (opt->machine_translation && xlqa_mt_has_path(src->code, tgt) &&
 		    (rc = xlqa_mt_open(src->code, tgt, &a->mt, err)))
@@ -396,13 +378,9 @@ int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_o
 	if ((rc = xlqa_searcher_new(idx, a->target, &a->searcher, err)) ||
 	    (rc = xlqa_termer_new(a->target, &a->termer, err)))
 		goto fail;
-	xlqa_buf_release(&dir);
-	xlqa_buf_release(&path);
 	*out = a;
 	return XLQA_OK;
 fail:
-	xlqa_buf_release(&dir);
-	xlqa_buf_release(&path);
 	xlqa_answerer_free(a);
 	return rc;
 }
@@ -418,7 +396,6 @@ void xlqa_answerer_free(struct xlqa_answerer *a)
 	xlqa_question_rules_free(a->rules);
 	xlqa_mt_free(a->mt);
 	xlqa_translator_free(a->tr);
-	xlqa_lexicon_free(a->lex);
 	if (a->source != a->target)
 		xlqa_lang_free(a->source);
 	xlqa_lang_free(a->target);
@@ -1243,8 +1220,8 @@ int xlqa_answerer_answer(struct xlqa_answerer *a, const char *text, char categor
 	xlqa_query_reset(&out->source);
 	xlqa_query_reset(&out->query);
 	out->results.n_hits = out->results.n_passages = 0;
-	if ((rc = xlqa_question_analyze(a->rules, a->source, text, strlen(text), category, &out->question, err)) ||
-	    (rc = xlqa_question_to_query(&out->question, &out->source, err)))
+	if ((rc = xlqa_question_query(a->rules, a->source, text, strlen(text), category, &out->question, &out->source,
+	                              err)))
 		return rc;
 	a->stranded = a->source == a->target ? out->question.stranded : NULL;
 	a->wants_year = a->year && out->question.subtype == a->year;

@@ -65,26 +65,26 @@ int cmd_import(int argc, char **argv);
 /* Reads "DE-EN" (any language aliases) into two ISO 639-1 codes; -1 when malformed or unknown. */
 int cli_parse_pair(const char *arg, char source[4], char target[4]);
 
-/* A pair's lexicon, the source pack (with hunspell) and a translator over them. */
+/* The source pack and the pair's translator, with the source's question rules once asked for. */
 struct cli_translation {
-	struct xlqa_lexicon *lex;    /* NULL for an identity pair */
 	struct xlqa_lang *lang;
-	struct xlqa_translator *tr;  /* NULL for an identity pair */
+	struct xlqa_translator *tr;           /* NULL for an identity pair; owns the pair's lexicon */
+	struct xlqa_question_rules *rules;    /* NULL until cli_question_query needs them */
 };
 /*
- * Opens the lexicon of source-target from `lexicon_dir` (NULL: xlqa_lexicon_default_dir), the
- * source pack and a translator; `vocabulary` (may be NULL) is a "word[TAB frequency]" file of
- * target words for cognates. Library status; `t` is empty on failure.
+ * Opens the source pack and the translator of source-target (xlqa_translator_open, lexicons from
+ * `lexicon_dir`, NULL: xlqa_lexicon_default_dir); `vocabulary` (may be NULL) is a "word[TAB
+ * frequency]" file of target words for cognates. Library status; `t` is empty on failure.
  */
 int cli_translation_open(const char *source, const char *target, const char *lexicon_dir, const char *vocabulary,
 			 struct cli_translation *t, struct xlqa_error *err);
 void cli_translation_close(struct cli_translation *t);
 /*
- * Builds the source-language query of one question from the analyzer's content tokens (the
- * stand-in for question analysis; see translation.c). Library status.
+ * The source-language query of one question as `xlqa run` builds it (xlqa_question_query), the
+ * source's question rules loaded on first use. Library status.
  */
-int cli_source_query(struct xlqa_lang *lang, struct xlqa_analysis *a, const char *text, double name_weight,
-		     struct xlqa_query *q, struct xlqa_error *err);
+int cli_question_query(struct cli_translation *t, const char *text, char category, struct xlqa_question *q,
+		       struct xlqa_query *query, struct xlqa_error *err);
 
 /* Prints "xlqa CMD: message" for a library error and returns the exit status for its status. */
 int cli_fail(const char *cmd, const struct xlqa_error *err);

@@ -1,7 +1,8 @@
 /*
  * lexicon: `xlqa lexicon build` compiles translation lexicons, `xlqa lexicon lookup` shows a word's
  * translations with their weights and where they came from, and `xlqa lexicon coverage` measures
- * the share of a question set's content words the lexicon translates. Subcommands are rows of a
+ * the share of a question set's keywords (question analysis, as the answerer has them) the lexicon
+ * translates. Subcommands are rows of a
  * table, like the commands themselves.
  */
 #include "config.h"
@@ -35,10 +36,11 @@ static const char lexicon_help[] =
 	"lookup    prints each WORD's translations: word, translation, weight, how found, origins, via;\n"
 	"          a WORD with spaces is a multiword; --name treats the words as a name\n"
 	"coverage  translates each question of the test sets (or, with --plain, one question a line;\n"
-	"          then --pair is required) and prints the share of content words (not stop words, not\n"
-	"          numbers) with a translation from the lexicon; with a target vocabulary (--vocabulary,\n"
-	"          or --index: the words of an index's documents) also those left that are in it, as\n"
-	"          they are or as cognates (\"with cognates\", else \"-\"); and with names passed through;\n"
+	"          then --pair is required) and prints the share of its keywords (question analysis, as\n"
+	"          'xlqa run'; numbers left out) with a translation from the lexicon; with a target\n"
+	"          vocabulary (--vocabulary, or --index: the words of an index's documents) also those\n"
+	"          left that are in it, as they are or as cognates (\"with cognates\", else \"-\"); and\n"
+	"          with names passed through;\n"
 	"          --total adds a line summing all files\n"
 	"\n"
 	"  --lexicon-dir DIR / --out DIR   where lexicons are (default $XLQA_LEXICON_DIR, else\n"
@@ -300,31 +302,34 @@ struct coverage {
 	struct xlqa_translate_stats st;
 };
 
-/* Translates every question of `texts` and adds to the counts. */
-static int cover_texts(struct cli_translation *t, const char *const *texts, size_t n, struct coverage *cov,
-		       struct xlqa_error *err)
+/*
+ * Translates the keywords of every question of `texts` (their categories in `categories`, 0 where
+ * unknown) and adds to the counts.
+ */
+static int cover_texts(struct cli_translation *t, const char *const *texts, const char *categories, size_t n,
+		       struct coverage *cov, struct xlqa_error *err)
 {
-	struct xlqa_analysis a;
+	struct xlqa_question qa;
 	struct xlqa_query src, dst;
 	int rc = XLQA_OK;
 
-	xlqa_analysis_init(&a);
+	xlqa_question_init(&qa);
 	xlqa_query_init(&src);
 	xlqa_query_init(&dst);
 	for (size_t i = 0; i < n && !rc; i++) {
-		if (!(rc = cli_source_query(t->lang, &a, texts[i], 2.0, &src, err)))
+		if (!(rc = cli_question_query(t, texts[i], categories[i], &qa, &src, err)))
 			rc = xlqa_translator_translate(t->tr, &src, &dst, &cov->st, err);
 		cov->questions++;
 	}
 	xlqa_query_release(&src);
 	xlqa_query_release(&dst);
-	xlqa_analysis_release(&a);
+	xlqa_question_release(&qa);
 	return rc;
 }
 
 /* Reads a file's questions: a CLEF test set (its pair in `ts`), or one question a line. */
 static int read_questions(const char *path, bool plain, struct xlqa_testset *ts, struct xlqa_buf *raw,
-			  const char ***texts, size_t *n, struct xlqa_error *err)
+			  const char ***texts, struct xlqa_buf *categories, size_t *n, struct xlqa_error *err)
 {
 	size_t alloc = 0;
 	int rc;
@@ -335,8 +340,11 @@ static int read_questions(const char *path, bool plain, struct xlqa_testset *ts,
 			return rc;
 		if (XLQA_ARRAY_RESERVE(*texts, alloc, ts->count + 1))
 			return xlqa_error_status(err, XLQA_ENOMEM, "reading the questions");
-		for (size_t i = 0; i < ts->count; i++)
+		for (size_t i = 0; i < ts->count; i++) {
 			(*texts)[(*n)++] = ts->questions[i].text;
+			if (xlqa_buf_addch(categories, ts->questions[i].type))
+				return xlqa_error_status(err, XLQA_ENOMEM, "reading the questions");
+		}
 		return XLQA_OK;
 	}
 	if ((rc = xlqa_file_read(path, raw, err)))
@@ -348,7 +356,7 @@ static int read_questions(const char *path, bool plain, struct xlqa_testset *ts,
 		if (nl)
 			*nl = '\0';
 		if (*line) {
-			if (XLQA_ARRAY_RESERVE(*texts, alloc, *n + 1))
+			if (XLQA_ARRAY_RESERVE(*texts, alloc, *n + 1) || xlqa_buf_addch(categories, 0))
 				return xlqa_error_status(err, XLQA_ENOMEM, "reading the questions");
 			(*texts)[(*n)++] = line;
 		}
@@ -420,17 +428,17 @@ static int lexicon_coverage(int argc, char **argv)
 		status = cli_fail("lexicon coverage", &err);
 		goto out;
 	}
-	printf("file\tpair\tquestions\tcontent words\ttranslated\tcoverage\twith cognates\twith names\tby how\n");
+	printf("file\tpair\tquestions\tkeywords\ttranslated\tcoverage\twith cognates\twith names\tby how\n");
 	for (int i = optind; i < argc && !status; i++) {
 		struct xlqa_testset ts;
-		struct xlqa_buf raw = XLQA_BUF_INIT;
+		struct xlqa_buf raw = XLQA_BUF_INIT, categories = XLQA_BUF_INIT;
 		const char **texts = NULL;
 		struct coverage c = { 0 };
 		char src[4], tgt[4], pair[8];
 		size_t n = 0;
 
 		xlqa_testset_init(&ts);
-		if ((rc = read_questions(argv[i], o.plain, &ts, &raw, &texts, &n, &err))) {
+		if ((rc = read_questions(argv[i], o.plain, &ts, &raw, &texts, &categories, &n, &err))) {
 			status = cli_fail("lexicon coverage", &err);
 			goto next;
 		}
@@ -461,7 +469,7 @@ static int lexicon_coverage(int argc, char **argv)
 			snprintf(open_pair, sizeof open_pair, "%s", pair);
 			snprintf(total_pair, sizeof total_pair, "%s", pair);
 		}
-		if ((rc = cover_texts(&t, texts, n, &c, &err))) {
+		if ((rc = cover_texts(&t, texts, categories.buf, n, &c, &err))) {
 			status = cli_fail("lexicon coverage", &err);
 			goto next;
 		}
@@ -477,6 +485,7 @@ static int lexicon_coverage(int argc, char **argv)
 	next:
 		free(texts);
 		xlqa_buf_release(&raw);
+		xlqa_buf_release(&categories);
 		xlqa_testset_release(&ts);
 	}
 	if (!status && o.total)

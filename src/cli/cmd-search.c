@@ -118,7 +118,6 @@ static int run_questions(struct search_cli *s, const char *path, const char *tag
 {
 	struct xlqa_testset ts;
 	struct cli_translation tr;
-	struct xlqa_question_rules *rules = NULL;
 	struct xlqa_question qa;
 	struct xlqa_analysis tokens;
 	struct xlqa_query source;
@@ -144,21 +143,18 @@ static int run_questions(struct search_cli *s, const char *path, const char *tag
 	}
 	cross = strcmp(src, tgt) != 0;
 	if ((rc = cli_translation_open(src, tgt, s->lexicon_dir, NULL, &tr, err)) ||
-	    (cross && (rc = xlqa_answer_index_vocabulary(s->idx, tr.tr, err))) ||
-	    (s->analysis && (rc = xlqa_question_rules_new(tr.lang, &rules, err))))
+	    (cross && (rc = xlqa_answer_index_vocabulary(s->idx, tr.tr, err))))
 		goto out;
 	for (size_t i = 0; i < ts.count; i++) {
 		const struct xlqa_testset_question *q = &ts.questions[i];
 		struct xlqa_query *query = cross ? &source : &s->query;
 
-		xlqa_query_reset(query);
 		if (s->analysis)
-			rc = xlqa_question_analyze(rules, tr.lang, q->text, strlen(q->text), q->type, &qa, err) ||
-			     xlqa_question_to_query(&qa, query, err);
+			rc = cli_question_query(&tr, q->text, q->type, &qa, query, err);
 		else if (!cross)
 			rc = text_query(s, q->text, err); /* words cut exactly as the index cut them */
 		else
-			rc = cli_source_query(tr.lang, &tokens, q->text, 1.0, query, err);
+			rc = xlqa_question_words_query(tr.lang, &tokens, q->text, 1.0, query, err);
 		if (rc == XLQA_OK && cross)
 			rc = xlqa_translator_translate(tr.tr, &source, &s->query, NULL, err);
 		if (rc == XLQA_OK)
@@ -187,7 +183,6 @@ static int run_questions(struct search_cli *s, const char *path, const char *tag
 		fprintf(stderr, "xlqa search: %zu of %zu questions matched no document%s\n", no_hit, ts.count,
 		        trec ? " and have no line in the run" : "");
 out:
-	xlqa_question_rules_free(rules);
 	xlqa_question_release(&qa);
 	xlqa_analysis_release(&tokens);
 	xlqa_query_release(&source);
@@ -213,7 +208,7 @@ static int cross_query(struct search_cli *s, const char *src, const char *text, 
 	xlqa_query_reset(&s->query);
 	if (!(rc = cli_translation_open(src, xlqa_index_get_stats(s->idx)->language, s->lexicon_dir, NULL, &tr, err)) &&
 	    !(rc = xlqa_answer_index_vocabulary(s->idx, tr.tr, err)) &&
-	    !(rc = cli_source_query(tr.lang, &tokens, text, 1.0, &source, err)))
+	    !(rc = xlqa_question_words_query(tr.lang, &tokens, text, 1.0, &source, err)))
 		rc = xlqa_translator_translate(tr.tr, &source, &s->query, NULL, err);
 	xlqa_query_release(&source);
 	xlqa_analysis_release(&tokens);

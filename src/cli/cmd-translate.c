@@ -42,7 +42,7 @@ int cmd_translate(int argc, char **argv)
 	struct xlqa_buf mt_text = XLQA_BUF_INIT;
 	struct cli_translation t = { 0 };
 	struct xlqa_testset ts;
-	struct xlqa_analysis a;
+	struct xlqa_question qa;
 	struct xlqa_query sq, tq;
 	struct xlqa_buf line = XLQA_BUF_INIT;
 	struct xlqa_error err;
@@ -91,13 +91,13 @@ int cmd_translate(int argc, char **argv)
 		cli_translation_close(&t);
 		return cli_fail("translate", &err);
 	}
-	xlqa_analysis_init(&a);
+	xlqa_question_init(&qa);
 	xlqa_query_init(&sq);
 	xlqa_query_init(&tq);
 	for (size_t i = 0; i < ts.count && !status; i++) {
 		const struct xlqa_testset_question *q = &ts.questions[i];
 		const struct xlqa_query *out = &sq;
-		if (cli_source_query(t.lang, &a, q->text, 2.0, &sq, &err) ||
+		if (cli_question_query(&t, q->text, q->type, &qa, &sq, &err) ||
 		    (t.tr && xlqa_translator_translate(t.tr, &sq, &tq, NULL, &err))) {
 			xlqa_error_prefix(&err, "%s:%lld", argv[optind], (long long)q->line);
 			status = cli_fail("translate", &err);
@@ -130,7 +130,7 @@ int cmd_translate(int argc, char **argv)
 	xlqa_buf_release(&line);
 	xlqa_query_release(&sq);
 	xlqa_query_release(&tq);
-	xlqa_analysis_release(&a);
+	xlqa_question_release(&qa);
 	xlqa_testset_release(&ts);
 	cli_translation_close(&t);
 	return cli_finish_output("translate", status);

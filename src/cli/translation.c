@@ -1,7 +1,8 @@
 /*
- * translation: what `xlqa lexicon lookup`, `xlqa lexicon coverage` and `xlqa translate` share:
- * reading a pair ("DE-EN"), opening the pair's lexicon, the source pack and a translator, and
- * building a source-language query from a question until question analysis provides one.
+ * translation: what `xlqa lexicon lookup`, `xlqa lexicon coverage`, `xlqa translate` and `xlqa search`
+ * share: reading a pair ("DE-EN"), opening the source pack and the pair's translator
+ * (xlqa_translator_open, as the answerer opens it), and a question's query by question analysis
+ * (xlqa_question_query, as the answerer builds it).
  */
 #include "config.h"
 
@@ -67,7 +68,6 @@ done:
 int cli_translation_open(const char *source, const char *target, const char *lexicon_dir, const char *vocabulary,
 			 struct cli_translation *t, struct xlqa_error *err)
 {
-	struct xlqa_buf dir = XLQA_BUF_INIT, path = XLQA_BUF_INIT;
 	int rc;
 
 	memset(t, 0, sizeof *t);
@@ -75,27 +75,8 @@ int cli_translation_open(const char *source, const char *target, const char *lex
 		return rc;
 	if (strcmp(source, target) == 0) /* the identity: no lexicon */
 		return XLQA_OK;
-	if (lexicon_dir)
-		rc = xlqa_buf_addstr(&dir, lexicon_dir) ? XLQA_ENOMEM : XLQA_OK;
-	else
-		rc = xlqa_lexicon_default_dir(&dir, err);
-	if (!rc && xlqa_lexicon_path(dir.buf, source, target, &path))
-		rc = XLQA_ENOMEM;
-	if (rc == XLQA_ENOMEM)
-		xlqa_error_status(err, rc, "opening the translation");
-	if (!rc && (rc = xlqa_lexicon_open(path.buf, &t->lex, err)) == XLQA_ENOTFOUND)
-		xlqa_error_prefix(err, "no lexicon for '%s-%s' (run 'xlqa lexicon build')", source, target);
-	if (!rc)
-		rc = xlqa_translator_new(t->lex, t->lang, &t->tr, err);
-	if (!rc && strcmp(source, "en") != 0 &&
-	    (rc = xlqa_translator_open_foreign(t->tr, dir.buf, err)) == XLQA_ENOTFOUND) {
-		rc = XLQA_OK; /* no English fallback: the pair's lexicon alone */
-		xlqa_error_clear(err);
-	}
-	if (!rc && vocabulary)
+	if (!(rc = xlqa_translator_open(t->lang, target, lexicon_dir, &t->tr, err)) && vocabulary)
 		rc = read_vocabulary(t->tr, vocabulary, err);
-	xlqa_buf_release(&dir);
-	xlqa_buf_release(&path);
 	if (rc)
 		cli_translation_close(t);
 	return rc;
@@ -103,59 +84,18 @@ int cli_translation_open(const char *source, const char *target, const char *lex
 
 void cli_translation_close(struct cli_translation *t)
 {
+	xlqa_question_rules_free(t->rules);
 	xlqa_translator_free(t->tr);
-	xlqa_lexicon_free(t->lex);
 	xlqa_lang_free(t->lang);
 	memset(t, 0, sizeof *t);
 }
 
-/*
- * True when the token's text starts with an upper-case letter: its first character changes under
- * case folding (the norm is case folded), so "Österreich" is and "élan" is not.
- */
-static bool capitalised(const char *text, const struct xlqa_token *tok)
+int cli_question_query(struct cli_translation *t, const char *text, char category, struct xlqa_question *q,
+		       struct xlqa_query *query, struct xlqa_error *err)
 {
-	unsigned char c = (unsigned char)text[tok->start];
-	size_t n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-
-	if (n > tok->end - tok->start || strlen(tok->norm) < n)
-		return false;
-	return memcmp(text + tok->start, tok->norm, n) != 0 && !(c < 0x80 && !(c >= 'A' && c <= 'Z'));
-}
-
-/*
- * The word query of a question: each content token (a word or number that is not a stop word) is a
- * group of weight 1; numbers are flagged as such; a capitalised word other than the sentence's first
- * is flagged as a name (it passes through translation) and weighs `name_weight`.
- */
-int cli_source_query(struct xlqa_lang *lang, struct xlqa_analysis *a, const char *text, double name_weight,
-		     struct xlqa_query *q, struct xlqa_error *err)
-{
-	size_t last_sentence = (size_t)-1;
 	int rc;
 
-	xlqa_query_reset(q);
-	if ((rc = xlqa_lang_analyze(lang, text, strlen(text), 0, a, err)))
+	if (!t->rules && (rc = xlqa_question_rules_new(t->lang, &t->rules, err)))
 		return rc;
-	for (size_t i = 0; i < a->n_tokens; i++) {
-		const struct xlqa_token *tok = &a->tokens[i];
-		bool first = tok->sentence != last_sentence;
-		unsigned flags = 0;
-		double weight = 1;
-
-		if (tok->kind == XLQA_SPAN_PUNCT)
-			continue;
-		last_sentence = tok->sentence;
-		if (tok->flags & XLQA_TOKEN_STOP)
-			continue;
-		if (tok->kind == XLQA_SPAN_NUMBER || (tok->flags & XLQA_TOKEN_NUMERIC))
-			flags |= XLQA_QUERY_NUMBER;
-		else if (!first && capitalised(text, tok)) {
-			flags |= XLQA_QUERY_NAME;
-			weight = name_weight;
-		}
-		if ((rc = xlqa_query_add_term(q, text + tok->start, tok->end - tok->start, weight, flags)))
-			return xlqa_error_status(err, rc, "analysing the question");
-	}
-	return XLQA_OK;
+	return xlqa_question_query(t->rules, t->lang, text, strlen(text), category, q, query, err);
 }

@@ -316,6 +316,7 @@ struct xlqa_translator {
 	size_t n_vocab;
 	struct xlqa_arena vocab_strings;
 	struct xlqa_buf scratch, key, fold;
+	struct xlqa_lexicon *own_lex;   /* `lex` when xlqa_translator_open opened it, owned; else NULL */
 	struct xlqa_lexicon *foreign;   /* English to the target (or to the source: foreign_self), owned */
 	struct xlqa_lang *foreign_lang; /* the English pack, owned */
 	bool foreign_self;              /* the target is English: a key of `foreign` is its own translation */
@@ -350,6 +351,7 @@ void xlqa_translator_free(struct xlqa_translator *tr)
 		return;
 	if (tr->translit)
 		utrans_close(tr->translit);
+	xlqa_lexicon_free(tr->own_lex);
 	xlqa_lexicon_free(tr->foreign);
 	xlqa_lang_free(tr->foreign_lang);
 	free(tr->vocab);
@@ -809,6 +811,42 @@ int xlqa_translator_open_foreign(struct xlqa_translator *tr, const char *dir, st
 		lex = NULL;
 	}
 	xlqa_lexicon_free(lex);
+	xlqa_buf_release(&path);
+	return rc;
+}
+
+int xlqa_translator_open(struct xlqa_lang *source, const char *target, const char *lexicon_dir,
+			 struct xlqa_translator **out, struct xlqa_error *err)
+{
+	const char *src = xlqa_lang_get_info(source)->code;
+	struct xlqa_buf dir = XLQA_BUF_INIT, path = XLQA_BUF_INIT;
+	struct xlqa_lexicon *lex = NULL;
+	int rc = XLQA_OK;
+
+	*out = NULL;
+	if (lexicon_dir && xlqa_buf_addstr(&dir, lexicon_dir))
+		rc = xlqa_error_status(err, XLQA_ENOMEM, "opening the lexicon of '%s-%s'", src, target);
+	else if (!lexicon_dir)
+		rc = xlqa_lexicon_default_dir(&dir, err);
+	if (!rc && xlqa_lexicon_path(dir.buf, src, target, &path))
+		rc = xlqa_error_status(err, XLQA_ENOMEM, "opening the lexicon of '%s-%s'", src, target);
+	if (!rc && (rc = xlqa_lexicon_open(path.buf, &lex, err)) == XLQA_ENOTFOUND)
+		xlqa_error_prefix(err, "no lexicon for '%s-%s' (run 'xlqa lexicon build')", src, target);
+	if (!rc && (rc = xlqa_translator_new(lex, source, out, err)) == XLQA_OK) {
+		(*out)->own_lex = lex;
+		lex = NULL;
+		/* the English fallback where its lexicon is in the same folder; without it, the pair's alone */
+		if (strcmp(src, "en") != 0 && (rc = xlqa_translator_open_foreign(*out, dir.buf, err)) == XLQA_ENOTFOUND) {
+			rc = XLQA_OK;
+			xlqa_error_clear(err);
+		}
+	}
+	if (rc) {
+		xlqa_translator_free(*out);
+		*out = NULL;
+	}
+	xlqa_lexicon_free(lex);
+	xlqa_buf_release(&dir);
 	xlqa_buf_release(&path);
 	return rc;
 }

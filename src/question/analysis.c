@@ -491,3 +491,61 @@ int xlqa_question_to_query(const struct xlqa_question *q, struct xlqa_query *que
 	}
 	return XLQA_OK;
 }
+
+int xlqa_question_query(const struct xlqa_question_rules *rules, struct xlqa_lang *lang, const char *text,
+                        size_t len, char category, struct xlqa_question *q, struct xlqa_query *query,
+                        struct xlqa_error *err)
+{
+	int rc;
+
+	xlqa_query_reset(query);
+	if ((rc = xlqa_question_analyze(rules, lang, text, len, category, q, err)))
+		return rc;
+	return xlqa_question_to_query(q, query, err);
+}
+
+/*
+ * True when the token's text starts with an upper-case letter: its first character changes under
+ * case folding (the norm is case folded), so "Österreich" does and "élan" does not.
+ */
+static bool starts_upper(const char *text, const struct xlqa_token *tok)
+{
+	unsigned char c = (unsigned char)text[tok->start];
+	size_t n = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+
+	if (n > tok->end - tok->start || strlen(tok->norm) < n)
+		return false;
+	return memcmp(text + tok->start, tok->norm, n) != 0 && !(c < 0x80 && !(c >= 'A' && c <= 'Z'));
+}
+
+int xlqa_question_words_query(struct xlqa_lang *lang, struct xlqa_analysis *a, const char *text, double name_weight,
+                              struct xlqa_query *query, struct xlqa_error *err)
+{
+	size_t last_sentence = (size_t)-1;
+	int rc;
+
+	xlqa_query_reset(query);
+	if ((rc = xlqa_lang_analyze(lang, text, strlen(text), 0, a, err)))
+		return rc;
+	for (size_t i = 0; i < a->n_tokens; i++) {
+		const struct xlqa_token *tok = &a->tokens[i];
+		bool first = tok->sentence != last_sentence;
+		unsigned flags = 0;
+		double weight = 1;
+
+		if (tok->kind == XLQA_SPAN_PUNCT)
+			continue;
+		last_sentence = tok->sentence;
+		if (tok->flags & XLQA_TOKEN_STOP)
+			continue;
+		if (tok->kind == XLQA_SPAN_NUMBER || (tok->flags & XLQA_TOKEN_NUMERIC))
+			flags |= XLQA_QUERY_NUMBER;
+		else if (!first && starts_upper(text, tok)) {
+			flags |= XLQA_QUERY_NAME;
+			weight = name_weight;
+		}
+		if ((rc = xlqa_query_add_term(query, text + tok->start, tok->end - tok->start, weight, flags)))
+			return xlqa_error_status(err, rc, "the words query of '%s'", text);
+	}
+	return XLQA_OK;
+}

@@ -11,6 +11,7 @@
 #include "suites.h"
 #include "xlqa/xlqa.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -895,6 +896,39 @@ START_TEST(test_lookup_number_word)
 }
 END_TEST
 
+/*
+ * xlqa_translator_open finds the pair's lexicon in the folder by its name and owns it (the lexicon
+ * opened by the test is freed first: the lookup then reads the translator's own); a pair without a
+ * lexicon there is XLQA_ENOTFOUND, saying what to run, with the file and the system's reason.
+ */
+START_TEST(test_translator_open)
+{
+	const char *words[1] = { "zwei" };
+	struct xlqa_lexicon *lex;
+	struct xlqa_lang *lang;
+	struct xlqa_translator *tr = open_tsv_translation("zwei\ttwo\n", &lex, &lang), *opened;
+	struct xlqa_lexicon_hits hits;
+	struct xlqa_error err;
+	char want[600];
+
+	xlqa_translator_free(tr);
+	xlqa_lexicon_free(lex);
+	xlqa_lexicon_hits_init(&hits);
+	ck_assert_msg(xlqa_translator_open(lang, "en", tmp_dir, &opened, &err) == XLQA_OK, "%s", err.message);
+	ck_assert_int_eq(xlqa_translator_lookup(opened, words, 1, 0, &hits, &err), XLQA_OK);
+	ck_assert_uint_ge(hits.n, 1);
+	ck_assert_str_eq(hits.items[0].text, "two");
+	xlqa_translator_free(opened);
+	ck_assert_int_eq(xlqa_translator_open(lang, "es", tmp_dir, &opened, &err), XLQA_ENOTFOUND);
+	ck_assert_ptr_null(opened);
+	snprintf(want, sizeof want, "no lexicon for 'de-es' (run 'xlqa lexicon build'): cannot open '%s/de-es.lex': %s",
+		 tmp_dir, strerror(ENOENT));
+	ck_assert_str_eq(err.message, want);
+	xlqa_lexicon_hits_release(&hits);
+	close_translation(NULL, NULL, lang);
+}
+END_TEST
+
 /* A word that is a key of its own still gets its lemma's translations, at half the lemma weight:
  * "wohnte" and "wohnen" */
 START_TEST(test_lookup_exact_and_lemma)
@@ -1467,6 +1501,7 @@ Suite *lexicon_suite(void)
 	tcase_add_test(tc, test_transliterate);
 	tcase_add_loop_test(tc, test_lookup, 0, (int)(sizeof lookup_cases / sizeof lookup_cases[0]));
 	tcase_add_test(tc, test_lookup_number_word);
+	tcase_add_test(tc, test_translator_open);
 	tcase_add_test(tc, test_lookup_exact_and_lemma);
 	tcase_add_test(tc, test_lookup_lemma_stem);
 	tcase_add_test(tc, test_lookup_foreign_lemmas);
