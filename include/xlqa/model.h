@@ -473,6 +473,16 @@ void xlqa_model_data_release(struct xlqa_model_data *t);
  */
 int xlqa_model_data_read(struct xlqa_model_data *t, const char *path, struct xlqa_error *err);
 /*
+ * The writing side of the same format (what `xlqa run --features-out` writes), appended to `out`:
+ * the header "question<TAB>gold_nil<TAB>label" and the names name(0) .. name(d - 1); then a line a
+ * candidate, "ID<TAB>gold_nil<TAB>label" (0 or 1) and its d features (printf "%.6g"), or, for a
+ * question without candidates, one line with label < 0, written '-', and no features. XLQA_ENOMEM.
+ */
+int xlqa_model_data_write_header(struct xlqa_buf *out, const char *(*name)(size_t), size_t d,
+                                 struct xlqa_error *err);
+int xlqa_model_data_write_row(struct xlqa_buf *out, const char *id, bool gold_nil, int label, const double *x,
+                              size_t d, struct xlqa_error *err);
+/*
  * Reads the groups of t's questions from `path`: lines "question_id TAB group" (# comments and blank
  * lines skipped); groups are numbered in the order the table's questions first meet them. Errors:
  * file errors; XLQA_EPARSE "path:line: ..." for a line without a tab, an id given twice or an id the

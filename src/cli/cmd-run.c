@@ -312,9 +312,9 @@ static json_t *trace_json(const struct answering *an, const struct xlqa_testset_
 	return o;
 }
 
-/* The feature table's lines of one question, labelled by the gold judge. */
+/* The feature table's lines of one question (xlqa_model_data_write_row), labelled by the gold judge. */
 static int feature_lines(struct answering *an, struct xlqa_judge *judge, const struct xlqa_testset_question *q,
-                         const char *prefix, struct xlqa_buf *out, struct xlqa_error *err)
+                         struct xlqa_buf *out, struct xlqa_error *err)
 {
 	int nil = xlqa_judge_nil_question(judge, q->number);
 	int rc = XLQA_OK;
@@ -322,8 +322,7 @@ static int feature_lines(struct answering *an, struct xlqa_judge *judge, const s
 	if (nil < 0)
 		return XLQA_OK; /* the key does not know the question */
 	if (!an->set.n)
-		return xlqa_buf_addf(out, "%s%s\t%d\t-\n", prefix, q->id, nil) ? xlqa_error_set(err, XLQA_ENOMEM, "out of memory")
-		                                                              : XLQA_OK;
+		return xlqa_model_data_write_row(out, q->id, nil, -1, NULL, 0, err);
 	for (size_t i = 0; i < an->set.n && rc == XLQA_OK; i++) {
 		const struct xlqa_candidate *c = &an->set.candidates[i];
 		struct xlqa_clef_response r = { 0 };
@@ -335,11 +334,8 @@ static int feature_lines(struct answering *an, struct xlqa_judge *judge, const s
 		r.answer = c->text;
 		if ((rc = xlqa_judge_response(judge, &r, &j, err)))
 			break;
-		xlqa_buf_addf(out, "%s%s\t%d\t%d", prefix, q->id, nil, !nil && j == XLQA_JUDGMENT_R);
-		for (size_t k = 0; k < XLQA_ANSWER_FEATURES; k++)
-			xlqa_buf_addf(out, "\t%.6g", c->features[k]);
-		if (xlqa_buf_addch(out, '\n'))
-			rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+		rc = xlqa_model_data_write_row(out, q->id, nil, !nil && j == XLQA_JUDGMENT_R, c->features,
+		                               XLQA_ANSWER_FEATURES, err);
 	}
 	return rc;
 }
@@ -362,12 +358,8 @@ static int run_all(struct answering *an, const struct xlqa_testset *ts, const ch
 			goto out;
 		cli_judge_unmatchable("run", judge);
 	}
-	if (features) {
-		xlqa_buf_addstr(&ft, "question\tgold_nil\tlabel");
-		for (size_t k = 0; k < XLQA_ANSWER_FEATURES; k++)
-			xlqa_buf_addf(&ft, "\t%s", xlqa_answer_feature_name(k));
-		xlqa_buf_addch(&ft, '\n');
-	}
+	if (features && (rc = xlqa_model_data_write_header(&ft, xlqa_answer_feature_name, XLQA_ANSWER_FEATURES, err)))
+		goto out;
 	for (size_t i = 0; i < ts->count && rc == XLQA_OK; i++) {
 		const struct xlqa_testset_question *q = &ts->questions[i];
 		struct xlqa_response r;
@@ -394,7 +386,7 @@ static int run_all(struct answering *an, const struct xlqa_testset *ts, const ch
 			json_decref(o);
 		}
 		if (rc == XLQA_OK && features)
-			rc = feature_lines(an, judge, q, "", &ft, err);
+			rc = feature_lines(an, judge, q, &ft, err);
 	}
 	if (rc == XLQA_OK && trace)
 		rc = xlqa_file_write_atomic(trace, tr.buf, tr.len, err);

@@ -210,6 +210,34 @@ static int read_line(struct xlqa_model_data *t, char **f, size_t nf, int64_t lin
 	return none ? XLQA_OK : add_row(t, q, label, f + 3, line, path, err);
 }
 
+int xlqa_model_data_write_header(struct xlqa_buf *out, const char *(*name)(size_t), size_t d,
+                                 struct xlqa_error *err)
+{
+	int rc = xlqa_buf_addstr(out, "question\tgold_nil\tlabel");
+
+	for (size_t j = 0; j < d && !rc; j++)
+		rc = xlqa_buf_addf(out, "\t%s", name(j));
+	if (rc || (rc = xlqa_buf_addch(out, '\n')))
+		return xlqa_error_status(err, rc, "writing the feature table's header");
+	return XLQA_OK;
+}
+
+int xlqa_model_data_write_row(struct xlqa_buf *out, const char *id, bool gold_nil, int label, const double *x,
+                              size_t d, struct xlqa_error *err)
+{
+	int rc;
+
+	if (label < 0)
+		rc = xlqa_buf_addf(out, "%s\t%d\t-\n", id, gold_nil);
+	else
+		rc = xlqa_buf_addf(out, "%s\t%d\t%d", id, gold_nil, label > 0);
+	for (size_t j = 0; label >= 0 && j < d && !rc; j++)
+		rc = xlqa_buf_addf(out, "\t%.6g", x[j]);
+	if (!rc && label >= 0)
+		rc = xlqa_buf_addch(out, '\n');
+	return rc ? xlqa_error_status(err, rc, "writing the feature table's line of question '%s'", id) : XLQA_OK;
+}
+
 int xlqa_model_data_read(struct xlqa_model_data *t, const char *path, struct xlqa_error *err)
 {
 	struct xlqa_buf buf = XLQA_BUF_INIT;

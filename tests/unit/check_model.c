@@ -689,6 +689,47 @@ START_TEST(model_file_core_reads)
 }
 END_TEST
 
+static const char *two_names(size_t j)
+{
+	return j == 0 ? "score" : "len";
+}
+
+/* What xlqa_model_data_write_* write, xlqa_model_data_read reads back: names, ids, flags, values. */
+START_TEST(feature_table_write_and_read)
+{
+	struct xlqa_buf out = XLQA_BUF_INIT;
+	struct xlqa_model_data t;
+	struct xlqa_error err;
+	char path[64];
+
+	ck_assert_int_eq(xlqa_model_data_write_header(&out, two_names, 2, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_model_data_write_row(&out, "q1", false, 1, (const double[]){ 2.5, 1e-7 }, 2, &err),
+	                 XLQA_OK);
+	ck_assert_int_eq(xlqa_model_data_write_row(&out, "q2", true, -1, NULL, 0, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_model_data_write_row(&out, "q1", false, 0, (const double[]){ -0.125, 3 }, 2, &err),
+	                 XLQA_OK);
+	ck_assert_str_eq(out.buf, "question\tgold_nil\tlabel\tscore\tlen\n"
+	                          "q1\t0\t1\t2.5\t1e-07\n"
+	                          "q2\t1\t-\n"
+	                          "q1\t0\t0\t-0.125\t3\n");
+	temp_file(path, out.buf);
+	xlqa_model_data_init(&t);
+	ck_assert_int_eq(xlqa_model_data_read(&t, path, &err), XLQA_OK);
+	ck_assert_uint_eq(t.d, 2);
+	ck_assert_str_eq(t.feature_names[0], "score");
+	ck_assert_uint_eq(t.n, 2);
+	ck_assert_uint_eq(t.n_questions, 2);
+	ck_assert_uint_eq(t.gold_nil[1], 1);
+	ck_assert_uint_eq(t.no_candidates[1], 1);
+	ck_assert_uint_eq(t.y[0], 1);
+	ck_assert_double_eq(t.x[1], 1e-7);
+	ck_assert_double_eq(t.x[2], -0.125);
+	xlqa_model_data_release(&t);
+	unlink(path);
+	xlqa_buf_release(&out);
+}
+END_TEST
+
 START_TEST(feature_table_read_and_apply)
 {
 	/*
@@ -1774,6 +1815,7 @@ Suite *model_suite(void)
 	tcase_add_loop_test(tc, model_file_errors, 0, (int)(sizeof bad_models / sizeof bad_models[0]));
 	tcase_add_test(tc, model_file_core_reads);
 	tcase_add_test(tc, feature_table_read_and_apply);
+	tcase_add_test(tc, feature_table_write_and_read);
 	tcase_add_test(tc, feature_table_clear_features);
 	tcase_add_test(tc, answer_inputs_by_hand);
 	tcase_add_test(tc, answer_coverage_and_three_input_files);
