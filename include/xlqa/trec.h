@@ -22,6 +22,7 @@
 #ifndef XLQA_TREC_H
 #define XLQA_TREC_H
 
+#include "xlqa/eval.h"
 #include "xlqa/patterns.h"
 #include "xlqa/util.h"
 
@@ -333,6 +334,50 @@ void xlqa_trec_series_result_release(struct xlqa_trec_series_result *r);
 int xlqa_trec_series_score(const struct xlqa_trec_series *qs, const struct xlqa_trec_run *run,
                            const struct xlqa_trec_series_keys *keys, struct xlqa_trec_series_result *out,
                            struct xlqa_error *err);
+
+/*
+ * The summary measures of a series run, a registry like xlqa_trec_measure's: each is a field of the
+ * result, -1 when the run was not scored on it (no key for the type).
+ */
+struct xlqa_trec_series_measure {
+	const char *name;
+	const char *help;
+	double (*value)(const struct xlqa_trec_series_result *r);
+};
+size_t xlqa_trec_series_measure_count(void);
+const struct xlqa_trec_series_measure *xlqa_trec_series_measure_at(size_t i);
+const struct xlqa_trec_series_measure *xlqa_trec_series_measure_find(const char *name);
+
+/* ---- reports ----------------------------------------------------------------------------------- */
+
+/* What a TREC report shows (as xlqa_eval_report_options does for CLEF). */
+struct xlqa_trec_report_options {
+	enum xlqa_report_format format; /* xlqa/eval.h */
+	bool per_question;              /* each question's values before the summary (trec_eval's -q) */
+	bool first;                     /* the first run of the output: TSV starts with its header line, text
+	                                   without the blank line that separates runs */
+};
+/*
+ * Appends a ranked run's report to `out`: the measures ms[0..n_ms) over the questions rr[0..n) (NaN
+ * as JSON null), with per_question first each question's ranks and values. Text: a table and
+ * "name value" lines; TSV: "run<TAB>question<TAB>measure<TAB>value" lines ("all" for the summary);
+ * JSON: one object with keys run, tag, questions, the measures and, with per_question, "per_question".
+ * XLQA_ENOMEM.
+ */
+int xlqa_trec_ranked_report(const struct xlqa_trec_report_options *o, const char *run_name,
+                            const struct xlqa_trec_run *run, const struct xlqa_trec_rr *rr, size_t n,
+                            const struct xlqa_trec_measure *const *ms, size_t n_ms, struct xlqa_buf *out,
+                            struct xlqa_error *err);
+/*
+ * Appends a series run's report to `out`: with per_question each question's counts, precision, recall
+ * and F; each series' component scores; then the measures ms[0..n_ms) ("-" or JSON null when not
+ * scored). JSON: one object with keys run, tag, targets, the measures, "series" and "questions".
+ * XLQA_ENOMEM.
+ */
+int xlqa_trec_series_report(const struct xlqa_trec_report_options *o, const char *run_name,
+                            const struct xlqa_trec_run *run, const struct xlqa_trec_series_result *r,
+                            const struct xlqa_trec_series_measure *const *ms, size_t n_ms, struct xlqa_buf *out,
+                            struct xlqa_error *err);
 
 #ifdef __cplusplus
 }

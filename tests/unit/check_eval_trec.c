@@ -955,6 +955,43 @@ START_TEST(other_f_edge_cases)
 }
 END_TEST
 
+/*
+ * The series measures are a registry, and the report takes them from it: a component without a key
+ * (-1) reads "-" in TSV, the chosen measures come in the order given, and only the first run of an
+ * output has the header line.
+ */
+START_TEST(series_report_from_the_registry)
+{
+	struct xlqa_trec_series_result r = { 0 };
+	const struct xlqa_trec_series_measure *ms[2];
+	struct xlqa_buf out = XLQA_BUF_INIT;
+	struct xlqa_error err;
+
+	ck_assert_uint_eq(xlqa_trec_series_measure_count(), 4);
+	ck_assert_ptr_null(xlqa_trec_series_measure_at(4));
+	ck_assert_ptr_null(xlqa_trec_series_measure_find("mrr_strict"));
+	ms[0] = xlqa_trec_series_measure_find("score");
+	ms[1] = xlqa_trec_series_measure_find("list_f");
+	ck_assert_ptr_nonnull(ms[0]);
+	ck_assert_ptr_nonnull(ms[1]);
+	r.factoid_accuracy = 0.5;
+	r.list_f = -1;
+	r.score = 0.25;
+	ck_assert_double_eq(xlqa_trec_series_measure_find("factoid_accuracy")->value(&r), 0.5);
+	ck_assert_int_eq(xlqa_trec_series_report(&(struct xlqa_trec_report_options){ XLQA_REPORT_TSV, false, true },
+	                                         "a.run", NULL, &r, ms, 2, &out, &err),
+	                 XLQA_OK);
+	ck_assert_int_eq(xlqa_trec_series_report(&(struct xlqa_trec_report_options){ XLQA_REPORT_TSV, false, false },
+	                                         "b.run", NULL, &r, ms, 1, &out, &err),
+	                 XLQA_OK);
+	ck_assert_str_eq(out.buf, "run\tquestion\tmeasure\tvalue\n"
+	                          "a.run\tall\tscore\t0.250000\n"
+	                          "a.run\tall\tlist_f\t-\n"
+	                          "b.run\tall\tscore\t0.250000\n");
+	xlqa_buf_release(&out);
+}
+END_TEST
+
 Suite *eval_trec_suite(void)
 {
 	Suite *s = suite_create("eval_trec");
@@ -986,6 +1023,7 @@ Suite *eval_trec_suite(void)
 	tcase_add_test(scores, nugget_judgments_errors);
 	tcase_add_test(scores, list_key_answers_form);
 	tcase_add_test(scores, series_scores_by_hand);
+	tcase_add_test(scores, series_report_from_the_registry);
 	tcase_add_test(scores, other_f_edge_cases);
 	tcase_add_loop_test(scores, list_assignment_is_one_to_one_and_maximal, 0,
 	                    (int)(sizeof list_cases / sizeof list_cases[0]));
