@@ -37,7 +37,7 @@ int main(int argc, char **argv)
 
 	xlqa_error err;
 	xlqa_error_clear(&err);
-	owned<xlqa_index, xlqa_index_close> idx;
+	owned<xlqa_index, xlqa_index_free> idx;
 	if (xlqa_index_open(argv[1], &idx.p, &err))
 		return fail("open the index", err);
 	const char *lang_code = xlqa_index_get_stats(idx.p)->language;

@@ -9,7 +9,7 @@
  * cannot be read is never handed out silently: the skip callback hears of it, with file, byte offset
  * and reason, and the reader's counts include it.
  *
- * Ownership as xlqa.h states it; objects the caller frees: xlqa_corpus_close(), xlqa_corpus_config_free().
+ * Ownership as xlqa.h states it; objects the caller frees: xlqa_corpus_free(), xlqa_corpus_config_free().
  */
 #ifndef XLQA_CORPUS_H
 #define XLQA_CORPUS_H
@@ -118,7 +118,7 @@ struct xlqa_corpus_reader;
  */
 int xlqa_corpus_open(const struct xlqa_corpus_config *cfg, const char *data_root, xlqa_corpus_skip_fn *on_skip,
                      void *ctx, struct xlqa_corpus_reader **out, struct xlqa_error *err);
-void xlqa_corpus_close(struct xlqa_corpus_reader *r);
+void xlqa_corpus_free(struct xlqa_corpus_reader *r);
 /*
  * Reads the next document into *doc. Returns XLQA_OK with *end false and a document, XLQA_OK with *end
  * true when the collection is exhausted, or an error that stops reading (XLQA_EIO for a file that

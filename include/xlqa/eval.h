@@ -11,7 +11,7 @@
  * correlation with no variance) is NaN, never a made-up 0.
  *
  * Ownership as xlqa.h states it; objects the caller frees: xlqa_judge_free(); caller-declared structs
- * released by xlqa_answer_types_release(), xlqa_kendall_release().
+ * released by xlqa_eval_answer_types_release(), xlqa_kendall_release().
  */
 #ifndef XLQA_EVAL_H
 #define XLQA_EVAL_H
@@ -133,17 +133,17 @@ void xlqa_judge_free(struct xlqa_judge *j);
  * column `answer_type`, that column is the type (so ../data/clef-questions-pt/clef2004-pt.tsv reads as
  * it is), else the second. Caller-owned storage: init, read, release.
  */
-struct xlqa_answer_types {
+struct xlqa_eval_answer_types {
 	struct xlqa_hash map; /* question number as decimal -> type string in `strings` */
 	struct xlqa_arena strings;
 };
-void xlqa_answer_types_init(struct xlqa_answer_types *t);
-void xlqa_answer_types_release(struct xlqa_answer_types *t);
+void xlqa_eval_answer_types_init(struct xlqa_eval_answer_types *t);
+void xlqa_eval_answer_types_release(struct xlqa_eval_answer_types *t);
 /* Errors: file errors, XLQA_EPARSE "path:line: ..." for a bad number, a missing column or a repeated
  * question, XLQA_EEMPTY, XLQA_ENOMEM. */
-int xlqa_answer_types_read(struct xlqa_answer_types *t, const char *path, struct xlqa_error *err);
+int xlqa_eval_answer_types_read(struct xlqa_eval_answer_types *t, const char *path, struct xlqa_error *err);
 /* The type of question `number`, or NULL. Valid until release. */
-const char *xlqa_answer_types_get(const struct xlqa_answer_types *t, unsigned number);
+const char *xlqa_eval_answer_types_get(const struct xlqa_eval_answer_types *t, unsigned number);
 
 /* ---- measures ---------------------------------------------------------------------------------- */
 
@@ -193,7 +193,7 @@ const struct xlqa_measure *xlqa_measure_find(const char *name);
  * point into `types`. Errors: XLQA_EPARSE, XLQA_ENOMEM.
  */
 int xlqa_eval_items(const struct xlqa_clef_run *run, const struct xlqa_testset *ts, const struct xlqa_judge *judge,
-                    const struct xlqa_answer_types *types, struct xlqa_eval_item **items, size_t *n,
+                    const struct xlqa_eval_answer_types *types, struct xlqa_eval_item **items, size_t *n,
                     struct xlqa_error *err);
 
 /* ---- calibration ------------------------------------------------------------------------------- */

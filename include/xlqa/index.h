@@ -14,7 +14,7 @@
  * ("sang", "gesungen": "singen").
  * Queries go through the same function, so a query word meets the index's form of it.
  *
- * Ownership as xlqa.h states it; objects the caller frees: xlqa_index_close(), xlqa_searcher_free(),
+ * Ownership as xlqa.h states it; objects the caller frees: xlqa_index_free(), xlqa_searcher_free(),
  * xlqa_termer_free(); caller-declared structs released by xlqa_postings_release(), xlqa_results_release(),
  * xlqa_term_list_release().
  */
@@ -134,12 +134,12 @@ struct xlqa_index_stats {
  * XLQA_ECORRUPT when it is decoded, a damaged document when it is inflated (zlib's own checksum);
  * xlqa_index_verify checks them all. Errors: XLQA_ENOTFOUND, XLQA_EIO, XLQA_ECORRUPT (not an index,
  * an index of another format version, a truncated or altered one). On success *out is the caller's,
- * closed with xlqa_index_close.
+ * freed with xlqa_index_free.
  */
 int xlqa_index_open(const char *dir, struct xlqa_index **out, struct xlqa_error *err);
 /* Checks every section's CRC-32, reading the whole file: XLQA_OK or XLQA_ECORRUPT naming the section. */
 int xlqa_index_verify(const struct xlqa_index *idx, struct xlqa_error *err);
-void xlqa_index_close(struct xlqa_index *idx);
+void xlqa_index_free(struct xlqa_index *idx);
 const struct xlqa_index_stats *xlqa_index_get_stats(const struct xlqa_index *idx);
 
 /* A document's DOCNO and date ("" when none); static for the life of the index. NULL if out of range. */
@@ -157,7 +157,7 @@ int xlqa_index_doc_text(const struct xlqa_index *idx, uint32_t doc, struct xlqa_
  * with occurrence counts, counted when the index was built. Words whose first byte, as a plain char,
  * is <= '9' are left out: numbers, and on machines where char is signed every word starting with a
  * non-ASCII letter (the rule the answerer has always applied; index-internal.h).
- * *words[i] point into the index (valid until xlqa_index_close); the arrays *words and *counts are the
+ * *words[i] point into the index (valid until xlqa_index_free); the arrays *words and *counts are the
  * caller's to free. The section's CRC-32 is checked first. Errors: XLQA_ECORRUPT, XLQA_ENOMEM.
  */
 int xlqa_index_vocabulary(const struct xlqa_index *idx, const char ***words, uint64_t **counts, size_t *n,

@@ -57,14 +57,14 @@ struct xlqa_answer_subtype_info {
 };
 
 /* The registry row of `type`, or NULL when out of range. */
-const struct xlqa_answer_type_info *xlqa_answer_type_info(enum xlqa_answer_type type);
+const struct xlqa_answer_type_info *xlqa_question_type_info(enum xlqa_answer_type type);
 /* The type named `name` (case-insensitive, `len` bytes): true and *out, or false. */
-bool xlqa_answer_type_find(const char *name, size_t len, enum xlqa_answer_type *out);
+bool xlqa_question_type_find(const char *name, size_t len, enum xlqa_answer_type *out);
 /* Number of subtypes, and the i-th (NULL past the end). */
-size_t xlqa_answer_subtype_count(void);
-const struct xlqa_answer_subtype_info *xlqa_answer_subtype_at(size_t i);
+size_t xlqa_question_subtype_count(void);
+const struct xlqa_answer_subtype_info *xlqa_question_subtype_at(size_t i);
 /* The subtype `name` (case-insensitive) of `type`, or NULL. */
-const struct xlqa_answer_subtype_info *xlqa_answer_subtype_find(enum xlqa_answer_type type, const char *name,
+const struct xlqa_answer_subtype_info *xlqa_question_subtype_find(enum xlqa_answer_type type, const char *name,
                                                                 size_t len);
 
 /* A language's question rules (lang/<iso>/questions.txt). Opaque; read-only once loaded. */

@@ -3,7 +3,8 @@
  * (pkg-config xlqa).
  *
  * Ownership, once for every header: an object a call makes through `**out` (_new, _open, _read) is
- * the caller's until its _free (_close for an index or a corpus reader), and _free(NULL) does nothing;
+ * the caller's until its _free (never a _close: one word ends every object, opened or made), and
+ * _free(NULL) does nothing;
  * a struct the caller declares is initialised (its _init or _INIT) before use and _release'd after;
  * a pointer returned into an object, or a string a call returns, is borrowed: valid until that object
  * is freed or, where a function says so, its next call, and static where the function says "static".

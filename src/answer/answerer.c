@@ -364,8 +364,8 @@ int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_o
 	} else
 		a->source = a->target;
 	a->capitalised_nouns = (xlqa_lang_get_info(a->target)->flags & XLQA_LANG_CAPITALISED_NOUNS) != 0;
-	a->year = xlqa_answer_subtype_find(XLQA_ANSWER_TIME, "year", 4);
-	a->count = xlqa_answer_subtype_find(XLQA_ANSWER_MEASURE, "count", 5);
+	a->year = xlqa_question_subtype_find(XLQA_ANSWER_TIME, "year", 4);
+	a->count = xlqa_question_subtype_find(XLQA_ANSWER_MEASURE, "count", 5);
 	if ((rc = xlqa_question_rules_new(a->source, &a->rules, err)))
 		goto fail;
 	if (a->source == a->target)

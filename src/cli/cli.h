@@ -78,7 +78,7 @@ struct cli_translation {
  */
 int cli_translation_open(const char *source, const char *target, const char *lexicon_dir, const char *vocabulary,
 			 struct cli_translation *t, struct xlqa_error *err);
-void cli_translation_close(struct cli_translation *t);
+void cli_translation_release(struct cli_translation *t);
 /*
  * The source-language query of one question as `xlqa run` builds it (xlqa_question_query), the
  * source's question rules loaded on first use. Library status.

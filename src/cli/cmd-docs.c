@@ -51,7 +51,7 @@ static int list_index(const char *dir, const char *want, struct xlqa_error *err)
 		}
 	}
 	xlqa_buf_release(&text);
-	xlqa_index_close(idx);
+	xlqa_index_free(idx);
 	return rc;
 }
 
@@ -78,7 +78,7 @@ static int list_collection(const char *arg, const char *root, const char *want, 
 			break;
 		}
 	}
-	xlqa_corpus_close(r);
+	xlqa_corpus_free(r);
 	xlqa_corpus_config_free(cfg);
 	return rc;
 }

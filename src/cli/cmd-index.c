@@ -109,7 +109,7 @@ static int verify_index(const char *dir)
 	else
 		status = printf("index      %s: every section's checksum matches\n", dir) < 0 ? CLI_EXIT_SYSTEM
 		                                                                              : CLI_EXIT_OK;
-	xlqa_index_close(idx);
+	xlqa_index_free(idx);
 	return cli_finish_output("index", status);
 }
 

@@ -292,7 +292,7 @@ static int lexicon_lookup(int argc, char **argv)
 		free(copy);
 	}
 	xlqa_lexicon_hits_release(&hits);
-	cli_translation_close(&t);
+	cli_translation_release(&t);
 	return cli_finish_output("lexicon lookup", status);
 }
 
@@ -399,7 +399,7 @@ static int open_coverage_pair(const struct lexicon_opts *o, const char *src, con
 	if ((rc = cli_translation_open(src, tgt, o->dir, o->vocabulary, t, err)))
 		return rc;
 	if (idx && (rc = xlqa_answer_index_vocabulary(idx, t->tr, err)))
-		cli_translation_close(t);
+		cli_translation_release(t);
 	return rc;
 }
 
@@ -459,7 +459,7 @@ static int lexicon_coverage(int argc, char **argv)
 			goto next;
 		}
 		if (strcmp(pair, open_pair) != 0) {
-			cli_translation_close(&t);
+			cli_translation_release(&t);
 			if (open_coverage_pair(&o, src, tgt, idx, &t, &err)) {
 				status = cli_fail("lexicon coverage", &err);
 				open_pair[0] = '\0';
@@ -491,9 +491,9 @@ static int lexicon_coverage(int argc, char **argv)
 	if (!status && o.total)
 		print_coverage("total", mixed ? "mixed" : total_pair, &total, vocabulary);
 out:
-	cli_translation_close(&t);
+	cli_translation_release(&t);
 	if (idx)
-		xlqa_index_close(idx);
+		xlqa_index_free(idx);
 	return cli_finish_output("lexicon coverage", status);
 }
 

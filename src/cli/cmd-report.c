@@ -54,7 +54,7 @@ static int judge_arg(struct report_judge *j, const char *kind, const char *path)
 /* The inputs of a report and what the library needs of them. */
 struct report {
 	struct xlqa_testset ts;
-	struct xlqa_answer_types types;
+	struct xlqa_eval_answer_types types;
 	bool have_types;
 	struct xlqa_judge *judge;
 	struct xlqa_index *idx;
@@ -113,9 +113,9 @@ static void report_release(struct report *r)
 	}
 	free(r->runs);
 	free(r->html);
-	xlqa_index_close(r->idx);
+	xlqa_index_free(r->idx);
 	xlqa_judge_free(r->judge);
-	xlqa_answer_types_release(&r->types);
+	xlqa_eval_answer_types_release(&r->types);
 	xlqa_testset_release(&r->ts);
 }
 
@@ -163,14 +163,14 @@ int cmd_report(int argc, char **argv)
 		return cli_usage_error("report", "no run file given");
 	memset(&r, 0, sizeof r);
 	xlqa_testset_init(&r.ts);
-	xlqa_answer_types_init(&r.types);
+	xlqa_eval_answer_types_init(&r.types);
 	xlqa_error_clear(&err);
 	r.runs = calloc((size_t)(argc - optind), sizeof *r.runs);
 	r.html = calloc((size_t)(argc - optind), sizeof *r.html);
 	if (!r.runs || !r.html)
 		xlqa_error_set(&err, XLQA_ENOMEM, "out of memory");
 	else if (!xlqa_testset_read(&r.ts, testset, &err) &&
-	         !(types && xlqa_answer_types_read(&r.types, types, &err)) &&
+	         !(types && xlqa_eval_answer_types_read(&r.types, types, &err)) &&
 	         !(judge.kind && report_judge_open(&r, &judge, lang, &err)) &&
 	         !(index && xlqa_index_open(index, &r.idx, &err))) {
 		r.have_types = types != NULL;

@@ -203,7 +203,7 @@ static void answering_close(struct answering *an)
 	xlqa_answerer_free(an->answerer);
 	xlqa_retrieval_free(an->retrieval);
 	xlqa_model_free(an->model);
-	xlqa_index_close(an->idx);
+	xlqa_index_free(an->idx);
 	xlqa_answer_set_release(&an->set);
 }
 

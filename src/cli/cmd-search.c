@@ -186,7 +186,7 @@ out:
 	xlqa_question_release(&qa);
 	xlqa_analysis_release(&tokens);
 	xlqa_query_release(&source);
-	cli_translation_close(&tr);
+	cli_translation_release(&tr);
 	xlqa_testset_release(&ts);
 	return rc;
 }
@@ -212,7 +212,7 @@ static int cross_query(struct search_cli *s, const char *src, const char *text, 
 		rc = xlqa_translator_translate(tr.tr, &source, &s->query, NULL, err);
 	xlqa_query_release(&source);
 	xlqa_analysis_release(&tokens);
-	cli_translation_close(&tr);
+	cli_translation_release(&tr);
 	return rc;
 }
 
@@ -335,7 +335,7 @@ out:
 	xlqa_termer_free(s.termer);
 	xlqa_searcher_free(s.searcher);
 	xlqa_lang_free(s.lang);
-	xlqa_index_close(s.idx);
+	xlqa_index_free(s.idx);
 	xlqa_query_release(&s.query);
 	xlqa_results_release(&s.res);
 	xlqa_term_list_release(&s.words);

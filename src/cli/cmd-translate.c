@@ -88,7 +88,7 @@ int cmd_translate(int argc, char **argv)
 	    (xlqa_lang_open(tgt, NULL, &target, &err) || xlqa_mt_open(src, tgt, &mt, &err))) {
 		xlqa_lang_free(target);
 		xlqa_testset_release(&ts);
-		cli_translation_close(&t);
+		cli_translation_release(&t);
 		return cli_fail("translate", &err);
 	}
 	xlqa_question_init(&qa);
@@ -132,6 +132,6 @@ int cmd_translate(int argc, char **argv)
 	xlqa_query_release(&tq);
 	xlqa_question_release(&qa);
 	xlqa_testset_release(&ts);
-	cli_translation_close(&t);
+	cli_translation_release(&t);
 	return cli_finish_output("translate", status);
 }

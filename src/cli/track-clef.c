@@ -276,7 +276,7 @@ static int clef_check(int argc, char **argv)
 	}
 	if (!status && broken)
 		status = CLI_EXIT_RULES;
-	xlqa_index_close(idx);
+	xlqa_index_free(idx);
 	xlqa_hash_release(&docnos);
 	xlqa_testset_release(&ts);
 	return cli_finish_output(cmd, status);
@@ -468,7 +468,7 @@ struct score_opts {
 	bool allow_missing;
 	struct xlqa_testset ts;
 	bool have_ts;
-	struct xlqa_answer_types types;
+	struct xlqa_eval_answer_types types;
 	bool have_types;
 	const char *questions_path; /* -Q, for the JSON report's metadata */
 	char tag[64];               /* the run tag of the run score_items read last */
@@ -934,21 +934,21 @@ static int clef_score(int argc, char **argv)
 		return cli_usage_error(o.cmd, compare ? "--compare needs two judges and the runs" : "no run file given");
 	xlqa_error_clear(&err);
 	xlqa_testset_init(&o.ts);
-	xlqa_answer_types_init(&o.types);
+	xlqa_eval_answer_types_init(&o.types);
 	status = CLI_EXIT_OK;
 	if (testset_path) {
 		status = read_testset(o.cmd, testset_path, &o.ts);
 		o.have_ts = status == CLI_EXIT_OK;
 	}
 	if (!status && o.types_path) {
-		if (xlqa_answer_types_read(&o.types, o.types_path, &err))
+		if (xlqa_eval_answer_types_read(&o.types, o.types_path, &err))
 			status = cli_fail(o.cmd, &err);
 		o.have_types = status == CLI_EXIT_OK;
 	}
 	if (!status)
 		status = compare ? score_compare(&o, argv[optind], argv[optind + 1], argc - optind - 2, argv + optind + 2)
 		                 : score_runs(&o, &spec, argc - optind, argv + optind);
-	xlqa_answer_types_release(&o.types);
+	xlqa_eval_answer_types_release(&o.types);
 	xlqa_testset_release(&o.ts);
 	return status;
 }

@@ -78,11 +78,11 @@ int cli_translation_open(const char *source, const char *target, const char *lex
 	if (!(rc = xlqa_translator_open(t->lang, target, lexicon_dir, &t->tr, err)) && vocabulary)
 		rc = read_vocabulary(t->tr, vocabulary, err);
 	if (rc)
-		cli_translation_close(t);
+		cli_translation_release(t);
 	return rc;
 }
 
-void cli_translation_close(struct cli_translation *t)
+void cli_translation_release(struct cli_translation *t)
 {
 	xlqa_question_rules_free(t->rules);
 	xlqa_translator_free(t->tr);

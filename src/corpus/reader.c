@@ -145,14 +145,14 @@ int xlqa_corpus_open(const struct xlqa_corpus_config *cfg, const char *data_root
 	for (size_t i = 0; rc == XLQA_OK && i < cfg->n_files; i++)
 		rc = add_glob(r, data_root, cfg->files[i], &alloc, err);
 	if (rc) {
-		xlqa_corpus_close(r);
+		xlqa_corpus_free(r);
 		return rc;
 	}
 	*out = r;
 	return XLQA_OK;
 }
 
-void xlqa_corpus_close(struct xlqa_corpus_reader *r)
+void xlqa_corpus_free(struct xlqa_corpus_reader *r)
 {
 	if (!r)
 		return;

@@ -244,14 +244,14 @@ double xlqa_eval_statistic(const void *items, size_t n, const void *measure)
 
 /* Fills one item from a response (or, with r NULL, an unanswered question `number` of type `type`). */
 static void fill_item(struct xlqa_eval_item *it, const struct xlqa_clef_response *r, unsigned number, char type,
-                      const struct xlqa_judge *judge, const struct xlqa_answer_types *types)
+                      const struct xlqa_judge *judge, const struct xlqa_eval_answer_types *types)
 {
 	enum xlqa_judgment j = r ? r->judgment : XLQA_JUDGMENT_NONE;
 
 	memset(it, 0, sizeof *it);
 	it->number = number;
 	it->type = type;
-	it->answer_type = types ? xlqa_answer_types_get(types, number) : NULL;
+	it->answer_type = types ? xlqa_eval_answer_types_get(types, number) : NULL;
 	it->confidence = r ? r->confidence : 0.0;
 	it->judgment = j;
 	it->nil_response = r && r->nil;
@@ -266,7 +266,7 @@ static void fill_item(struct xlqa_eval_item *it, const struct xlqa_clef_response
 }
 
 int xlqa_eval_items(const struct xlqa_clef_run *run, const struct xlqa_testset *ts, const struct xlqa_judge *judge,
-                    const struct xlqa_answer_types *types, struct xlqa_eval_item **items, size_t *n,
+                    const struct xlqa_eval_answer_types *types, struct xlqa_eval_item **items, size_t *n,
                     struct xlqa_error *err)
 {
 	size_t count = ts ? ts->count : run->count;
@@ -303,13 +303,13 @@ int xlqa_eval_items(const struct xlqa_clef_run *run, const struct xlqa_testset *
 
 /* ---- answer types ------------------------------------------------------------------------------ */
 
-void xlqa_answer_types_init(struct xlqa_answer_types *t)
+void xlqa_eval_answer_types_init(struct xlqa_eval_answer_types *t)
 {
 	xlqa_hash_init(&t->map);
 	xlqa_arena_init(&t->strings, 0);
 }
 
-void xlqa_answer_types_release(struct xlqa_answer_types *t)
+void xlqa_eval_answer_types_release(struct xlqa_eval_answer_types *t)
 {
 	xlqa_hash_release(&t->map);
 	xlqa_arena_release(&t->strings);
@@ -336,7 +336,7 @@ static bool tsv_column(const char *p, size_t n, size_t col, const char **start, 
 	return true;
 }
 
-int xlqa_answer_types_read(struct xlqa_answer_types *t, const char *path, struct xlqa_error *err)
+int xlqa_eval_answer_types_read(struct xlqa_eval_answer_types *t, const char *path, struct xlqa_error *err)
 {
 	struct xlqa_buf buf = XLQA_BUF_INIT;
 	size_t pos = 0, type_col = 1;
@@ -391,7 +391,7 @@ int xlqa_answer_types_read(struct xlqa_answer_types *t, const char *path, struct
 	return rc;
 }
 
-const char *xlqa_answer_types_get(const struct xlqa_answer_types *t, unsigned number)
+const char *xlqa_eval_answer_types_get(const struct xlqa_eval_answer_types *t, unsigned number)
 {
 	char key[16];
 	void *value;

@@ -673,7 +673,7 @@ static int read_collection(struct builder *b, const struct xlqa_corpus_config *c
 		if (i != XLQA_SKIP_DUPLICATE)
 			b->sum->skipped[i] += c->skipped[i];
 	*bytes_before += c->bytes;
-	xlqa_corpus_close(r);
+	xlqa_corpus_free(r);
 	return rc;
 }
 
@@ -742,7 +742,7 @@ int xlqa_index_build(struct xlqa_corpus_config *const *configs, size_t n, const 
 		if ((rc = xlqa_corpus_open(configs[i], opt->data_root, NULL, NULL, &probe, err)))
 			goto out;
 		total_bytes += xlqa_corpus_total_bytes(probe);
-		xlqa_corpus_close(probe);
+		xlqa_corpus_free(probe);
 		if (xlqa_buf_addf(&names, "%s%s", i ? " " : "", configs[i]->name)) {
 			rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 			goto out;

@@ -253,7 +253,7 @@ int xlqa_index_open(const char *dir, struct xlqa_index **out, struct xlqa_error 
 	}
 	if (rc) {
 		xlqa_buf_release(&path);
-		xlqa_index_close(idx);
+		xlqa_index_free(idx);
 		return rc;
 	}
 	idx->path = xlqa_buf_detach(&path, NULL);
@@ -261,7 +261,7 @@ int xlqa_index_open(const char *dir, struct xlqa_index **out, struct xlqa_error 
 	return XLQA_OK;
 }
 
-void xlqa_index_close(struct xlqa_index *idx)
+void xlqa_index_free(struct xlqa_index *idx)
 {
 	if (!idx)
 		return;

@@ -360,7 +360,7 @@ static void decide_type(struct xlqa_question *q, const struct qa_match *m, char 
 		/* The test set says D where the rules saw a factoid: keep what the rules knew of the entity. */
 		const char *kind = m->type == XLQA_ANSWER_PERSON ? "person" : "organization";
 		q->type = XLQA_ANSWER_DEFINITION;
-		q->subtype = xlqa_answer_subtype_find(XLQA_ANSWER_DEFINITION, kind, strlen(kind));
+		q->subtype = xlqa_question_subtype_find(XLQA_ANSWER_DEFINITION, kind, strlen(kind));
 	} else if (q->category == 'F' && m->definition) {
 		/* A factoid shaped like a definition: "Who is X?" asks for a person; "What is X?", stated
 		 * to be a factoid, for something that is not a body the CLEF definitions would cover. */

@@ -120,11 +120,11 @@ static int parse_class(struct xlqa_question_rules *r, const struct rule_line *l,
 	const char *dot = memchr(s, '.', len);
 	size_t tlen = dot ? (size_t)(dot - s) : len;
 
-	if (!xlqa_answer_type_find(s, tlen, &cls->type))
+	if (!xlqa_question_type_find(s, tlen, &cls->type))
 		return xlqa_error_in(err, XLQA_EPARSE, r->path, -1, (int64_t)l->lineno, "unknown answer type '%.*s'",
 		                     (int)tlen, s);
 	cls->subtype = NULL;
-	if (dot && !(cls->subtype = xlqa_answer_subtype_find(cls->type, dot + 1, len - tlen - 1)))
+	if (dot && !(cls->subtype = xlqa_question_subtype_find(cls->type, dot + 1, len - tlen - 1)))
 		return xlqa_error_in(err, XLQA_EPARSE, r->path, -1, (int64_t)l->lineno,
 		                     "unknown subtype '%.*s' of %.*s", (int)(len - tlen - 1), dot + 1, (int)tlen, s);
 	return XLQA_OK;

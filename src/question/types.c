@@ -51,12 +51,12 @@ static const struct xlqa_answer_subtype_info answer_subtypes[] = {
 
 #define N_SUBTYPES (sizeof answer_subtypes / sizeof answer_subtypes[0])
 
-const struct xlqa_answer_type_info *xlqa_answer_type_info(enum xlqa_answer_type type)
+const struct xlqa_answer_type_info *xlqa_question_type_info(enum xlqa_answer_type type)
 {
 	return (unsigned)type < XLQA_ANSWER_TYPE_COUNT ? &answer_types[type] : NULL;
 }
 
-bool xlqa_answer_type_find(const char *name, size_t len, enum xlqa_answer_type *out)
+bool xlqa_question_type_find(const char *name, size_t len, enum xlqa_answer_type *out)
 {
 	for (size_t i = 0; i < XLQA_ANSWER_TYPE_COUNT; i++)
 		if (strlen(answer_types[i].name) == len && strncasecmp(answer_types[i].name, name, len) == 0) {
@@ -66,17 +66,17 @@ bool xlqa_answer_type_find(const char *name, size_t len, enum xlqa_answer_type *
 	return false;
 }
 
-size_t xlqa_answer_subtype_count(void)
+size_t xlqa_question_subtype_count(void)
 {
 	return N_SUBTYPES;
 }
 
-const struct xlqa_answer_subtype_info *xlqa_answer_subtype_at(size_t i)
+const struct xlqa_answer_subtype_info *xlqa_question_subtype_at(size_t i)
 {
 	return i < N_SUBTYPES ? &answer_subtypes[i] : NULL;
 }
 
-const struct xlqa_answer_subtype_info *xlqa_answer_subtype_find(enum xlqa_answer_type type, const char *name,
+const struct xlqa_answer_subtype_info *xlqa_question_subtype_find(enum xlqa_answer_type type, const char *name,
                                                                 size_t len)
 {
 	for (size_t i = 0; i < N_SUBTYPES; i++)

@@ -49,7 +49,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (xlqa_corpus_open(cfg, fuzz_dir(), NULL, NULL, &r, &err) == XLQA_OK) {
 		while (xlqa_corpus_next(r, &d, &end, &err) == XLQA_OK && !end)
 			;
-		xlqa_corpus_close(r);
+		xlqa_corpus_free(r);
 	}
 	xlqa_corpus_config_free(cfg);
 	return 0;

@@ -72,7 +72,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		xlqa_postings_release(&c);
 		sink = sum;
-		xlqa_index_close(idx);
+		xlqa_index_free(idx);
 	}
 	xlqa_buf_release(&text);
 	free(copy);

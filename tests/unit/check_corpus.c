@@ -125,7 +125,7 @@ static void read_all(const char *config_tail, struct collected *c)
 		snprintf(c->out + n, sizeof c->out - n, "%s|%s|%s\n", doc.docno, doc.date, doc.text);
 	}
 	ck_assert_msg(end, "reading stopped: %s", err.message);
-	xlqa_corpus_close(r);
+	xlqa_corpus_free(r);
 	xlqa_corpus_config_free(cfg);
 }
 
@@ -222,7 +222,7 @@ START_TEST(test_reader_gzip_and_glob)
 	ck_assert_int_eq(xlqa_corpus_next(r, &d, &end, &err), XLQA_OK);
 	ck_assert(end);
 	ck_assert_uint_eq(xlqa_corpus_get_counts(r)->bytes, strlen(doc));
-	xlqa_corpus_close(r);
+	xlqa_corpus_free(r);
 	xlqa_corpus_config_free(cfg);
 	ck_assert_int_eq(xlqa_corpus_config_parse(missing, strlen(missing), "t.conf", &cfg, &err), XLQA_OK);
 	ck_assert_int_eq(xlqa_corpus_open(cfg, tmpdir, NULL, NULL, &r, &err), XLQA_ENOTFOUND);
@@ -247,7 +247,7 @@ static int read_gz_collection(size_t *docs, struct xlqa_error *err)
 	rc = xlqa_corpus_open(cfg, tmpdir, NULL, NULL, &r, err);
 	while (rc == XLQA_OK && (rc = xlqa_corpus_next(r, &d, &end, err)) == XLQA_OK && !end)
 		(*docs)++;
-	xlqa_corpus_close(r);
+	xlqa_corpus_free(r);
 	xlqa_corpus_config_free(cfg);
 	return rc;
 }

@@ -633,7 +633,7 @@ START_TEST(test_items_testset)
 	struct xlqa_testset ts;
 	struct xlqa_clef_run run;
 	struct xlqa_eval_item *items = NULL;
-	struct xlqa_answer_types types;
+	struct xlqa_eval_answer_types types;
 	struct xlqa_error err;
 	size_t n = 0;
 	static const char judged[] = "R F 1 abcd041enen 0.5 DOC1 Paris\nR F 3 abcd041enen 0 NIL\n";
@@ -641,10 +641,10 @@ START_TEST(test_items_testset)
 
 	xlqa_testset_init(&ts);
 	xlqa_clef_run_init(&run);
-	xlqa_answer_types_init(&types);
+	xlqa_eval_answer_types_init(&types);
 	ck_assert_int_eq(xlqa_testset_read(&ts, fixture("testset.txt"), &err), XLQA_OK);
 	ck_assert_int_eq(xlqa_clef_run_parse(&run, judged, strlen(judged), "r.txt", XLQA_CLEF_JUDGED, &err), XLQA_OK);
-	ck_assert_int_eq(xlqa_answer_types_read(&types, fixture("types.tsv"), &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_eval_answer_types_read(&types, fixture("types.tsv"), &err), XLQA_OK);
 	/* question 2, unanswered, is an unjudged item of the test set's type: accuracy 2/3 */
 	ck_assert_int_eq(xlqa_eval_items(&run, &ts, NULL, &types, &items, &n, &err), XLQA_OK);
 	ck_assert_uint_eq(n, 3);
@@ -665,14 +665,14 @@ START_TEST(test_items_testset)
 	ck_assert(strstr(err.message, "line 2: question 8 is not in the test set"));
 	ck_assert_ptr_null(items);
 	xlqa_clef_run_release(&run);
-	xlqa_answer_types_release(&types);
+	xlqa_eval_answer_types_release(&types);
 	xlqa_testset_release(&ts);
 }
 END_TEST
 
 START_TEST(test_answer_types)
 {
-	struct xlqa_answer_types t;
+	struct xlqa_eval_answer_types t;
 	struct xlqa_error err;
 	const char *data = getenv("XLQA_TEST_DATA");
 	char path[4096];
@@ -681,12 +681,12 @@ START_TEST(test_answer_types)
 	snprintf(path, sizeof path, "%s/../../shared/data/clef-questions-pt/clef2004-pt.tsv", data ? data : "tests");
 	if (access(path, R_OK) != 0)
 		return;
-	xlqa_answer_types_init(&t);
-	ck_assert_int_eq(xlqa_answer_types_read(&t, path, &err), XLQA_OK);
-	ck_assert_str_eq(xlqa_answer_types_get(&t, 451), "TIME");
-	ck_assert_str_eq(xlqa_answer_types_get(&t, 452), "PERSON");
-	ck_assert_ptr_null(xlqa_answer_types_get(&t, 1));
-	xlqa_answer_types_release(&t);
+	xlqa_eval_answer_types_init(&t);
+	ck_assert_int_eq(xlqa_eval_answer_types_read(&t, path, &err), XLQA_OK);
+	ck_assert_str_eq(xlqa_eval_answer_types_get(&t, 451), "TIME");
+	ck_assert_str_eq(xlqa_eval_answer_types_get(&t, 452), "PERSON");
+	ck_assert_ptr_null(xlqa_eval_answer_types_get(&t, 1));
+	xlqa_eval_answer_types_release(&t);
 }
 END_TEST
 

@@ -174,9 +174,9 @@ START_TEST(test_index_round_trip)
 	/* "shared" opens every document: df = N */
 	ck_assert(xlqa_index_term_stats(idx, "share", &found, NULL));
 	ck_assert_uint_eq(found, 500);
-	xlqa_corpus_close(r);
+	xlqa_corpus_free(r);
 	xlqa_corpus_config_free(cfg);
-	xlqa_index_close(idx);
+	xlqa_index_free(idx);
 	xlqa_buf_release(&coll);
 	xlqa_buf_release(&text);
 }
@@ -227,8 +227,8 @@ START_TEST(test_index_spill_equals_memory)
 		xlqa_postings_release(&ca);
 		xlqa_postings_release(&cb);
 	}
-	xlqa_index_close(a);
-	xlqa_index_close(b);
+	xlqa_index_free(a);
+	xlqa_index_free(b);
 	xlqa_buf_release(&coll);
 }
 END_TEST
@@ -266,7 +266,7 @@ START_TEST(test_index_positions)
 	ck_assert_uint_eq(xlqa_index_doc_length(idx, 0), 5);
 	ck_assert(!xlqa_index_term_stats(idx, "the", NULL, NULL));
 	xlqa_postings_release(&c);
-	xlqa_index_close(idx);
+	xlqa_index_free(idx);
 }
 END_TEST
 
@@ -284,7 +284,7 @@ START_TEST(test_index_irregular_lemmas)
 	xlqa_postings_release(&c);
 	ck_assert(xlqa_index_term_stats(idx, "sang", NULL, NULL));
 	ck_assert(xlqa_index_term_stats(idx, "go", NULL, NULL));
-	xlqa_index_close(idx);
+	xlqa_index_free(idx);
 }
 END_TEST
 
@@ -360,7 +360,7 @@ START_TEST(test_bm25_hand_computed)
 	xlqa_results_release(&res);
 	xlqa_query_release(&q);
 	xlqa_searcher_free(s);
-	xlqa_index_close(idx);
+	xlqa_index_free(idx);
 }
 END_TEST
 
@@ -401,7 +401,7 @@ static void search_env_close(struct search_env *e)
 	xlqa_results_release(&e->res);
 	xlqa_query_release(&e->q);
 	xlqa_searcher_free(e->s);
-	xlqa_index_close(e->idx);
+	xlqa_index_free(e->idx);
 }
 
 /* Passages: the window with most concepts close together wins; overlapping windows are dropped. */
@@ -576,7 +576,7 @@ START_TEST(test_index_corruption)
 	snprintf(dir0, sizeof dir0, "%s/idx", tmpdir);
 	ck_assert_int_eq(xlqa_index_open(dir0, &idx, &err), XLQA_OK);
 	ck_assert_msg(xlqa_index_verify(idx, &err) == XLQA_OK, "%s", err.message);
-	xlqa_index_close(idx);
+	xlqa_index_free(idx);
 	for (long at = 0; at < size; at += at < 256 ? 1 : 7) { /* every header byte, then every 7th */
 		int c, flipped;
 		char dir[512];
@@ -596,7 +596,7 @@ START_TEST(test_index_corruption)
 			              "flip at byte %ld of %ld opened", at, size);
 			ck_assert_msg(xlqa_index_verify(idx, &err) == XLQA_ECORRUPT, "flip at byte %ld verified", at);
 			ck_assert_msg(strstr(err.message, "section checksum mismatch"), "%s", err.message);
-			xlqa_index_close(idx);
+			xlqa_index_free(idx);
 			verified++;
 		} else {
 			ck_assert_msg(rc == XLQA_ECORRUPT, "flip at byte %ld: %s", at, err.message);
@@ -850,7 +850,7 @@ START_TEST(test_index_vocabulary)
 		free(words);
 		free(freqs);
 		xlqa_hash_release(&counts);
-		xlqa_index_close(idx);
+		xlqa_index_free(idx);
 	}
 	xlqa_buf_release(&coll);
 }
@@ -888,7 +888,7 @@ START_TEST(test_postings_init)
 	ck_assert(end);
 	xlqa_postings_release(&c);
 	ck_assert_ptr_null(c.positions);
-	xlqa_index_close(idx);
+	xlqa_index_free(idx);
 }
 END_TEST
 

@@ -40,25 +40,25 @@ START_TEST(registries_round_trip)
 	enum xlqa_answer_type t;
 
 	for (int i = 0; i < XLQA_ANSWER_TYPE_COUNT; i++) {
-		const struct xlqa_answer_type_info *info = xlqa_answer_type_info((enum xlqa_answer_type)i);
+		const struct xlqa_answer_type_info *info = xlqa_question_type_info((enum xlqa_answer_type)i);
 		ck_assert_ptr_nonnull(info);
-		ck_assert(xlqa_answer_type_find(info->name, strlen(info->name), &t));
+		ck_assert(xlqa_question_type_find(info->name, strlen(info->name), &t));
 		ck_assert_int_eq(t, i);
 		ck_assert(info->help[0] != '\0');
 	}
-	ck_assert(xlqa_answer_type_find("measure", 7, &t) && t == XLQA_ANSWER_MEASURE);
-	ck_assert(!xlqa_answer_type_find("MEASUREMENT", 11, &t));
-	ck_assert_ptr_null(xlqa_answer_type_info(XLQA_ANSWER_TYPE_COUNT));
+	ck_assert(xlqa_question_type_find("measure", 7, &t) && t == XLQA_ANSWER_MEASURE);
+	ck_assert(!xlqa_question_type_find("MEASUREMENT", 11, &t));
+	ck_assert_ptr_null(xlqa_question_type_info(XLQA_ANSWER_TYPE_COUNT));
 	/* the subtypes the CLEF guidelines' examples need */
-	ck_assert_ptr_nonnull(xlqa_answer_subtype_find(XLQA_ANSWER_TIME, "year", 4));
-	ck_assert_ptr_nonnull(xlqa_answer_subtype_find(XLQA_ANSWER_MEASURE, "money", 5));
-	ck_assert_ptr_nonnull(xlqa_answer_subtype_find(XLQA_ANSWER_MEASURE, "count", 5));
-	ck_assert_ptr_nonnull(xlqa_answer_subtype_find(XLQA_ANSWER_DEFINITION, "person", 6));
+	ck_assert_ptr_nonnull(xlqa_question_subtype_find(XLQA_ANSWER_TIME, "year", 4));
+	ck_assert_ptr_nonnull(xlqa_question_subtype_find(XLQA_ANSWER_MEASURE, "money", 5));
+	ck_assert_ptr_nonnull(xlqa_question_subtype_find(XLQA_ANSWER_MEASURE, "count", 5));
+	ck_assert_ptr_nonnull(xlqa_question_subtype_find(XLQA_ANSWER_DEFINITION, "person", 6));
 	/* a subtype is found under its own type only */
-	ck_assert_ptr_null(xlqa_answer_subtype_find(XLQA_ANSWER_TIME, "money", 5));
-	for (size_t i = 0; i < xlqa_answer_subtype_count(); i++)
-		ck_assert(xlqa_answer_subtype_at(i)->type < XLQA_ANSWER_TYPE_COUNT);
-	ck_assert_ptr_null(xlqa_answer_subtype_at(xlqa_answer_subtype_count()));
+	ck_assert_ptr_null(xlqa_question_subtype_find(XLQA_ANSWER_TIME, "money", 5));
+	for (size_t i = 0; i < xlqa_question_subtype_count(); i++)
+		ck_assert(xlqa_question_subtype_at(i)->type < XLQA_ANSWER_TYPE_COUNT);
+	ck_assert_ptr_null(xlqa_question_subtype_at(xlqa_question_subtype_count()));
 }
 END_TEST
 

@@ -37,7 +37,7 @@ void index_fixture_close(struct xlqa_index *idx, const char *dir)
 {
 	char cmd[512];
 
-	xlqa_index_close(idx);
+	xlqa_index_free(idx);
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	ck_assert_int_eq(system(cmd), 0);
 }
