@@ -4,7 +4,7 @@
  * parameters. The engine adds what libraries know: month and weekday names and the decimal
  * separator from ICU, Snowball stemmers, hunspell lemmas, and ICU segmentation.
  *
- * Adding a language is a folder under lang/ plus one row in the registry (src/lang/registry.c).
+ * Adding a language is adding its folder under lang/: the folder's language.txt is its registry row.
  * A loaded pack (struct xlqa_lang) is not thread safe: stemmers, hunspell and the caches keep state.
  *
  * Ownership as xlqa.h states it; objects the caller frees: xlqa_lang_free(); caller-declared structs released
@@ -28,7 +28,11 @@ enum xlqa_lang_info_flags {
 	XLQA_LANG_CLEF_TARGET = 1 << 3, /* a target language of the CLEF 2004 QA track (`xlqa lexicon build --all`) */
 };
 
-/* One row of the registry. All strings are static. */
+/*
+ * One row of the registry: the file language.txt of a pack's folder (README.md, Language packs), read
+ * from the folder of packs $XLQA_LANG_DIR (else the installed one) on the first lookup. The rows and
+ * their strings stay valid for the life of the process.
+ */
 struct xlqa_lang_info {
 	const char *code;       /* ISO 639-1, lower case ("de"); also the pack's folder name */
 	const char *iso3;       /* ISO 639-2/T ("deu") */
@@ -44,7 +48,14 @@ struct xlqa_lang_info {
 	const char *hunspell_name_flags;
 };
 
-/* Number of registered languages, and the i-th (0-based; NULL past the end). */
+/*
+ * Whether the registry could be read: XLQA_OK, or the error of the first row that could not be read
+ * (XLQA_EPARSE "DIR/xx/language.txt:LINE: ...", a row whose code is not its folder's name, two rows
+ * with a name in common) or XLQA_ENOTFOUND for a folder of packs that is missing or holds none. When
+ * it could not, the registry is empty and every lookup fails with this error.
+ */
+int xlqa_lang_registry_status(struct xlqa_error *err);
+/* Number of registered languages, and the i-th (0-based, in the order of their codes; NULL past the end). */
 size_t xlqa_lang_count(void);
 const struct xlqa_lang_info *xlqa_lang_at(size_t i);
 /* Finds a language by any alias, case-insensitively: "de", "DE", "deu", "ger", "German". NULL if none. */

@@ -12,6 +12,7 @@
 int cmd_langs(int argc, char **argv)
 {
 	static const struct option opts[] = { { "help", no_argument, NULL, 'h' }, { NULL, 0, NULL, 0 } };
+	struct xlqa_error registry_err;
 	int c, status = CLI_EXIT_OK;
 
 	optind = 1;
@@ -23,6 +24,8 @@ int cmd_langs(int argc, char **argv)
 		}
 		return cli_bad_option("langs", argv);
 	}
+	if (xlqa_lang_registry_status(&registry_err))
+		return cli_finish_output("langs", cli_fail("langs", &registry_err));
 	printf("%-4s %-4s %-4s %-11s %-11s %-8s %s\n", "code", "639T", "639B", "name", "stemmer", "hunspell",
 	       "pack");
 	for (size_t i = 0; i < xlqa_lang_count(); i++) {

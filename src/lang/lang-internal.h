@@ -9,6 +9,13 @@
 #include <hunspell/hunspell.h>
 #include <libstemmer.h>
 
+#ifndef XLQA_LANGDIR
+#define XLQA_LANGDIR "/usr/local/share/xlqa/lang"
+#endif
+
+/* The folder holding the packs: $XLQA_LANG_DIR when set and not empty, else the installed one. */
+const char *qa_lang_default_dir(void);
+
 /* The normalisation every form a pack compares goes through: NFC, case folded, "'" apostrophes. */
 #define LANG_NORM (XLQA_NORM_CASEFOLD | XLQA_NORM_APOSTROPHES)
 

@@ -18,9 +18,6 @@
 #include <unicode/unum.h>
 #include <unicode/ustring.h>
 
-#ifndef XLQA_LANGDIR
-#define XLQA_LANGDIR "/usr/local/share/xlqa/lang"
-#endif
 #ifndef XLQA_HUNSPELLDIR
 #define XLQA_HUNSPELLDIR "/usr/share/hunspell"
 #endif
@@ -675,7 +672,7 @@ int xlqa_lang_open(const char *name, const struct xlqa_lang_options *opt, struct
 		   struct xlqa_error *err)
 {
 	const struct xlqa_lang_info *info;
-	const char *dir = opt && opt->lang_dir ? opt->lang_dir : getenv("XLQA_LANG_DIR");
+	const char *dir = opt && opt->lang_dir && *opt->lang_dir ? opt->lang_dir : qa_lang_default_dir();
 	const char *hdir = opt && opt->hunspell_dir ? opt->hunspell_dir : getenv("XLQA_HUNSPELL_DIR");
 	unsigned flags = opt ? opt->flags : 0;
 	struct xlqa_lang *lang;
@@ -684,8 +681,6 @@ int xlqa_lang_open(const char *name, const struct xlqa_lang_options *opt, struct
 	*out = NULL;
 	if ((rc = xlqa_lang_lookup(name, &info, err)))
 		return rc;
-	if (!dir || !*dir)
-		dir = XLQA_LANGDIR;
 	if (!hdir || !*hdir)
 		hdir = XLQA_HUNSPELLDIR;
 	if ((rc = pack_folder_check(info, dir, err)))

@@ -1,69 +1,299 @@
 /*
- * registry: the languages xlqa knows. One row a language: its codes, English name, ICU locale,
- * Snowball algorithm and hunspell dictionary. The pack data lives in lang/<code>/.
+ * registry: the languages xlqa knows, read from the packs themselves. Every folder of the pack folder
+ * ($XLQA_LANG_DIR, else the installed one) that holds a `language.txt` is a language, and that file is
+ * its row: codes, English name, ICU locale, Snowball algorithm, hunspell dictionary and flags, one
+ * "key TAB value" line each (README.md, Language packs). Adding a language is adding its folder.
+ *
+ * The registry is read once, on the first lookup, and kept for the life of the process (the rows are
+ * what struct xlqa_lang_info pointers point at). A row that cannot be read makes every lookup fail
+ * with its file and line (xlqa_lang_registry_status), rather than leave the language out unsaid.
  */
 #include "config.h"
 
+#include "lang-internal.h"
 #include "xlqa/lang.h"
 
+#include <dirent.h>
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
-static const struct xlqa_lang_info languages[] = {
-	/* Bulgarian: Snowball has no stemmer, so hunspell's lemma is the stem. */
-	{ "bg", "bul", NULL, "Bulgarian", "bg", NULL, "bg_BG", XLQA_LANG_HUNSPELL_STEMS, NULL },
-	{ "de", "deu", "ger", "German", "de", "german", "de_DE", XLQA_LANG_COMPOUNDS | XLQA_LANG_CAPITALISED_NOUNS | XLQA_LANG_CLEF_TARGET, "S" },
-	{ "en", "eng", NULL, "English", "en", "english", "en_US", XLQA_LANG_CLEF_TARGET, NULL },
-	{ "es", "spa", NULL, "Spanish", "es", "spanish", "es_ES", XLQA_LANG_CLEF_TARGET, NULL },
-	/* Finnish: Debian has no hunspell dictionary (Finnish spell checking there is Voikko). */
-	{ "fi", "fin", NULL, "Finnish", "fi", "finnish", NULL, 0, NULL },
-	{ "fr", "fra", "fre", "French", "fr", "french", "fr_FR", XLQA_LANG_CLEF_TARGET, NULL },
-	{ "it", "ita", NULL, "Italian", "it", "italian", "it_IT", XLQA_LANG_CLEF_TARGET, NULL },
-	{ "nl", "nld", "dut", "Dutch", "nl", "dutch", "nl", XLQA_LANG_COMPOUNDS | XLQA_LANG_CLEF_TARGET, NULL },
-	{ "pt", "por", NULL, "Portuguese", "pt", "portuguese", "pt_PT", XLQA_LANG_CLEF_TARGET, NULL },
+#define ROW_FILE "language.txt"
+
+static struct {
+	struct xlqa_lang_info *rows; /* sorted by code */
+	size_t n;
+	struct xlqa_arena strings;
+	struct xlqa_error err; /* XLQA_OK, or why the registry could not be read */
+} registry;
+static pthread_once_t registry_once = PTHREAD_ONCE_INIT;
+
+/* The flags a row may name, as its `flags` line writes them. */
+static const struct {
+	const char *name;
+	unsigned flag;
+} flag_names[] = {
+	{ "compounds", XLQA_LANG_COMPOUNDS },
+	{ "hunspell-stems", XLQA_LANG_HUNSPELL_STEMS },
+	{ "capitalised-nouns", XLQA_LANG_CAPITALISED_NOUNS },
+	{ "clef-target", XLQA_LANG_CLEF_TARGET },
 };
 
-#define N_LANGUAGES (sizeof languages / sizeof languages[0])
+/* The keys of a row and where each goes; `required` ones must be there. */
+enum row_key { KEY_CODE, KEY_ISO3, KEY_ISO3B, KEY_NAME, KEY_ICU, KEY_SNOWBALL, KEY_HUNSPELL, KEY_NAME_FLAGS, KEY_FLAGS };
+static const struct {
+	const char *name;
+	bool required;
+} row_keys[] = {
+	[KEY_CODE] = { "code", true },         [KEY_ISO3] = { "iso639-2", true },
+	[KEY_ISO3B] = { "iso639-2b", false },  [KEY_NAME] = { "name", true },
+	[KEY_ICU] = { "icu-locale", true },    [KEY_SNOWBALL] = { "snowball", false },
+	[KEY_HUNSPELL] = { "hunspell", false }, [KEY_NAME_FLAGS] = { "hunspell-name-flags", false },
+	[KEY_FLAGS] = { "flags", false },
+};
+#define N_KEYS (sizeof row_keys / sizeof row_keys[0])
+
+const char *qa_lang_default_dir(void)
+{
+	const char *dir = getenv("XLQA_LANG_DIR");
+
+	return dir && *dir ? dir : XLQA_LANGDIR;
+}
+
+/* The flags named in `value` (blank-separated) into *flags; false with err set for an unknown one. */
+static bool parse_flags(char *value, const char *path, int64_t line, unsigned *flags, struct xlqa_error *err)
+{
+	char *save = NULL;
+
+	for (char *word = strtok_r(value, " ", &save); word; word = strtok_r(NULL, " ", &save)) {
+		size_t f = 0;
+
+		while (f < sizeof flag_names / sizeof *flag_names && strcmp(flag_names[f].name, word) != 0)
+			f++;
+		if (f == sizeof flag_names / sizeof *flag_names)
+			return xlqa_error_in(err, XLQA_EPARSE, path, -1, line,
+			                     "unknown flag '%s' (expected compounds, hunspell-stems, capitalised-nouns or "
+			                     "clef-target)",
+			                     word),
+			       false;
+		*flags |= flag_names[f].flag;
+	}
+	return true;
+}
+
+/* Stores one "key TAB value" line of `path` in values[]; false with err set when it is not one. */
+static bool row_line(char *text, const char *path, int64_t line, const char *values[N_KEYS], int64_t lines[N_KEYS],
+                     unsigned *flags, struct xlqa_error *err)
+{
+	char *tab = strchr(text, '\t');
+	size_t k = 0;
+
+	if (!tab || tab == text || !tab[1] || strchr(tab + 1, '\t'))
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "'key<TAB>value' expected, found '%s'", text), false;
+	*tab = '\0';
+	while (k < N_KEYS && strcmp(row_keys[k].name, text) != 0)
+		k++;
+	if (k == N_KEYS)
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, line,
+		                     "unknown key '%s' (expected code, iso639-2, iso639-2b, name, icu-locale, snowball, "
+		                     "hunspell, hunspell-name-flags or flags)",
+		                     text),
+		       false;
+	if (values[k])
+		return xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "'%s' given again (first on line %lld)", text,
+		                     (long long)lines[k]),
+		       false;
+	values[k] = tab + 1;
+	lines[k] = line;
+	return k != KEY_FLAGS || parse_flags(tab + 1, path, line, flags, err);
+}
+
+/* Reads the row of the pack `folder` (named `name`) from its language.txt at `path` into *row. */
+static int read_row(const char *path, const char *name, struct xlqa_lang_info *row, struct xlqa_error *err)
+{
+	struct xlqa_buf text = XLQA_BUF_INIT;
+	const char *values[N_KEYS] = { 0 };
+	int64_t lines[N_KEYS] = { 0 }, line = 0;
+	unsigned flags = 0;
+	int rc = xlqa_file_read(path, &text, err);
+	const char **field[N_KEYS] = {
+		[KEY_CODE] = &row->code,         [KEY_ISO3] = &row->iso3,         [KEY_ISO3B] = &row->iso3b,
+		[KEY_NAME] = &row->name,         [KEY_ICU] = &row->icu_locale,    [KEY_SNOWBALL] = &row->snowball,
+		[KEY_HUNSPELL] = &row->hunspell, [KEY_NAME_FLAGS] = &row->hunspell_name_flags,
+	};
+
+	for (char *p = text.buf, *end = text.buf + text.len; !rc && p < end;) {
+		char *nl = memchr(p, '\n', (size_t)(end - p)), *next = nl ? nl + 1 : end;
+
+		line++;
+		if (nl)
+			*nl = '\0';
+		if (nl && nl > p && nl[-1] == '\r')
+			nl[-1] = '\0';
+		if (*p && *p != '#' && !row_line(p, path, line, values, lines, &flags, err))
+			rc = XLQA_EPARSE;
+		p = next;
+	}
+	for (size_t k = 0; !rc && k < N_KEYS; k++)
+		if (row_keys[k].required && !values[k])
+			rc = xlqa_error_in(err, XLQA_EPARSE, path, -1, -1, "no '%s' line", row_keys[k].name);
+	if (!rc && strcmp(values[KEY_CODE], name) != 0)
+		rc = xlqa_error_in(err, XLQA_EPARSE, path, -1, lines[KEY_CODE], "code '%s', but the pack's folder is '%s'",
+		                   values[KEY_CODE], name);
+	memset(row, 0, sizeof *row);
+	row->flags = flags;
+	for (size_t k = 0; !rc && k < N_KEYS; k++)
+		if (field[k] && values[k] &&
+		    !(*field[k] = xlqa_arena_strndup(&registry.strings, values[k], strlen(values[k]))))
+			rc = xlqa_error_status(err, XLQA_ENOMEM, "reading '%s'", path);
+	xlqa_buf_release(&text);
+	return rc;
+}
+
+static int by_code(const void *a, const void *b)
+{
+	return strcmp(((const struct xlqa_lang_info *)a)->code, ((const struct xlqa_lang_info *)b)->code);
+}
+
+/* The names a language is found by. */
+static void aliases(const struct xlqa_lang_info *l, const char *out[4])
+{
+	out[0] = l->code;
+	out[1] = l->iso3;
+	out[2] = l->iso3b;
+	out[3] = l->name;
+}
+
+/* An error when two rows share a name a language is found by. */
+static int check_aliases(const char *dir, struct xlqa_error *err)
+{
+	for (size_t i = 0; i < registry.n; i++)
+		for (size_t j = i + 1; j < registry.n; j++) {
+			const char *a[4], *b[4];
+
+			aliases(&registry.rows[i], a);
+			aliases(&registry.rows[j], b);
+			for (size_t x = 0; x < 4; x++)
+				for (size_t y = 0; y < 4; y++)
+					if (a[x] && b[y] && strcasecmp(a[x], b[y]) == 0)
+						return xlqa_error_set(err, XLQA_EPARSE, "%s/%s/%s and %s/%s/%s both name '%s'", dir,
+						                      registry.rows[i].code, ROW_FILE, dir, registry.rows[j].code,
+						                      ROW_FILE, a[x]);
+		}
+	return XLQA_OK;
+}
+
+/* Reads the rows of every pack under `dir`. */
+static int read_registry(const char *dir, struct xlqa_error *err)
+{
+	struct xlqa_buf path = XLQA_BUF_INIT;
+	size_t alloc = 0;
+	struct dirent *e;
+	DIR *d = opendir(dir);
+	int rc = XLQA_OK;
+
+	if (!d)
+		return xlqa_error_errno(err, XLQA_ENOTFOUND,
+		                        "no language packs in '%s' (XLQA_LANG_DIR names the folder that holds the packs; "
+		                        "installed: '%s')",
+		                        dir, XLQA_LANGDIR);
+	while (!rc && (e = readdir(d)) != NULL) {
+		struct stat st;
+
+		if (e->d_name[0] == '.')
+			continue;
+		xlqa_buf_reset(&path);
+		if (xlqa_buf_addf(&path, "%s/%s/%s", dir, e->d_name, ROW_FILE) ||
+		    XLQA_ARRAY_RESERVE(registry.rows, alloc, registry.n + 1))
+			rc = xlqa_error_status(err, XLQA_ENOMEM, "reading the language registry");
+		else if (stat(path.buf, &st) == 0 && S_ISREG(st.st_mode) &&
+		         !(rc = read_row(path.buf, e->d_name, &registry.rows[registry.n], err)))
+			registry.n++;
+	}
+	closedir(d);
+	xlqa_buf_release(&path);
+	if (!rc && registry.n == 0)
+		rc = xlqa_error_set(err, XLQA_ENOTFOUND,
+		                    "no language packs in '%s': no folder holds a %s (XLQA_LANG_DIR names the folder that "
+		                    "holds the packs; installed: '%s')",
+		                    dir, ROW_FILE, XLQA_LANGDIR);
+	if (!rc) {
+		qsort(registry.rows, registry.n, sizeof *registry.rows, by_code);
+		rc = check_aliases(dir, err);
+	}
+	return rc;
+}
+
+static void load_registry(void)
+{
+	xlqa_arena_init(&registry.strings, 0);
+	xlqa_error_clear(&registry.err);
+	if (read_registry(qa_lang_default_dir(), &registry.err)) {
+		free(registry.rows); /* a registry that cannot be read whole is empty */
+		registry.rows = NULL;
+		registry.n = 0;
+	}
+}
+
+static void ensure_loaded(void)
+{
+	pthread_once(&registry_once, load_registry);
+}
+
+int xlqa_lang_registry_status(struct xlqa_error *err)
+{
+	ensure_loaded();
+	if (registry.err.status == XLQA_OK)
+		return XLQA_OK;
+	if (err)
+		*err = registry.err;
+	return registry.err.status;
+}
 
 size_t xlqa_lang_count(void)
 {
-	return N_LANGUAGES;
+	ensure_loaded();
+	return registry.n;
 }
 
 const struct xlqa_lang_info *xlqa_lang_at(size_t i)
 {
-	return i < N_LANGUAGES ? &languages[i] : NULL;
+	ensure_loaded();
+	return i < registry.n ? &registry.rows[i] : NULL;
 }
 
 const struct xlqa_lang_info *xlqa_lang_find(const char *name)
 {
-	for (size_t i = 0; i < N_LANGUAGES; i++) {
-		const struct xlqa_lang_info *l = &languages[i];
-		if (strcasecmp(name, l->code) == 0 || strcasecmp(name, l->iso3) == 0 ||
-		    (l->iso3b && strcasecmp(name, l->iso3b) == 0) || strcasecmp(name, l->name) == 0)
-			return l;
+	ensure_loaded();
+	for (size_t i = 0; i < registry.n; i++) {
+		const char *a[4];
+
+		aliases(&registry.rows[i], a);
+		for (size_t k = 0; k < 4; k++)
+			if (a[k] && strcasecmp(name, a[k]) == 0)
+				return &registry.rows[i];
 	}
 	return NULL;
 }
 
 int xlqa_lang_lookup(const char *name, const struct xlqa_lang_info **out, struct xlqa_error *err)
 {
-	char known[4 * N_LANGUAGES + 1];
-	size_t at = 0;
+	struct xlqa_buf known = XLQA_BUF_INIT;
+	int rc;
 
-	*out = xlqa_lang_find(name);
-	if (*out)
+	if ((*out = xlqa_lang_find(name)))
 		return XLQA_OK;
-	for (size_t i = 0; i < N_LANGUAGES; i++) {
-		size_t n = strlen(languages[i].code);
-		if (at + n + 2 > sizeof known)
-			break;
-		if (at)
-			known[at++] = ' ';
-		memcpy(known + at, languages[i].code, n);
-		at += n;
-	}
-	known[at] = '\0';
-	return xlqa_error_set(err, XLQA_ENOTFOUND,
-			      "unknown language '%s' (known: %s, their ISO 639-2 codes or English names)", name, known);
+	if ((rc = xlqa_lang_registry_status(err)))
+		return rc;
+	for (size_t i = 0; i < registry.n; i++)
+		if (xlqa_buf_addf(&known, "%s%s", i ? " " : "", registry.rows[i].code)) {
+			xlqa_buf_release(&known);
+			return xlqa_error_status(err, XLQA_ENOMEM, "looking up language '%s'", name);
+		}
+	rc = xlqa_error_set(err, XLQA_ENOTFOUND, "unknown language '%s' (known: %s, their ISO 639-2 codes or English names)",
+	                    name, known.buf);
+	xlqa_buf_release(&known);
+	return rc;
 }
