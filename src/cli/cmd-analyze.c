@@ -296,8 +296,14 @@ static int parse_args(int argc, char **argv, struct analyze_opts *o)
 			return cli_bad_option("analyze", argv);
 		}
 	}
-	if (!xlqa_lang_find(o->lang))
+	if (!xlqa_lang_find(o->lang)) {
+		struct xlqa_error err;
+
+		/* no registry at all (no packs where XLQA_LANG_DIR points): say so, with the folder */
+		if (xlqa_lang_registry_status(&err))
+			return cli_fail("analyze", &err);
 		return cli_usage_error("analyze", "unknown language '%s' (see 'xlqa langs')", o->lang);
+	}
 	if (o->tsv_in && !o->questions)
 		return cli_usage_error("analyze", "--format-in goes with --questions");
 	if (o->questions && optind < argc)

@@ -303,7 +303,8 @@ int cmd_search(int argc, char **argv)
 	xlqa_buf_init(&s.text);
 	if (xlqa_index_open(dir, &s.idx, &err) ||
 	    (lang_name && !xlqa_lang_find(lang_name) &&
-	     xlqa_error_set(&err, XLQA_EINVAL, "unknown language '%s' (see 'xlqa langs')", lang_name)) ||
+	     (xlqa_lang_registry_status(&err) ||
+	      xlqa_error_set(&err, XLQA_EINVAL, "unknown language '%s' (see 'xlqa langs')", lang_name))) ||
 	    xlqa_lang_open(xlqa_index_get_stats(s.idx)->language, NULL, &s.lang, &err) ||
 	    xlqa_searcher_new(s.idx, s.lang, &s.searcher, &err) || xlqa_termer_new(s.lang, &s.termer, &err)) {
 		status = cli_fail("search", &err);
