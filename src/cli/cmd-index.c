@@ -26,8 +26,8 @@ static const char usage_text[] =
 	"\n"
 	"  -o, --out DIR        the index directory to create (must not exist)\n"
 	"  -d, --data-root DIR  directory the configurations' file globs are relative to (default: .)\n"
-	"      --memory SIZE    postings held in memory before a sorted run is spilled, e.g. 512M or 2G\n"
-	"                       (default 256M)\n"
+	"      --memory SIZE    memory for what grows with the documents (postings, DOCNOs), spilled to\n"
+	"                       sorted runs beyond it, e.g. 512M or 2G (default 256M)\n"
 	"      --quiet          no progress line and no list of skipped documents\n"
 	"  -v, --verbose        also list each document skipped for having no text (counted always)\n"
 	"      --verify DIR     check an existing index instead of building one\n"
@@ -197,7 +197,8 @@ int cmd_index(int argc, char **argv)
 			printf("terms      %llu\n", (unsigned long long)sum.terms);
 			printf("postings   %llu (%llu positions)\n", (unsigned long long)sum.postings,
 			       (unsigned long long)sum.positions);
-			printf("runs       %llu spilled\n", (unsigned long long)sum.runs);
+			printf("runs       %llu spilled, %llu of DOCNOs\n", (unsigned long long)sum.runs,
+			       (unsigned long long)sum.docno_runs);
 			if (sum.stale_removed)
 				printf("removed    %llu leftovers of killed builds\n", (unsigned long long)sum.stale_removed);
 			printf("size       %llu bytes\n", (unsigned long long)sum.index_bytes);
