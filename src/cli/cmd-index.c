@@ -76,26 +76,6 @@ static void on_progress(void *ctx, uint64_t docs, uint64_t bytes, uint64_t total
 	fflush(stderr);
 }
 
-/* "512M", "2G", "1048576" -> bytes; 0 for a malformed size. */
-static size_t parse_size(const char *s)
-{
-	char *end;
-	unsigned long long v = strtoull(s, &end, 10);
-	unsigned shift = 0;
-
-	if (end == s)
-		return 0;
-	if (*end == 'K' || *end == 'k')
-		shift = 10, end++;
-	else if (*end == 'M' || *end == 'm')
-		shift = 20, end++;
-	else if (*end == 'G' || *end == 'g')
-		shift = 30, end++;
-	if (*end || v > (SIZE_MAX >> shift))
-		return 0;
-	return (size_t)v << shift;
-}
-
 /* `xlqa index --verify DIR`: opens the index and checks every section's checksum. */
 static int verify_index(const char *dir)
 {
@@ -137,7 +117,7 @@ int cmd_index(int argc, char **argv)
 		case 'o': out = optarg; break;
 		case 'd': bopt.data_root = optarg; break;
 		case 'm':
-			if (!(bopt.memory = parse_size(optarg)))
+			if (!(bopt.memory = cli_parse_size(optarg)))
 				return cli_usage_error("index", "bad memory size '%s' (e.g. 512M)", optarg);
 			break;
 		case 'q': prog.quiet = true; break;
