@@ -410,6 +410,8 @@ struct xlqa_lexicon_builder {
 	uint64_t clock;       /* counts dictionaries and layers handed out */
 	size_t reads;         /* dictionaries read, counting each reading again */
 	struct xlqa_lang *stemmers[16]; /* source packs, by registry index */
+	uint64_t stemmer_pair[16];      /* the last pair (counted in `pairs`) that used each */
+	uint64_t pairs;                 /* pairs built or begun */
 };
 
 struct load_ctx {
@@ -705,6 +707,19 @@ static void trim_cache(struct xlqa_lexicon_builder *b, uint64_t keep_since)
 	}
 }
 
+/* Under a memory budget, closes the packs that neither this pair nor the one before used (their
+ * hunspell dictionaries are large): --all builds a source's pairs one after another. */
+static void trim_stemmers(struct xlqa_lexicon_builder *b)
+{
+	if (!b->opt.memory)
+		return;
+	for (size_t i = 0; i < sizeof b->stemmers / sizeof b->stemmers[0]; i++)
+		if (b->stemmers[i] && b->stemmer_pair[i] + 1 < b->pairs) {
+			xlqa_lang_free(b->stemmers[i]);
+			b->stemmers[i] = NULL;
+		}
+}
+
 /*
  * The stemmer of language `lang`, opened on first use with hunspell as the translator opens it, so
  * that a key's stem is the stem a query word gets: the pack mends some Snowball stems with hunspell's
@@ -737,6 +752,7 @@ static int get_stemmer(struct xlqa_lexicon_builder *b, const struct xlqa_lang_in
 		if (rc)
 			return rc;
 	}
+	b->stemmer_pair[at] = b->pairs;
 	*out = b->stemmers[at];
 	return XLQA_OK;
 }
@@ -1382,6 +1398,7 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 	size_t reads = b->reads;
 	int rc;
 
+	b->pairs++;
 	if (!report)
 		report = &local;
 	memset(report, 0, sizeof *report);
@@ -1462,5 +1479,6 @@ done:
 	report->dicts_read = b->reads - reads;
 	table_release(&final);
 	trim_cache(b, UINT64_MAX);
+	trim_stemmers(b);
 	return rc;
 }
