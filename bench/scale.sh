@@ -248,7 +248,7 @@ fi
 echo "load:     $(cut -d' ' -f1-3 /proc/loadavg) at the end"
 echo
 printf '%-44s %12s %12s\n' "" "xlqa" "Xapian"
-[ -f "$work/index.time" ] && printf '%-44s %12s %12s\n' "index build: wall s / peak RSS MiB (--memory $memory)" \
+{ has search || has run; } && [ -f "$work/index.time" ] && printf '%-44s %12s %12s\n' "index build: wall s / peak RSS MiB (--memory $memory)" \
     "$(wall "$work/index.time") / $(($(rss "$work/index.time") / 1024))" "-"
 if has search; then
     printf '%-44s %12s %12s\n' "retrieval, wall ms a query (top 100, $n_q queries)" "$xlqa_ms" "$xapian_ms"
