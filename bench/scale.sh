@@ -20,13 +20,18 @@
 #  3. answering: xlqa run with the 200 EN-EN and the 200 DE-EN questions of set SET (the default
 #     model; DE-EN through the de-en lexicon in LEXDIR), median wall time of REPEAT runs and the peak
 #     RSS of the median run;
-#  4. memory: xlqa index --memory SWEEP_MEMORY over the first n copies for each n in SWEEP (peak RSS).
-# Prints the machine (cores, load), one table and the ratios.
+#  4. memory: xlqa index --memory SWEEP_MEMORY over the first n copies for each n in SWEEP (peak RSS);
+#  5. (only when PARTS names it) lexicon: xlqa lexicon build --all, once keeping every dictionary and
+#     once with --memory LEX_MEMORY, peak RSS and wall time of each, and whether the two sets of
+#     lexicons are byte-identical (dictionaries from XLQA_DICT_DIR and XLQA_APERTIUM_DIR as set).
+# Prints the machine (cores, load), one table and the ratios. PARTS picks the parts (default
+# "search run sweep"; "lexicon" adds part 5): the collection and xlqa's and Xapian's indexes are
+# built only for search and run, LEXDIR and Xapian are needed only by them.
 #
 # usage: bench/scale.sh BUILD_DIR [SHARED_DIR]       (default SHARED_DIR: ../shared beside the tree)
 # env:   COPIES (19), WORK (kept; default a temporary directory removed at the end), XLQA_MEMORY (256M),
 #        SET (3), REPEAT (3), ROUNDS (5), LEXDIR (default $XLQA_LEXICON_DIR; must hold de-en.lex),
-#        SWEEP ("4 16 19"; empty: no sweep), SWEEP_MEMORY (64M)
+#        SWEEP ("4 16 19"; empty: no sweep), SWEEP_MEMORY (64M), PARTS, LEX_MEMORY (256M)
 # needs: /usr/bin/time, perl, python3 with the xapian module (sh scripts/install-deps.sh --bench).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -39,6 +44,9 @@ repeat=${REPEAT:-3}
 lexdir=${LEXDIR:-${XLQA_LEXICON_DIR:-}}
 sweep=${SWEEP-4 16 19}
 sweep_memory=${SWEEP_MEMORY:-64M}
+parts=" ${PARTS-search run sweep} "
+lex_memory=${LEX_MEMORY:-256M}
+has() { case $parts in *" $1 "*) return 0 ;; esac; return 1; }
 XLQA_LANG_DIR=${XLQA_LANG_DIR:-$top/lang}
 XLQA_CORPORA_DIR=${XLQA_CORPORA_DIR:-$top/corpora-config}
 XLQA_MODEL_DIR=${XLQA_MODEL_DIR:-$top/models}
@@ -54,7 +62,9 @@ ls "$reuters"/reut2-*.sgm >/dev/null 2>&1 || die "no reut2-*.sgm in $reuters"
 [ -f "$bench/sets/$set_no/questions/EN-EN.txt" ] || die "no benchmark set $set_no in $bench"
 [ -x /usr/bin/time ] || die "/usr/bin/time missing (apt-get install time)"
 command -v perl >/dev/null || die "perl missing"
-[ -n "$lexdir" ] && [ -f "$lexdir/de-en.lex" ] || die "no de-en.lex: set LEXDIR (xlqa lexicon build --pair de-en)"
+if has run; then
+    [ -n "$lexdir" ] && [ -f "$lexdir/de-en.lex" ] || die "no de-en.lex: set LEXDIR (xlqa lexicon build --pair de-en)"
+fi
 for v in "$copies" "$repeat"; do
     case $v in '' | *[!0-9]* | 0) die "COPIES and REPEAT must be positive numbers" ;; esac
 done
@@ -66,7 +76,9 @@ python=
 for p in python3 /usr/bin/python3; do
     if command -v "$p" >/dev/null && "$p" -c 'import xapian' 2>/dev/null; then python=$p; break; fi
 done
-[ -n "$python" ] || die "no python3 with the xapian module (as root: sh scripts/install-deps.sh --bench)"
+if has search; then
+    [ -n "$python" ] || die "no python3 with the xapian module (as root: sh scripts/install-deps.sh --bench)"
+fi
 
 if [ -n "${WORK:-}" ]; then
     mkdir -p "$WORK"
@@ -108,7 +120,8 @@ best() { # best FILE...: the fastest of several time reports
 }
 
 echo "machine:  $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(awk '/^MemTotal/ { printf "%.1f GiB RAM", $2 / 1048576 }' /proc/meminfo), load $(cut -d' ' -f1-3 /proc/loadavg) at start"
-echo "versions: $("$xlqa" --version 2>/dev/null | head -n1), Xapian $("$python" -c 'import xapian; print(xapian.version_string())')"
+echo "versions: $("$xlqa" --version 2>/dev/null | head -n1)${python:+, Xapian $("$python" -c 'import xapian; print(xapian.version_string())')}"
+echo "parts:   $(echo $parts)"
 
 # 1. The collection and both indexes (kept in WORK).
 if [ ! -f "$work/coll/done-$copies" ]; then
@@ -137,13 +150,13 @@ sed -e "s/^name *=.*/name = reuters21578-x$copies/" -e "s|^files *=.*|files = co
     "$XLQA_CORPORA_DIR/reuters21578.conf" >"$work/reuters.conf"
 bytes=$(($(cat "$work"/coll/*.sgm | wc -c) + $(cat "$bench"/collections/EN/*.sgml | wc -c)))
 echo "input:    Reuters-21578 x $copies + xquad-en, $bytes bytes, in $work"
-if [ ! -f "$work/xlqa.idx/index.xlqa" ] || [ "$xlqa" -nt "$work/xlqa.idx/index.xlqa" ]; then
+if { has search || has run; } && { [ ! -f "$work/xlqa.idx/index.xlqa" ] || [ "$xlqa" -nt "$work/xlqa.idx/index.xlqa" ]; }; then
     rm -rf "$work/xlqa.idx"
     timed index "$xlqa" index --quiet --memory "$memory" --data-root "$work" --out "$work/xlqa.idx" \
         "$work/reuters.conf" xquad-en
     cp "$tmp/index.time" "$work/index.time"
 fi
-if [ ! -f "$work/xapian.done" ]; then
+if has search && [ ! -f "$work/xapian.done" ]; then
     rm -rf "$work/xapian.db"
     timed xapian-index "$python" "$top/bench/xapian-index.py" --db "$work/xapian.db" --stopwords "$stop" \
         "$work"/coll/*.sgm
@@ -153,81 +166,115 @@ if [ ! -f "$work/xapian.done" ]; then
 fi
 
 # 2. Retrieval: the questions ROUNDS times over (as many timed queries as a second's resolution needs).
-rounds=${ROUNDS:-5}
-: >"$tmp/queries.txt"
-# numbered anew each round (round r's question i is (r - 1) x 200 + i), so the first round keeps the gold numbers
-for r in $(seq "$rounds"); do
-    awk -v r="$r" '{ n = $4 + 0; $4 = sprintf("%04d", (r - 1) * 200 + n); print }' "$questions/EN-EN.txt" >>"$tmp/queries.txt"
-done
-head -n 1 "$questions/EN-EN.txt" >"$tmp/one.txt"
-for r in $(seq "$repeat"); do
-    timed "xs-all-$r" "$xlqa" search --index "$work/xlqa.idx" --questions "$tmp/queries.txt" --format trec \
-        -P 0 -n 100
-    timed "xs-one-$r" "$xlqa" search --index "$work/xlqa.idx" --questions "$tmp/one.txt" --format trec -P 0 -n 100
-    timed "xp-all-$r" "$python" "$top/bench/xapian-search.py" search --db "$work/xapian.db" --stopwords "$stop" \
-        --questions "$tmp/queries.txt" --docs 100 --out "$tmp/xapian.run"
-done
-xs_all=$(best "$tmp"/xs-all-*.time)
-xs_one=$(best "$tmp"/xs-one-*.time)
-n_q=$(wc -l <"$tmp/queries.txt")
-xlqa_ms=$(awk -v a="$(wall "$xs_all")" -v b="$(wall "$xs_one")" -v n="$n_q" 'BEGIN { printf "%.2f", (a - b) / (n - 1) * 1000 }')
-xapian_ms=$(for r in $(seq "$repeat"); do awk '/^queries/ { print $4 }' "$tmp/xp-all-$r.out"; done | sort -n |
-    head -n 1 | awk -v n="$n_q" '{ printf "%.2f", $1 / n * 1000 }')
-# CPU time (user + system), which other processes on a shared machine disturb less than wall time
-cpu() { awk '/User time|System time/ { s += $NF } END { print s }' "$1"; }
-xs_all_cpu=$(for f in "$tmp"/xs-all-*.time; do cpu "$f"; done | sort -n | head -n 1)
-xs_one_cpu=$(for f in "$tmp"/xs-one-*.time; do cpu "$f"; done | sort -n | head -n 1)
-xlqa_cpu_ms=$(awk -v a="$xs_all_cpu" -v b="$xs_one_cpu" -v n="$n_q" 'BEGIN { printf "%.2f", (a - b) / (n - 1) * 1000 }')
-xapian_cpu_ms=$(for r in $(seq "$repeat"); do awk '/^queries/ { print $6 }' "$tmp/xp-all-$r.out"; done | sort -n |
-    head -n 1 | awk -v n="$n_q" '{ printf "%.2f", $1 / n * 1000 }')
-recall() { # RUNFILE: questions whose gold DOCNO is in the first 20, of those in the gold file
-    awk 'NR == FNR { gold[$1] = $2; next } $4 <= 20 && ($1 in gold) && gold[$1] == $3 { hit[$1] = 1 }
-         END { n = 0; for (q in gold) n++; h = 0; for (q in hit) h++; printf "%.3f", h / n }' \
-        "$bench/sets/$set_no/gold/EN.gold" "$1"
-}
-cp "${xs_all%.time}.out" "$tmp/xlqa.run"
+if has search; then
+    rounds=${ROUNDS:-5}
+    : >"$tmp/queries.txt"
+    # numbered anew each round (round r's question i is (r - 1) x 200 + i), so the first round keeps the gold numbers
+    for r in $(seq "$rounds"); do
+        awk -v r="$r" '{ n = $4 + 0; $4 = sprintf("%04d", (r - 1) * 200 + n); print }' "$questions/EN-EN.txt" >>"$tmp/queries.txt"
+    done
+    head -n 1 "$questions/EN-EN.txt" >"$tmp/one.txt"
+    for r in $(seq "$repeat"); do
+        timed "xs-all-$r" "$xlqa" search --index "$work/xlqa.idx" --questions "$tmp/queries.txt" --format trec \
+            -P 0 -n 100
+        timed "xs-one-$r" "$xlqa" search --index "$work/xlqa.idx" --questions "$tmp/one.txt" --format trec -P 0 -n 100
+        timed "xp-all-$r" "$python" "$top/bench/xapian-search.py" search --db "$work/xapian.db" --stopwords "$stop" \
+            --questions "$tmp/queries.txt" --docs 100 --out "$tmp/xapian.run"
+    done
+    xs_all=$(best "$tmp"/xs-all-*.time)
+    xs_one=$(best "$tmp"/xs-one-*.time)
+    n_q=$(wc -l <"$tmp/queries.txt")
+    xlqa_ms=$(awk -v a="$(wall "$xs_all")" -v b="$(wall "$xs_one")" -v n="$n_q" 'BEGIN { printf "%.2f", (a - b) / (n - 1) * 1000 }')
+    xapian_ms=$(for r in $(seq "$repeat"); do awk '/^queries/ { print $4 }' "$tmp/xp-all-$r.out"; done | sort -n |
+        head -n 1 | awk -v n="$n_q" '{ printf "%.2f", $1 / n * 1000 }')
+    # CPU time (user + system), which other processes on a shared machine disturb less than wall time
+    cpu() { awk '/User time|System time/ { s += $NF } END { print s }' "$1"; }
+    xs_all_cpu=$(for f in "$tmp"/xs-all-*.time; do cpu "$f"; done | sort -n | head -n 1)
+    xs_one_cpu=$(for f in "$tmp"/xs-one-*.time; do cpu "$f"; done | sort -n | head -n 1)
+    xlqa_cpu_ms=$(awk -v a="$xs_all_cpu" -v b="$xs_one_cpu" -v n="$n_q" 'BEGIN { printf "%.2f", (a - b) / (n - 1) * 1000 }')
+    xapian_cpu_ms=$(for r in $(seq "$repeat"); do awk '/^queries/ { print $6 }' "$tmp/xp-all-$r.out"; done | sort -n |
+        head -n 1 | awk -v n="$n_q" '{ printf "%.2f", $1 / n * 1000 }')
+    recall() { # RUNFILE: questions whose gold DOCNO is in the first 20, of those in the gold file
+        awk 'NR == FNR { gold[$1] = $2; next } $4 <= 20 && ($1 in gold) && gold[$1] == $3 { hit[$1] = 1 }
+             END { n = 0; for (q in gold) n++; h = 0; for (q in hit) h++; printf "%.3f", h / n }' \
+            "$bench/sets/$set_no/gold/EN.gold" "$1"
+    }
+    cp "${xs_all%.time}.out" "$tmp/xlqa.run"
+
+fi
 
 # 3. Answering.
-for pair in EN-EN DE-EN; do
-    for r in $(seq "$repeat"); do
-        timed "run-$pair-$r" "$xlqa" run --index "$work/xlqa.idx" --questions "$questions/$pair.txt" \
-            --lexicon-dir "$lexdir" --tag scale --out "$tmp/run-$pair-$r.txt"
+if has run; then
+    for pair in EN-EN DE-EN; do
+        for r in $(seq "$repeat"); do
+            timed "run-$pair-$r" "$xlqa" run --index "$work/xlqa.idx" --questions "$questions/$pair.txt" \
+                --lexicon-dir "$lexdir" --tag scale --out "$tmp/run-$pair-$r.txt"
+        done
     done
-done
-run_en=$(median "$tmp"/run-EN-EN-*.time)
-run_de=$(median "$tmp"/run-DE-EN-*.time)
+    run_en=$(median "$tmp"/run-EN-EN-*.time)
+    run_de=$(median "$tmp"/run-DE-EN-*.time)
+fi
 
 # 4. Indexing memory against the number of copies.
-for n in $sweep; do
-    [ "$n" -le "$copies" ] || die "SWEEP $n is more than COPIES $copies"
-    rm -rf "$tmp/sweep"
-    mkdir -p "$tmp/sweep/coll"
-    i=0
-    while [ "$i" -lt "$n" ]; do
-        ln -s "$work"/coll/c"$(printf %02d "$i")"-*.sgm "$tmp/sweep/coll/"
-        i=$((i + 1))
+if has sweep; then
+    for n in $sweep; do
+        [ "$n" -le "$copies" ] || die "SWEEP $n is more than COPIES $copies"
+        rm -rf "$tmp/sweep"
+        mkdir -p "$tmp/sweep/coll"
+        i=0
+        while [ "$i" -lt "$n" ]; do
+            ln -s "$work"/coll/c"$(printf %02d "$i")"-*.sgm "$tmp/sweep/coll/"
+            i=$((i + 1))
+        done
+        timed "sweep-$n" "$xlqa" index --quiet --memory "$sweep_memory" --data-root "$tmp/sweep" \
+            --out "$tmp/sweep/idx" "$work/reuters.conf"
+        rm -rf "$tmp/sweep"
     done
-    timed "sweep-$n" "$xlqa" index --quiet --memory "$sweep_memory" --data-root "$tmp/sweep" \
-        --out "$tmp/sweep/idx" "$work/reuters.conf"
-    rm -rf "$tmp/sweep"
-done
+fi
+
+# 5. The lexicons of all pairs, with every dictionary kept and within LEX_MEMORY.
+if has lexicon; then
+    timed lex-all "$xlqa" lexicon build --all --out "$tmp/lex-all"
+    timed lex-budget "$xlqa" lexicon build --all --memory "$lex_memory" --out "$tmp/lex-budget"
+    lex_same=yes
+    for f in "$tmp"/lex-all/*.lex; do
+        cmp -s "$f" "$tmp/lex-budget/${f##*/}" || lex_same=no
+    done
+    [ "$(ls "$tmp/lex-all" | wc -l)" = "$(ls "$tmp/lex-budget" | wc -l)" ] || lex_same=no
+    lex_files=$(ls "$tmp"/lex-all/*.lex | wc -l)
+fi
 
 # The table.
 echo "load:     $(cut -d' ' -f1-3 /proc/loadavg) at the end"
 echo
 printf '%-44s %12s %12s\n' "" "xlqa" "Xapian"
-[ -f "$work/index.time" ] && printf '%-44s %12s %12s\n' "index build: wall s / peak RSS MiB (--memory $memory)" \
+{ has search || has run; } && [ -f "$work/index.time" ] && printf '%-44s %12s %12s\n' "index build: wall s / peak RSS MiB (--memory $memory)" \
     "$(wall "$work/index.time") / $(($(rss "$work/index.time") / 1024))" "-"
-printf '%-44s %12s %12s\n' "retrieval, wall ms a query (top 100, $n_q queries)" "$xlqa_ms" "$xapian_ms"
-printf '%-44s %12s %12s\n' "retrieval, CPU ms a query" "$xlqa_cpu_ms" "$xapian_cpu_ms"
-printf '%-44s %12s %12s\n' "recall@20 (gold document in the top 20)" "$(recall "$tmp/xlqa.run")" "$(recall "$tmp/xapian.run")"
-printf '%-44s %12s %12s\n' "search process peak RSS MiB" "$(($(rss "$xs_all") / 1024))" "$(($(rss "$(best "$tmp"/xp-all-*.time)") / 1024))"
-printf '%-44s %12s\n' "run EN-EN, $(wc -l <"$questions/EN-EN.txt") questions: wall s / RSS MiB" "$(wall "$run_en") / $(($(rss "$run_en") / 1024))"
-printf '%-44s %12s\n' "run DE-EN, $(wc -l <"$questions/DE-EN.txt") questions: wall s / RSS MiB" "$(wall "$run_de") / $(($(rss "$run_de") / 1024))"
-for n in $sweep; do
-    printf '%-44s %12s\n' "index x$n --memory $sweep_memory: peak RSS MiB" "$(($(rss "$tmp/sweep-$n.time") / 1024))"
-done
+if has search; then
+    printf '%-44s %12s %12s\n' "retrieval, wall ms a query (top 100, $n_q queries)" "$xlqa_ms" "$xapian_ms"
+    printf '%-44s %12s %12s\n' "retrieval, CPU ms a query" "$xlqa_cpu_ms" "$xapian_cpu_ms"
+    printf '%-44s %12s %12s\n' "recall@20 (gold document in the top 20)" "$(recall "$tmp/xlqa.run")" "$(recall "$tmp/xapian.run")"
+    printf '%-44s %12s %12s\n' "search process peak RSS MiB" "$(($(rss "$xs_all") / 1024))" "$(($(rss "$(best "$tmp"/xp-all-*.time)") / 1024))"
+fi
+if has run; then
+    printf '%-44s %12s\n' "run EN-EN, $(wc -l <"$questions/EN-EN.txt") questions: wall s / RSS MiB" "$(wall "$run_en") / $(($(rss "$run_en") / 1024))"
+    printf '%-44s %12s\n' "run DE-EN, $(wc -l <"$questions/DE-EN.txt") questions: wall s / RSS MiB" "$(wall "$run_de") / $(($(rss "$run_de") / 1024))"
+fi
+if has sweep; then
+    for n in $sweep; do
+        printf '%-44s %12s\n' "index x$n --memory $sweep_memory: peak RSS MiB" "$(($(rss "$tmp/sweep-$n.time") / 1024))"
+    done
+fi
+if has lexicon; then
+    printf '%-44s %12s\n' "lexicon build --all: wall s / peak RSS MiB" "$(wall "$tmp/lex-all.time") / $(($(rss "$tmp/lex-all.time") / 1024))"
+    printf '%-44s %12s\n' "  with --memory $lex_memory" "$(wall "$tmp/lex-budget.time") / $(($(rss "$tmp/lex-budget.time") / 1024))"
+    printf '%-44s %12s\n' "  the $lex_files lexicons byte-identical" "$lex_same"
+fi
 echo
-awk -v a="$xlqa_ms" -v b="$xapian_ms" -v c="$xlqa_cpu_ms" -v x="$xapian_cpu_ms" -v e="$(wall "$run_en")" -v d="$(wall "$run_de")" 'BEGIN {
-    printf "retrieval xlqa/Xapian: %.2f wall, %.2f CPU (time a query; below 1 means xlqa is faster)\n", a / b, c / x
-    printf "run DE-EN/EN-EN:       %.2f (median wall times)\n", d / e }'
+if has search; then
+    awk -v a="$xlqa_ms" -v b="$xapian_ms" -v c="$xlqa_cpu_ms" -v x="$xapian_cpu_ms" 'BEGIN {
+        printf "retrieval xlqa/Xapian: %.2f wall, %.2f CPU (time a query; below 1 means xlqa is faster)\n", a / b, c / x }'
+fi
+if has run; then
+    awk -v e="$(wall "$run_en")" -v d="$(wall "$run_de")" 'BEGIN { printf "run DE-EN/EN-EN:       %.2f (median wall times)\n", d / e }'
+fi

@@ -74,7 +74,9 @@ int xlqa_termer_run(struct xlqa_termer *t, const char *text, size_t len, struct 
 
 struct xlqa_index_build_options {
 	const char *data_root;   /* where the configs' globs are rooted, NULL: current directory */
-	size_t memory;           /* bytes of postings held before a sorted run is spilled; 0: 256 MiB */
+	/* Bytes held of what grows with the collection: postings (7/8) and DOCNOs (1/8), each spilled to
+	 * a sorted run when over its share; 0: 256 MiB. Document entries and strings go to disk at once. */
+	size_t memory;
 	const char *lang_dir;    /* language packs, NULL: default */
 	const char *hunspell_dir;
 	/* Told of each skipped document (may be NULL), with the same arguments as the corpus reader's. */
@@ -93,7 +95,8 @@ struct xlqa_index_build_summary {
 	uint64_t terms;      /* distinct terms */
 	uint64_t postings;   /* (term, document) pairs */
 	uint64_t positions;
-	uint64_t runs;       /* sorted runs spilled to disk */
+	uint64_t runs;       /* sorted runs of postings spilled to disk */
+	uint64_t docno_runs; /* sorted runs of DOCNOs spilled to disk */
 	uint64_t index_bytes; /* size of index.xlqa */
 	uint64_t stale_removed; /* "DIR.tmp-PID" leftovers of killed builds (PID not alive) removed first */
 	double seconds;

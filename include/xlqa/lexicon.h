@@ -208,6 +208,10 @@ struct xlqa_lexicon_build_options {
 	/* Folder of the hunspell .aff/.dic files names are read from. NULL: $XLQA_HUNSPELL_DIR, else
 	 * configure's hunspell folder (as for language packs). */
 	const char *hunspell_dir;
+	/* Bytes of parsed dictionaries and layers kept between pairs for the next ones; the least
+	 * recently used are dropped beyond it and read again when needed (slower, same lexicons).
+	 * 0: keep them all. */
+	size_t memory;
 	bool no_names; /* leave out the ICU names */
 	bool no_hunspell_names; /* leave out the names of the hunspell dictionaries */
 	bool no_pivots;
@@ -225,11 +229,14 @@ struct xlqa_lexicon_build_report {
 	size_t keys_by_origin[XLQA_LEX_N_ORIGINS]; /* keys with at least one translation of origin 1 << i */
 	char missing[256];  /* dictionaries the pair could have used but are absent, space separated
 			     * (FreeDict names, and hunspell .dic files names are read from) */
+	size_t dicts_read;  /* dictionaries this pair read: not read for an earlier pair, or dropped
+			     * from the builder's cache since (xlqa_lexicon_build_options.memory) */
 };
 
 /*
  * A builder keeps the dictionaries it has read and the tables it has made, so building all 63
- * pairs reads each dictionary once. Opaque; not thread safe.
+ * pairs reads each dictionary once (within the memory budget, if one is given). Opaque; not
+ * thread safe.
  */
 struct xlqa_lexicon_builder;
 

@@ -97,6 +97,8 @@ void cli_judge_unmatchable(const char *cmd, const struct xlqa_judge *j);
 int cli_bad_option(const char *cmd, char **argv);
 /* Prints "xlqa CMD: message" and a hint to run --help; returns CLI_EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) XLQA_PRINTF(2, 3);
+/* A size as bytes or with K, M or G ("512M", "2G", "1048576") -> bytes; 0 when malformed. */
+size_t cli_parse_size(const char *s);
 /* Flushes standard output; a write error (disk full, closed pipe) becomes CLI_EXIT_SYSTEM, also over
  * CLI_EXIT_INPUT and CLI_EXIT_RULES (the report of the bad input or the violations is what was lost). */
 int cli_finish_output(const char *cmd, int status);

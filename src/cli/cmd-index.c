@@ -26,8 +26,8 @@ static const char usage_text[] =
 	"\n"
 	"  -o, --out DIR        the index directory to create (must not exist)\n"
 	"  -d, --data-root DIR  directory the configurations' file globs are relative to (default: .)\n"
-	"      --memory SIZE    postings held in memory before a sorted run is spilled, e.g. 512M or 2G\n"
-	"                       (default 256M)\n"
+	"      --memory SIZE    memory for what grows with the documents (postings, DOCNOs), spilled to\n"
+	"                       sorted runs beyond it, e.g. 512M or 2G (default 256M)\n"
 	"      --quiet          no progress line and no list of skipped documents\n"
 	"  -v, --verbose        also list each document skipped for having no text (counted always)\n"
 	"      --verify DIR     check an existing index instead of building one\n"
@@ -76,26 +76,6 @@ static void on_progress(void *ctx, uint64_t docs, uint64_t bytes, uint64_t total
 	fflush(stderr);
 }
 
-/* "512M", "2G", "1048576" -> bytes; 0 for a malformed size. */
-static size_t parse_size(const char *s)
-{
-	char *end;
-	unsigned long long v = strtoull(s, &end, 10);
-	unsigned shift = 0;
-
-	if (end == s)
-		return 0;
-	if (*end == 'K' || *end == 'k')
-		shift = 10, end++;
-	else if (*end == 'M' || *end == 'm')
-		shift = 20, end++;
-	else if (*end == 'G' || *end == 'g')
-		shift = 30, end++;
-	if (*end || v > (SIZE_MAX >> shift))
-		return 0;
-	return (size_t)v << shift;
-}
-
 /* `xlqa index --verify DIR`: opens the index and checks every section's checksum. */
 static int verify_index(const char *dir)
 {
@@ -137,7 +117,7 @@ int cmd_index(int argc, char **argv)
 		case 'o': out = optarg; break;
 		case 'd': bopt.data_root = optarg; break;
 		case 'm':
-			if (!(bopt.memory = parse_size(optarg)))
+			if (!(bopt.memory = cli_parse_size(optarg)))
 				return cli_usage_error("index", "bad memory size '%s' (e.g. 512M)", optarg);
 			break;
 		case 'q': prog.quiet = true; break;
@@ -197,7 +177,8 @@ int cmd_index(int argc, char **argv)
 			printf("terms      %llu\n", (unsigned long long)sum.terms);
 			printf("postings   %llu (%llu positions)\n", (unsigned long long)sum.postings,
 			       (unsigned long long)sum.positions);
-			printf("runs       %llu spilled\n", (unsigned long long)sum.runs);
+			printf("runs       %llu spilled, %llu of DOCNOs\n", (unsigned long long)sum.runs,
+			       (unsigned long long)sum.docno_runs);
 			if (sum.stale_removed)
 				printf("removed    %llu leftovers of killed builds\n", (unsigned long long)sum.stale_removed);
 			printf("size       %llu bytes\n", (unsigned long long)sum.index_bytes);

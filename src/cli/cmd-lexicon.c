@@ -20,7 +20,7 @@
 static const char lexicon_help[] =
 	"usage: xlqa lexicon build [--pair XX-YY | --all] [--dict-dir DIR] [--apertium-dir DIR] [--hunspell-dir DIR]\n"
 	"                          [--out DIR] [--tsv FILE] [--no-names] [--no-hunspell-names] [--no-pivots]\n"
-	"                          [--dict-stats]\n"
+	"                          [--dict-stats] [--memory SIZE]\n"
 	"       xlqa lexicon lookup --pair XX-YY [--lexicon-dir DIR] [--vocabulary FILE] [--name] WORD...\n"
 	"       xlqa lexicon coverage [--pair XX-YY] [--lexicon-dir DIR] [--vocabulary FILE | --index DIR]\n"
 	"                             [--plain] [--total] FILE...\n"
@@ -32,7 +32,9 @@ static const char lexicon_help[] =
 	"          scripts/apertium-listings.sh writes them), ICU's names, an optional TSV (source TAB\n"
 	"          target [TAB weight]) and the proper names the hunspell dictionaries in --hunspell-dir\n"
 	"          (default $XLQA_HUNSPELL_DIR or the system's) of two languages agree on; prints pair,\n"
-	"          keys, translations, stems, bytes and seconds per pair\n"
+	"          keys, translations, stems, bytes and seconds per pair; --memory SIZE (e.g. 256M) bounds\n"
+	"          the dictionaries and layers kept for later pairs (default: all kept; beyond it the least\n"
+	"          recently used are read again when needed: slower, the same lexicons)\n"
 	"lookup    prints each WORD's translations: word, translation, weight, how found, origins, via;\n"
 	"          a WORD with spaces is a multiword; --name treats the words as a name\n"
 	"coverage  translates each question of the test sets (or, with --plain, one question a line;\n"
@@ -53,6 +55,7 @@ static const char lexicon_help[] =
 struct lexicon_opts {
 	char source[4], target[4];
 	bool have_pair, all, no_names, no_hunspell_names, no_pivots, dict_stats, name, plain, total;
+	size_t memory;
 	const char *dict_dir, *apertium_dir, *hunspell_dir, *dir, *tsv, *vocabulary, *index;
 };
 
@@ -60,7 +63,7 @@ static int parse_args(const char *sub, int argc, char **argv, struct lexicon_opt
 {
 	enum { OPT_DICT_DIR = 256, OPT_TSV, OPT_NO_NAMES, OPT_NO_PIVOTS, OPT_DICT_STATS, OPT_VOCAB, OPT_NAME,
 	       OPT_PLAIN, OPT_TOTAL, OPT_ALL, OPT_HUNSPELL_DIR, OPT_NO_HUNSPELL_NAMES, OPT_INDEX,
-	       OPT_APERTIUM_DIR };
+	       OPT_APERTIUM_DIR, OPT_MEMORY };
 	static const struct option opts[] = {
 		{ "pair", required_argument, NULL, 'p' },       { "all", no_argument, NULL, OPT_ALL },
 		{ "dict-dir", required_argument, NULL, OPT_DICT_DIR }, { "out", required_argument, NULL, 'o' },
@@ -73,6 +76,7 @@ static int parse_args(const char *sub, int argc, char **argv, struct lexicon_opt
 		{ "apertium-dir", required_argument, NULL, OPT_APERTIUM_DIR },
 		{ "no-hunspell-names", no_argument, NULL, OPT_NO_HUNSPELL_NAMES },
 		{ "index", required_argument, NULL, OPT_INDEX },
+		{ "memory", required_argument, NULL, OPT_MEMORY },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -101,6 +105,10 @@ static int parse_args(const char *sub, int argc, char **argv, struct lexicon_opt
 		case OPT_NAME: o->name = true; break;
 		case OPT_PLAIN: o->plain = true; break;
 		case OPT_TOTAL: o->total = true; break;
+		case OPT_MEMORY:
+			if (!(o->memory = cli_parse_size(optarg)))
+				return cli_usage_error(sub, "bad memory size '%s' (e.g. 512M)", optarg);
+			break;
 		case 'h':
 			fputs(lexicon_help, stdout);
 			return -1;
@@ -192,6 +200,7 @@ static int lexicon_build(int argc, char **argv)
 	bo.no_names = o.no_names;
 	bo.no_hunspell_names = o.no_hunspell_names;
 	bo.no_pivots = o.no_pivots;
+	bo.memory = o.memory;
 	if ((o.dir ? (xlqa_buf_addstr(&dir, o.dir) ? XLQA_ENOMEM : XLQA_OK) : xlqa_lexicon_default_dir(&dir, &err)) ||
 	    make_dirs(dir.buf, &err) || xlqa_lexicon_builder_new(&bo, &b, &err)) {
 		status = cli_fail("lexicon build", &err);

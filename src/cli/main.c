@@ -64,6 +64,25 @@ int cli_fail(const char *cmd, const struct xlqa_error *err)
 	return CLI_EXIT_INTERNAL;
 }
 
+size_t cli_parse_size(const char *s)
+{
+	char *end;
+	unsigned long long v = strtoull(s, &end, 10);
+	unsigned shift = 0;
+
+	if (end == s)
+		return 0;
+	if (*end == 'K' || *end == 'k')
+		shift = 10, end++;
+	else if (*end == 'M' || *end == 'm')
+		shift = 20, end++;
+	else if (*end == 'G' || *end == 'g')
+		shift = 30, end++;
+	if (*end || v > (SIZE_MAX >> shift))
+		return 0;
+	return (size_t)v << shift;
+}
+
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;

@@ -2,9 +2,13 @@
  * build: writes an index (layout in index-internal.h). Documents stream through the reader and the
  * termer: each document's text goes compressed into the store at once, its postings into per-term
  * buffers. When the buffers pass the memory budget they are written out as a sorted run; at the end
- * the runs are merged term by term into the postings section. Everything is written inside a
- * temporary directory (xlqa_dir_out_*) that is renamed to the index's name only when the file is
- * complete and synced.
+ * the runs are merged term by term into the postings section. What grows with the number of
+ * documents stays out of memory too: each document's table entry and its DOCNO and date strings go
+ * to temporary files as it is read, and its DOCNO (with its place, for duplicate reports) into a
+ * buffer that is spilled as a sorted run when it passes its share of the budget (DOCNO_SHARE); the
+ * DOCNO runs are merged into the DOCNO order section, where duplicates meet. Everything is written
+ * inside a temporary directory (xlqa_dir_out_*) that is renamed to the index's name only when the
+ * file is complete and synced.
  *
  * Invariant: a directory named as requested exists only after a successful build; a failed build
  * removes its temporary directory, and a killed one leaves only a "*.tmp-PID" directory behind, which
@@ -27,6 +31,12 @@
 #include <unistd.h>
 #include <zlib.h>
 
+/* The DOCNO buffer's share of the memory budget: 1/DOCNO_SHARE; the postings buffers get the rest. */
+#define DOCNO_SHARE 8
+/* The temporary files beside index.xlqa: sorted runs are "run-*", the rest "tmp-*". */
+#define TMP_DOCS "tmp-docs"
+#define TMP_DOCSTR "tmp-docstr"
+
 /* The postings of one term gathered since the last run was written. */
 struct term_acc {
 	unsigned char *buf;
@@ -37,10 +47,15 @@ struct term_acc {
 	uint64_t cf;
 };
 
-struct doc_info {
-	struct idx_doc d;
-	const char *file; /* for duplicate reports: interned in the builder's arena */
-	int64_t offset;
+/*
+ * A DOCNO record, in the DOCNO buffer and in its runs: this head, then the DOCNO and the name of the
+ * file the document is in, each NUL-terminated. Runs hold records sorted by (DOCNO, document).
+ */
+struct docno_head {
+	uint32_t doc;
+	uint32_t docno_len, file_len;
+	uint32_t pad;
+	int64_t offset; /* the document's byte offset in its file */
 };
 
 struct builder {
@@ -51,13 +66,17 @@ struct builder {
 	struct term_acc *acc;
 	size_t n_acc;
 	size_t held; /* bytes held in postings buffers */
-	size_t budget;
-	struct doc_info *docs;
-	size_t n_docs, alloc_docs;
-	struct xlqa_buf docstr;
-	struct xlqa_hash docnos; /* DOCNO -> document + 1 */
-	struct xlqa_arena arena;
-	const char *last_file;
+	size_t budget; /* for the postings buffers */
+	size_t n_docs;
+	FILE *docs;   /* TMP_DOCS: the idx_doc entries, in document order */
+	FILE *docstr; /* TMP_DOCSTR: the docstr section being written */
+	uint64_t docstr_len;
+	struct xlqa_buf docno_recs; /* DOCNO records since the last DOCNO run */
+	size_t *docno_at;           /* their offsets in docno_recs */
+	size_t n_docno_at, alloc_docno_at;
+	size_t docno_budget;        /* bytes of docno_recs and docno_at before a run is spilled */
+	char **docno_runs;
+	size_t n_docno_runs, alloc_docno_runs;
 	uint64_t *pairs; /* (term << 32 | position) of the current document */
 	size_t n_pairs, alloc_pairs;
 	unsigned char *zbuf;
@@ -102,7 +121,7 @@ static int end_section(struct builder *b, struct idx_header *h, enum idx_section
 	return rc;
 }
 
-static int store_document(struct builder *b, const struct xlqa_doc *doc, struct doc_info *di, struct xlqa_error *err)
+static int store_document(struct builder *b, const struct xlqa_doc *doc, struct idx_doc *d, struct xlqa_error *err)
 {
 	uLongf zlen;
 
@@ -120,19 +139,125 @@ static int store_document(struct builder *b, const struct xlqa_doc *doc, struct 
 	/* Level 1: the store is read a few documents a question, and building fast matters more. */
 	if (compress2(b->zbuf, &zlen, (const Bytef *)doc->text, (uLong)doc->len, 1) != Z_OK)
 		return xlqa_error_set(err, XLQA_ENOMEM, "compressing document '%s' failed", doc->docno);
-	di->d.store_offset = b->out_pos - sizeof(struct idx_header);
-	di->d.store_len = (uint32_t)zlen;
-	di->d.text_len = (uint32_t)doc->len;
+	d->store_offset = b->out_pos - sizeof(struct idx_header);
+	d->store_len = (uint32_t)zlen;
+	d->text_len = (uint32_t)doc->len;
 	return write_bytes(b, b->zbuf, zlen, err);
 }
 
+/* Appends a NUL-terminated string to the docstr section's file; *off is where it starts there. */
 static int add_string(struct builder *b, const char *s, uint32_t *off, struct xlqa_error *err)
 {
-	if (b->docstr.len > UINT32_MAX - strlen(s) - 1)
+	size_t len = strlen(s) + 1;
+
+	if (b->docstr_len > UINT32_MAX - len)
 		return xlqa_error_set(err, XLQA_EOVERFLOW, "DOCNO table over 4 GiB");
-	*off = (uint32_t)b->docstr.len;
-	if (xlqa_buf_add(&b->docstr, s, strlen(s) + 1))
+	*off = (uint32_t)b->docstr_len;
+	if (fwrite(s, 1, len, b->docstr) != len)
+		return xlqa_error_errno(err, XLQA_EIO, "writing '%s/%s'", b->dir.tmp.buf, TMP_DOCSTR);
+	b->docstr_len += len;
+	return XLQA_OK;
+}
+
+static const struct builder *sort_builder;
+
+/* The DOCNO records at `a` and `b` in (DOCNO, document) order. */
+static int cmp_docno_rec(const char *a, const char *b)
+{
+	struct docno_head ha, hb;
+	int c;
+
+	memcpy(&ha, a, sizeof ha);
+	memcpy(&hb, b, sizeof hb);
+	if ((c = strcmp(a + sizeof ha, b + sizeof hb)) != 0)
+		return c;
+	return (ha.doc > hb.doc) - (ha.doc < hb.doc);
+}
+
+static int cmp_docno_at(const void *a, const void *b)
+{
+	const char *recs = sort_builder->docno_recs.buf;
+
+	return cmp_docno_rec(recs + *(const size_t *)a, recs + *(const size_t *)b);
+}
+
+/* The records of the DOCNO buffer in (DOCNO, document) order. */
+static void sort_docnos(struct builder *b)
+{
+	sort_builder = b;
+	qsort(b->docno_at, b->n_docno_at, sizeof *b->docno_at, cmp_docno_at);
+}
+
+static size_t docno_rec_size(const char *rec)
+{
+	struct docno_head h;
+
+	memcpy(&h, rec, sizeof h);
+	return sizeof h + h.docno_len + 1 + h.file_len + 1;
+}
+
+/* Writes the DOCNO buffer, sorted, as a DOCNO run and empties it. */
+static int spill_docnos(struct builder *b, struct xlqa_error *err)
+{
+	struct xlqa_buf path = XLQA_BUF_INIT;
+	int rc = XLQA_OK;
+	FILE *fp;
+
+	if (xlqa_buf_addf(&path, "%s/run-docno-%05zu", b->dir.tmp.buf, b->n_docno_runs) ||
+	    XLQA_ARRAY_RESERVE(b->docno_runs, b->alloc_docno_runs, b->n_docno_runs + 1)) {
+		xlqa_buf_release(&path);
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	}
+	sort_docnos(b);
+	if (!(fp = fopen(path.buf, "wb"))) {
+		rc = xlqa_error_errno(err, XLQA_EIO, "cannot create '%s'", path.buf);
+	} else {
+		for (size_t i = 0; i < b->n_docno_at && rc == XLQA_OK; i++) {
+			const char *rec = b->docno_recs.buf + b->docno_at[i];
+			size_t size = docno_rec_size(rec);
+
+			if (fwrite(rec, 1, size, fp) != size)
+				rc = xlqa_error_errno(err, XLQA_EIO, "writing '%s'", path.buf);
+		}
+		if (fclose(fp) != 0 && rc == XLQA_OK)
+			rc = xlqa_error_errno(err, XLQA_EIO, "writing '%s'", path.buf);
+	}
+	if (rc) {
+		remove(path.buf);
+		xlqa_buf_release(&path);
+		return rc;
+	}
+	b->docno_runs[b->n_docno_runs++] = xlqa_buf_detach(&path, NULL);
+	xlqa_buf_reset(&b->docno_recs);
+	b->n_docno_at = 0;
+	b->sum->docno_runs++;
+	return XLQA_OK;
+}
+
+/* Adds a document's DOCNO and place to the DOCNO buffer, spilling it first when it is full. */
+static int add_docno(struct builder *b, const struct xlqa_doc *doc, uint32_t docid, struct xlqa_error *err)
+{
+	struct docno_head h;
+	size_t docno_len = strlen(doc->docno), file_len = strlen(doc->file);
+	int rc;
+
+	if (docno_len > UINT32_MAX - 1 || file_len > UINT32_MAX - 1)
+		return xlqa_error_set(err, XLQA_EOVERFLOW, "%s: a DOCNO or file name over 4 GiB", doc->file);
+	if (b->n_docno_at && b->docno_recs.len + b->n_docno_at * sizeof *b->docno_at > b->docno_budget &&
+	    (rc = spill_docnos(b, err)))
+		return rc;
+	memset(&h, 0, sizeof h);
+	h.doc = docid;
+	h.docno_len = (uint32_t)docno_len;
+	h.file_len = (uint32_t)file_len;
+	h.offset = doc->offset;
+	if (XLQA_ARRAY_RESERVE(b->docno_at, b->alloc_docno_at, b->n_docno_at + 1))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	b->docno_at[b->n_docno_at] = b->docno_recs.len;
+	if (xlqa_buf_add(&b->docno_recs, &h, sizeof h) || xlqa_buf_add(&b->docno_recs, doc->docno, docno_len + 1) ||
+	    xlqa_buf_add(&b->docno_recs, doc->file, file_len + 1))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	b->n_docno_at++;
 	return XLQA_OK;
 }
 
@@ -315,40 +440,17 @@ static int count_word(struct builder *b, const char *word, size_t len, struct xl
 
 static int index_document(struct builder *b, const struct xlqa_doc *doc, struct xlqa_error *err)
 {
-	struct doc_info *di;
-	void *prev;
+	struct idx_doc d;
 	uint32_t docid;
 	uint32_t length = 0;
 	int rc;
 
 	if (b->n_docs >= UINT32_MAX - 1)
 		return xlqa_error_set(err, XLQA_EOVERFLOW, "more than 2^32 - 2 documents");
-	docid = (uint32_t)b->n_docs;
-	if (xlqa_hash_get(&b->docnos, doc->docno, strlen(doc->docno), &prev)) {
-		const struct doc_info *first = &b->docs[(uintptr_t)prev - 1];
-		struct xlqa_buf msg = XLQA_BUF_INIT;
-
-		xlqa_buf_addf(&msg, "duplicate DOCNO '%s': first at %s byte %lld", doc->docno, first->file,
-		              (long long)first->offset);
-		b->sum->duplicates++;
-		b->sum->skipped[XLQA_SKIP_DUPLICATE]++;
-		if (b->opt->on_skip)
-			b->opt->on_skip(b->opt->ctx, doc->file, doc->offset, XLQA_SKIP_DUPLICATE, msg.buf);
-		xlqa_buf_release(&msg);
-		return XLQA_OK;
-	}
-	if (XLQA_ARRAY_RESERVE(b->docs, b->alloc_docs, b->n_docs + 1) ||
-	    xlqa_hash_put(&b->docnos, doc->docno, strlen(doc->docno), (void *)(uintptr_t)(docid + 1), NULL))
-		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-	if (!b->last_file || strcmp(b->last_file, doc->file) != 0)
-		if (!(b->last_file = xlqa_arena_strndup(&b->arena, doc->file, strlen(doc->file))))
-			return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-	di = &b->docs[b->n_docs++];
-	memset(di, 0, sizeof *di);
-	di->file = b->last_file;
-	di->offset = doc->offset;
-	if ((rc = add_string(b, doc->docno, &di->d.docno, err)) || (rc = add_string(b, doc->date, &di->d.date, err)) ||
-	    (rc = store_document(b, doc, di, err)))
+	docid = (uint32_t)b->n_docs++;
+	memset(&d, 0, sizeof d);
+	if ((rc = add_docno(b, doc, docid, err)) || (rc = add_string(b, doc->docno, &d.docno, err)) ||
+	    (rc = add_string(b, doc->date, &d.date, err)) || (rc = store_document(b, doc, &d, err)))
 		return rc;
 
 	if ((rc = xlqa_termer_run(b->termer, doc->text, doc->len, &b->words, err)))
@@ -367,7 +469,9 @@ static int index_document(struct builder *b, const struct xlqa_doc *doc, struct 
 		for (uint32_t j = 0; j < w->n_terms; j++)
 			b->pairs[b->n_pairs++] = (uint64_t)b->words.terms[w->first_term + j] << 32 | w->position;
 	}
-	di->d.length = length;
+	d.length = length;
+	if (fwrite(&d, sizeof d, 1, b->docs) != 1)
+		return xlqa_error_errno(err, XLQA_EIO, "writing '%s/%s'", b->dir.tmp.buf, TMP_DOCS);
 	b->total_length += length;
 	b->positions += b->n_pairs;
 	qsort(b->pairs, b->n_pairs, sizeof *b->pairs, cmp_u64);
@@ -389,39 +493,179 @@ static int index_document(struct builder *b, const struct xlqa_doc *doc, struct 
 
 /* ---- the final sections -------------------------------------------------------------------- */
 
-static const struct builder *sort_builder;
-
-static int cmp_docno(const void *a, const void *b)
+/* Creates the temporary file `name` in the temporary directory, for writing and reading back. */
+static int open_tmp(struct builder *b, const char *name, FILE **fp, struct xlqa_error *err)
 {
-	const struct builder *bl = sort_builder;
+	struct xlqa_buf path = XLQA_BUF_INIT;
+	int rc = XLQA_OK;
 
-	return strcmp(bl->docstr.buf + bl->docs[*(const uint32_t *)a].d.docno,
-	              bl->docstr.buf + bl->docs[*(const uint32_t *)b].d.docno);
+	if (xlqa_buf_addf(&path, "%s/%s", b->dir.tmp.buf, name))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	if (!(*fp = fopen(path.buf, "w+b")))
+		rc = xlqa_error_errno(err, XLQA_EIO, "cannot create '%s'", path.buf);
+	xlqa_buf_release(&path);
+	return rc;
+}
+
+/* Copies the temporary file `fp` (named `name` in the temporary directory) into the index file, and
+ * removes it. */
+static int copy_tmp(struct builder *b, FILE **fp, const char *name, struct xlqa_error *err)
+{
+	char chunk[65536];
+	size_t n;
+	int rc = XLQA_OK;
+
+	if (fflush(*fp) != 0 || fseek(*fp, 0, SEEK_SET) != 0)
+		rc = xlqa_error_errno(err, XLQA_EIO, "writing '%s/%s'", b->dir.tmp.buf, name);
+	while (rc == XLQA_OK && (n = fread(chunk, 1, sizeof chunk, *fp)) > 0)
+		rc = write_bytes(b, chunk, n, err);
+	if (rc == XLQA_OK && ferror(*fp))
+		rc = xlqa_error_errno(err, XLQA_EIO, "reading '%s/%s'", b->dir.tmp.buf, name);
+	fclose(*fp);
+	*fp = NULL;
+	if (rc == XLQA_OK) {
+		struct xlqa_buf path = XLQA_BUF_INIT;
+
+		if (xlqa_buf_addf(&path, "%s/%s", b->dir.tmp.buf, name) == XLQA_OK)
+			remove(path.buf);
+		xlqa_buf_release(&path);
+	}
+	return rc;
+}
+
+/* Where the DOCNO merge reads from: a DOCNO run (fp) or the sorted DOCNO buffer (fp NULL, at next). */
+struct docno_cursor {
+	FILE *fp;
+	const char *path;
+	size_t next;
+	struct docno_head h;
+	struct xlqa_buf rec; /* the current record */
+	bool done;
+};
+
+static int docno_advance(const struct builder *b, struct docno_cursor *c, struct xlqa_error *err)
+{
+	size_t rest;
+
+	xlqa_buf_reset(&c->rec);
+	if (!c->fp && c->next == b->n_docno_at) {
+		c->done = true;
+		return XLQA_OK;
+	}
+	if (!c->fp) {
+		const char *r = b->docno_recs.buf + b->docno_at[c->next++];
+
+		memcpy(&c->h, r, sizeof c->h);
+		return xlqa_buf_add(&c->rec, r, docno_rec_size(r)) ? xlqa_error_set(err, XLQA_ENOMEM, "out of memory")
+		                                                    : XLQA_OK;
+	}
+	if (fread(&c->h, sizeof c->h, 1, c->fp) != 1) {
+		if (ferror(c->fp))
+			return xlqa_error_errno(err, XLQA_EIO, "reading '%s'", c->path);
+		c->done = true;
+		return XLQA_OK;
+	}
+	rest = (size_t)c->h.docno_len + 1 + c->h.file_len + 1;
+	if (xlqa_buf_add(&c->rec, &c->h, sizeof c->h) || xlqa_buf_grow(&c->rec, rest))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	if (fread(c->rec.buf + c->rec.len, 1, rest, c->fp) != rest)
+		return xlqa_error_set(err, XLQA_EIO, "'%s' is truncated", c->path);
+	c->rec.len += rest; /* room made by xlqa_buf_grow, which leaves a byte for the NUL */
+	c->rec.buf[c->rec.len] = '\0';
+	return XLQA_OK;
+}
+
+/* A duplicate DOCNO: the record `dup` has the DOCNO of the earlier document `first`. */
+static void report_duplicate(struct builder *b, const char *first, const char *dup)
+{
+	struct docno_head hf, hd;
+	struct xlqa_buf msg = XLQA_BUF_INIT;
+	const char *docno = dup + sizeof hd;
+
+	memcpy(&hf, first, sizeof hf);
+	memcpy(&hd, dup, sizeof hd);
+	xlqa_buf_addf(&msg, "duplicate DOCNO '%s': first at %s byte %lld", docno, first + sizeof hf + hf.docno_len + 1,
+	              (long long)hf.offset);
+	b->sum->duplicates++;
+	b->sum->skipped[XLQA_SKIP_DUPLICATE]++;
+	if (b->opt->on_skip)
+		b->opt->on_skip(b->opt->ctx, docno + hd.docno_len + 1, hd.offset, XLQA_SKIP_DUPLICATE, msg.buf);
+	xlqa_buf_release(&msg);
+}
+
+/*
+ * Writes the DOCNO order section: the documents in DOCNO order, merged from the DOCNO runs and the
+ * buffer. A DOCNO met again is reported as a duplicate of its first document (the lowest number) and
+ * counted in the summary, which makes the build fail.
+ */
+static int write_docno_order(struct builder *b, struct xlqa_error *err)
+{
+	size_t n = b->n_docno_runs + 1;
+	struct docno_cursor *cur = calloc(n, sizeof *cur);
+	struct xlqa_buf first = XLQA_BUF_INIT;
+	int rc = XLQA_OK;
+
+	if (!cur)
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	sort_docnos(b);
+	for (size_t k = 0; k < n; k++)
+		xlqa_buf_init(&cur[k].rec);
+	for (size_t k = 0; k < n && rc == XLQA_OK; k++) {
+		if (k < b->n_docno_runs) {
+			cur[k].path = b->docno_runs[k];
+			if (!(cur[k].fp = fopen(cur[k].path, "rb"))) {
+				rc = xlqa_error_errno(err, XLQA_EIO, "cannot open '%s'", cur[k].path);
+				break;
+			}
+		}
+		rc = docno_advance(b, &cur[k], err);
+	}
+	while (rc == XLQA_OK) {
+		struct docno_cursor *min = NULL;
+
+		for (size_t k = 0; k < n; k++)
+			if (!cur[k].done && (!min || cmp_docno_rec(cur[k].rec.buf, min->rec.buf) < 0))
+				min = &cur[k];
+		if (!min)
+			break;
+		if (first.len && strcmp(first.buf + sizeof min->h, min->rec.buf + sizeof min->h) == 0) {
+			report_duplicate(b, first.buf, min->rec.buf);
+		} else {
+			xlqa_buf_reset(&first);
+			if (xlqa_buf_add(&first, min->rec.buf, min->rec.len))
+				rc = xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+			else
+				rc = write_bytes(b, &min->h.doc, sizeof min->h.doc, err);
+		}
+		if (rc == XLQA_OK)
+			rc = docno_advance(b, min, err);
+	}
+	for (size_t k = 0; k < n; k++) {
+		if (cur[k].fp) {
+			fclose(cur[k].fp);
+			remove(cur[k].path);
+		}
+		xlqa_buf_release(&cur[k].rec);
+	}
+	free(cur);
+	xlqa_buf_release(&first);
+	return rc;
 }
 
 static int write_docs(struct builder *b, struct idx_header *h, struct xlqa_error *err)
 {
-	uint32_t *order;
 	uint64_t start = b->out_pos;
-	int rc = XLQA_OK;
+	int rc;
 
-	for (size_t i = 0; i < b->n_docs && rc == XLQA_OK; i++)
-		rc = write_bytes(b, &b->docs[i].d, sizeof b->docs[i].d, err);
-	if (rc || (rc = end_section(b, h, SEC_DOCS, start, err)))
+	if ((rc = copy_tmp(b, &b->docs, TMP_DOCS, err)) || (rc = end_section(b, h, SEC_DOCS, start, err)))
 		return rc;
 	start = b->out_pos;
-	if ((rc = write_bytes(b, b->docstr.buf, b->docstr.len, err)) || (rc = end_section(b, h, SEC_DOCSTR, start, err)))
+	if ((rc = copy_tmp(b, &b->docstr, TMP_DOCSTR, err)) || (rc = end_section(b, h, SEC_DOCSTR, start, err)))
 		return rc;
-	if (!(order = malloc((b->n_docs ? b->n_docs : 1) * sizeof *order)))
-		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-	for (size_t i = 0; i < b->n_docs; i++)
-		order[i] = (uint32_t)i;
-	sort_builder = b;
-	qsort(order, b->n_docs, sizeof *order, cmp_docno);
 	start = b->out_pos;
-	rc = write_bytes(b, order, b->n_docs * sizeof *order, err);
-	free(order);
-	return rc ? rc : end_section(b, h, SEC_DOCNO_ORDER, start, err);
+	if ((rc = write_docno_order(b, err)))
+		return rc;
+	return end_section(b, h, SEC_DOCNO_ORDER, start, err);
 }
 
 /* A run being merged: its file and the record it is at. */
@@ -621,16 +865,21 @@ static void release_builder(struct builder *b)
 	for (size_t i = 0; i < b->n_acc; i++)
 		free(b->acc[i].buf);
 	free(b->acc);
-	free(b->docs);
+	if (b->docs)
+		fclose(b->docs);
+	if (b->docstr)
+		fclose(b->docstr);
+	xlqa_buf_release(&b->docno_recs);
+	free(b->docno_at);
+	for (size_t k = 0; k < b->n_docno_runs; k++)
+		free(b->docno_runs[k]);
+	free(b->docno_runs);
 	free(b->pairs);
 	free(b->zbuf);
 	for (size_t k = 0; k < b->n_runs; k++)
 		free(b->runs[k]);
 	free(b->runs);
 	xlqa_dir_out_release(&b->dir);
-	xlqa_buf_release(&b->docstr);
-	xlqa_hash_release(&b->docnos);
-	xlqa_arena_release(&b->arena);
 	xlqa_term_list_release(&b->words);
 	xlqa_termer_free(b->termer);
 	xlqa_hash_release(&b->forms);
@@ -710,10 +959,10 @@ int xlqa_index_build(struct xlqa_corpus_config *const *configs, size_t n, const 
 	b.opt = opt;
 	b.sum = summary;
 	b.budget = opt->memory ? opt->memory : (size_t)256 << 20;
+	b.docno_budget = b.budget / DOCNO_SHARE;
+	b.budget -= b.docno_budget;
 	xlqa_term_list_init(&b.words);
-	xlqa_buf_init(&b.docstr);
-	xlqa_hash_init(&b.docnos);
-	xlqa_arena_init(&b.arena, 0);
+	xlqa_buf_init(&b.docno_recs);
 	xlqa_hash_init(&b.forms);
 	xlqa_hash_init(&b.folded);
 	xlqa_buf_init(&b.fold);
@@ -736,6 +985,8 @@ int xlqa_index_build(struct xlqa_corpus_config *const *configs, size_t n, const 
 	if ((rc = write_bytes(&b, &h, sizeof h, err)))
 		goto out;
 	b.crc = 0;
+	if ((rc = open_tmp(&b, TMP_DOCS, &b.docs, err)) || (rc = open_tmp(&b, TMP_DOCSTR, &b.docstr, err)))
+		goto out;
 	for (size_t i = 0; i < n; i++) {
 		struct xlqa_corpus_reader *probe;
 
@@ -754,17 +1005,19 @@ int xlqa_index_build(struct xlqa_corpus_config *const *configs, size_t n, const 
 		goto out;
 	if (opt->on_progress)
 		opt->on_progress(opt->ctx, b.n_docs, bytes_before, total_bytes);
+	if (b.n_docs == 0) {
+		rc = xlqa_error_set(err, XLQA_EEMPTY, "no document could be read: no index written");
+		goto out;
+	}
+	/* duplicate DOCNOs meet when the DOCNO runs are merged, in write_docs */
+	if ((rc = end_section(&b, &h, SEC_STORE, sizeof h, err)) || (rc = write_docs(&b, &h, err)))
+		goto out;
 	if (summary->duplicates) {
 		rc = xlqa_error_set(err, XLQA_EPARSE, "%llu duplicate DOCNOs (listed above): no index written",
 		                    (unsigned long long)summary->duplicates);
 		goto out;
 	}
-	if (b.n_docs == 0) {
-		rc = xlqa_error_set(err, XLQA_EEMPTY, "no document could be read: no index written");
-		goto out;
-	}
-	if ((rc = end_section(&b, &h, SEC_STORE, sizeof h, err)) || (rc = write_docs(&b, &h, err)) ||
-	    (rc = write_terms(&b, &h, err)) || (rc = write_meta(&b, &h, configs[0]->language, names.buf, err)) ||
+	if ((rc = write_terms(&b, &h, err)) || (rc = write_meta(&b, &h, configs[0]->language, names.buf, err)) ||
 	    (rc = write_vocab(&b, &h, err)))
 		goto out;
 	memcpy(h.magic, IDX_MAGIC, sizeof h.magic);

@@ -37,7 +37,10 @@
  * keeps its LEX_MAX_ALTS best translations.
  *
  * The S-T and T-S dictionaries of both kinds read into a "layer" table; layers and parsed
- * dictionaries are cached in the builder, so building all pairs reads each dictionary once.
+ * dictionaries are cached in the builder, so building all pairs reads each dictionary once. Under a
+ * memory budget (xlqa_lexicon_build_options.memory) the least recently used ones are dropped after
+ * each pair until the cache fits, and read or composed again when a later pair needs them: their
+ * strings stay interned, so they come back with the same ids and the lexicons are the same.
  *
  * Invariant: every string is interned once in the builder's pool and tables refer to it by id;
  * a key is the normalised form of what it translates (lex_normalize).
@@ -62,30 +65,77 @@
 
 /* ---- interned strings --------------------------------------------------------------------------- */
 
+/*
+ * The pool holds every string of every dictionary read (millions for all pairs), so its table is
+ * compact: a slot is an id (4 bytes, where a general xlqa_hash entry takes 32), looked up through
+ * the id's text and length. Ids are handed out in order of first sight.
+ */
 struct pool {
-	struct xlqa_hash map; /* text -> (void *)(id + 1) */
-	const char **strs;    /* id -> text (owned by map's arena) */
-	uint32_t *norm;       /* id -> normalised id + 1, 0 before it is computed */
-	size_t n, alloc, alloc_norm, n_norm; /* n_norm: slots of `norm` initialised */
+	struct xlqa_arena text; /* the strings, NUL-terminated */
+	const char **strs;      /* id -> text */
+	uint32_t *lens;         /* id -> length */
+	uint32_t *slots;        /* open addressing, linear probing: id + 1, 0 empty; at most half full */
+	size_t n_slots;         /* a power of two, or 0 */
+	uint32_t *norm;         /* id -> normalised id + 1, 0 before it is computed */
+	size_t n, alloc, alloc_lens, alloc_norm, n_norm; /* n_norm: slots of `norm` initialised */
 	struct xlqa_buf scratch;
 };
 
+/* The slot of `s` (len bytes, hash h): the one holding its id, or the empty one it would take. */
+static size_t pool_slot(const struct pool *p, const char *s, size_t len, uint64_t h)
+{
+	size_t mask = p->n_slots - 1, i = (size_t)h & mask;
+
+	while (p->slots[i]) {
+		uint32_t id = p->slots[i] - 1;
+
+		if (p->lens[id] == len && memcmp(p->strs[id], s, len) == 0)
+			break;
+		i = (i + 1) & mask;
+	}
+	return i;
+}
+
+/* Doubles the table (or makes the first one), placing every id again. */
+static int pool_grow(struct pool *p)
+{
+	size_t n_slots = p->n_slots ? p->n_slots * 2 : 1024;
+	uint32_t *old = p->slots;
+
+	if (n_slots > SIZE_MAX / sizeof *old || !(p->slots = calloc(n_slots, sizeof *old))) {
+		p->slots = old;
+		return XLQA_ENOMEM;
+	}
+	p->n_slots = n_slots;
+	for (size_t id = 0; id < p->n; id++) {
+		const char *s = p->strs[id];
+
+		p->slots[pool_slot(p, s, p->lens[id], xlqa_hash_bytes(s, p->lens[id]))] = (uint32_t)id + 1;
+	}
+	free(old);
+	return XLQA_OK;
+}
+
 static int pool_id(struct pool *p, const char *s, size_t len, uint32_t *id)
 {
-	void *v;
-	const struct xlqa_hash_entry *e;
+	size_t slot;
+	char *copy;
 
-	if (xlqa_hash_get(&p->map, s, len, &v)) {
-		*id = (uint32_t)((uintptr_t)v - 1);
+	if ((p->n + 1) * 2 > p->n_slots && pool_grow(p))
+		return XLQA_ENOMEM;
+	slot = pool_slot(p, s, len, xlqa_hash_bytes(s, len));
+	if (p->slots[slot]) {
+		*id = p->slots[slot] - 1;
 		return XLQA_OK;
 	}
-	if (p->n >= UINT32_MAX - 1)
+	if (p->n >= UINT32_MAX - 1 || len > UINT32_MAX)
 		return XLQA_EOVERFLOW;
-	if (XLQA_ARRAY_RESERVE(p->strs, p->alloc, p->n + 1) ||
-	    xlqa_hash_put(&p->map, s, len, (void *)(uintptr_t)(p->n + 1), NULL))
+	if (XLQA_ARRAY_RESERVE(p->strs, p->alloc, p->n + 1) || XLQA_ARRAY_RESERVE(p->lens, p->alloc_lens, p->n + 1) ||
+	    !(copy = xlqa_arena_strndup(&p->text, s, len)))
 		return XLQA_ENOMEM;
-	e = xlqa_hash_find(&p->map, s, len);
-	p->strs[p->n] = e->key;
+	p->strs[p->n] = copy;
+	p->lens[p->n] = (uint32_t)len;
+	p->slots[slot] = (uint32_t)p->n + 1;
 	*id = (uint32_t)p->n++;
 	return XLQA_OK;
 }
@@ -285,6 +335,15 @@ static void table_sort(struct table *t)
 		qsort(t->rows[i].c, t->rows[i].n, sizeof *t->rows[i].c, cand_cmp);
 }
 
+static size_t table_bytes(const struct table *t)
+{
+	size_t n = t->alloc_rows * sizeof *t->rows + t->index.cap * 2 * sizeof *t->index.keys;
+
+	for (size_t i = 0; i < t->n_rows; i++)
+		n += t->rows[i].alloc * sizeof *t->rows[i].c;
+	return n;
+}
+
 /* ---- dictionaries ------------------------------------------------------------------------------- */
 
 struct dentry {
@@ -308,6 +367,8 @@ struct dict {
 	size_t n_entries, alloc_entries;
 	uint32_t *trans;
 	size_t n_trans, alloc_trans;
+	bool loaded;   /* entries and trans are in memory (else dropped from the cache, or never read) */
+	uint64_t used; /* the builder's clock when last handed out */
 };
 
 /* A stem of a layer's one-word key: for finding keys by stem (pool ids). */
@@ -322,6 +383,8 @@ struct layer {
 	struct stem_ref *stems; /* sorted by stem, then row; built on first use */
 	size_t n_stems;
 	bool stemmed;
+	bool loaded;   /* t (and stems) are in memory */
+	uint64_t used; /* the builder's clock when last handed out */
 };
 
 /* The names of the hunspell dictionaries that at least two languages' dictionaries list. */
@@ -344,7 +407,11 @@ struct xlqa_lexicon_builder {
 	size_t n_dicts, alloc_dicts;
 	struct layer **layers; /* each allocated on its own: tables handed out stay put as layers grow */
 	size_t n_layers, alloc_layers;
+	uint64_t clock;       /* counts dictionaries and layers handed out */
+	size_t reads;         /* dictionaries read, counting each reading again */
 	struct xlqa_lang *stemmers[16]; /* source packs, by registry index */
+	uint64_t stemmer_pair[16];      /* the last pair (counted in `pairs`) that used each */
+	uint64_t pairs;                 /* pairs built or begun */
 };
 
 struct load_ctx {
@@ -443,25 +510,35 @@ static int get_dict(struct xlqa_lexicon_builder *b, enum dict_kind kind, const s
 	int rc;
 
 	*out = NULL;
-	for (size_t i = 0; i < b->n_dicts; i++)
-		if (b->dicts[i].kind == kind && strcmp(b->dicts[i].from, from->code) == 0 &&
-		    strcmp(b->dicts[i].to, to->code) == 0) {
-			*out = b->dicts[i].absent ? NULL : &b->dicts[i];
-			return XLQA_OK;
-		}
-	if (XLQA_ARRAY_RESERVE(b->dicts, b->alloc_dicts, b->n_dicts + 1))
-		return xlqa_error_status(err, XLQA_ENOMEM, "opening a dictionary");
-	d = &b->dicts[b->n_dicts++];
-	memset(d, 0, sizeof *d);
-	d->kind = kind;
-	snprintf(d->name, sizeof d->name, "%s-%s-%s", prefixes[kind], from->iso3, to->iso3);
-	snprintf(d->from, sizeof d->from, "%s", from->code);
-	snprintf(d->to, sizeof d->to, "%s", to->code);
+	for (d = b->dicts; d < b->dicts + b->n_dicts; d++)
+		if (d->kind == kind && strcmp(d->from, from->code) == 0 && strcmp(d->to, to->code) == 0)
+			break;
+	if (d == b->dicts + b->n_dicts) {
+		if (XLQA_ARRAY_RESERVE(b->dicts, b->alloc_dicts, b->n_dicts + 1))
+			return xlqa_error_status(err, XLQA_ENOMEM, "opening a dictionary");
+		d = &b->dicts[b->n_dicts++];
+		memset(d, 0, sizeof *d);
+		d->kind = kind;
+		snprintf(d->name, sizeof d->name, "%s-%s-%s", prefixes[kind], from->iso3, to->iso3);
+		snprintf(d->from, sizeof d->from, "%s", from->code);
+		snprintf(d->to, sizeof d->to, "%s", to->code);
+	}
+	if (d->absent)
+		return XLQA_OK;
+	d->used = ++b->clock;
+	if (d->loaded) {
+		*out = d;
+		return XLQA_OK;
+	}
+	/* read for the first time, or again after the cache dropped it: its counts start over */
+	memset(&d->stats, 0, sizeof d->stats);
+	b->reads++;
 	rc = kind == DICT_APERTIUM ? read_apertium(b, d, err) : read_freedict(b, d, err);
 	if (rc)
-		xlqa_error_prefix(err, "dictionary '%s'", d->name);
+		return xlqa_error_prefix(err, "dictionary '%s'", d->name), rc;
+	d->loaded = !d->absent;
 	*out = d->absent ? NULL : d;
-	return rc;
+	return XLQA_OK;
 }
 
 /* Adds `text` (an id) as a translation of `key_text` (an id, normalised here). */
@@ -525,16 +602,23 @@ static int get_layer(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info
 	struct layer *l;
 	int rc;
 
-	for (size_t i = 0; i < b->n_layers; i++)
-		if (strcmp(b->layers[i]->from, from->code) == 0 && strcmp(b->layers[i]->to, to->code) == 0) {
+	*out = NULL;
+	for (size_t i = 0; i < b->n_layers && !*out; i++)
+		if (strcmp(b->layers[i]->from, from->code) == 0 && strcmp(b->layers[i]->to, to->code) == 0)
 			*out = b->layers[i];
+	if (*out) {
+		(*out)->used = ++b->clock;
+		if ((*out)->loaded)
 			return XLQA_OK;
-		}
-	if (XLQA_ARRAY_RESERVE(b->layers, b->alloc_layers, b->n_layers + 1) || !(l = calloc(1, sizeof *l)))
-		return xlqa_error_status(err, XLQA_ENOMEM, "adding a lexicon layer");
-	b->layers[b->n_layers++] = l;
-	snprintf(l->from, sizeof l->from, "%s", from->code);
-	snprintf(l->to, sizeof l->to, "%s", to->code);
+		l = *out; /* dropped from the cache: composed again */
+	} else {
+		if (XLQA_ARRAY_RESERVE(b->layers, b->alloc_layers, b->n_layers + 1) || !(l = calloc(1, sizeof *l)))
+			return xlqa_error_status(err, XLQA_ENOMEM, "adding a lexicon layer");
+		b->layers[b->n_layers++] = l;
+		snprintf(l->from, sizeof l->from, "%s", from->code);
+		snprintf(l->to, sizeof l->to, "%s", to->code);
+		l->used = ++b->clock;
+	}
 	/* Read them all first, then add each as get_dict hands it out again: reading one may move the
 	 * others, and the pool interns every dictionary's strings before the normalised keys. */
 	for (int pass = 0; pass < 2; pass++)
@@ -548,8 +632,92 @@ static int get_layer(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info
 					return rc;
 			}
 	table_sort(&l->t);
+	l->loaded = true;
 	*out = l;
 	return XLQA_OK;
+}
+
+static void drop_layer(struct layer *l)
+{
+	table_release(&l->t);
+	free(l->stems);
+	l->stems = NULL;
+	l->n_stems = 0;
+	l->stemmed = false;
+	l->loaded = false;
+}
+
+static void drop_dict(struct dict *d)
+{
+	free(d->entries);
+	free(d->trans);
+	d->entries = NULL;
+	d->trans = NULL;
+	d->n_entries = d->alloc_entries = d->n_trans = d->alloc_trans = 0;
+	d->loaded = false;
+}
+
+static size_t dict_bytes(const struct dict *d)
+{
+	return d->alloc_entries * sizeof *d->entries + d->alloc_trans * sizeof *d->trans;
+}
+
+static size_t layer_bytes(const struct layer *l)
+{
+	return table_bytes(&l->t) + l->n_stems * sizeof *l->stems;
+}
+
+/*
+ * Keeps the cached dictionaries and layers within the memory budget (none: keeps them all): drops
+ * the least recently used ones until they fit. Dictionaries are dropped whenever they are the
+ * oldest; layers only when last used before `keep_since` (the layers of the pair being built are
+ * in use).
+ */
+static void trim_cache(struct xlqa_lexicon_builder *b, uint64_t keep_since)
+{
+	size_t held = 0;
+
+	if (!b->opt.memory)
+		return;
+	for (size_t i = 0; i < b->n_dicts; i++)
+		if (b->dicts[i].loaded)
+			held += dict_bytes(&b->dicts[i]);
+	for (size_t i = 0; i < b->n_layers; i++)
+		if (b->layers[i]->loaded)
+			held += layer_bytes(b->layers[i]);
+	while (held > b->opt.memory) {
+		struct dict *d = NULL;
+		struct layer *l = NULL;
+
+		for (size_t i = 0; i < b->n_dicts; i++)
+			if (b->dicts[i].loaded && (!d || b->dicts[i].used < d->used))
+				d = &b->dicts[i];
+		for (size_t i = 0; i < b->n_layers; i++)
+			if (b->layers[i]->loaded && b->layers[i]->used < keep_since && (!l || b->layers[i]->used < l->used))
+				l = b->layers[i];
+		if (l && (!d || l->used < d->used)) {
+			held -= layer_bytes(l);
+			drop_layer(l);
+		} else if (d) {
+			held -= dict_bytes(d);
+			drop_dict(d);
+		} else {
+			break;
+		}
+	}
+}
+
+/* Under a memory budget, closes the packs that neither this pair nor the one before used (their
+ * hunspell dictionaries are large): --all builds a source's pairs one after another. */
+static void trim_stemmers(struct xlqa_lexicon_builder *b)
+{
+	if (!b->opt.memory)
+		return;
+	for (size_t i = 0; i < sizeof b->stemmers / sizeof b->stemmers[0]; i++)
+		if (b->stemmers[i] && b->stemmer_pair[i] + 1 < b->pairs) {
+			xlqa_lang_free(b->stemmers[i]);
+			b->stemmers[i] = NULL;
+		}
 }
 
 /*
@@ -584,6 +752,7 @@ static int get_stemmer(struct xlqa_lexicon_builder *b, const struct xlqa_lang_in
 		if (rc)
 			return rc;
 	}
+	b->stemmer_pair[at] = b->pairs;
 	*out = b->stemmers[at];
 	return XLQA_OK;
 }
@@ -1134,7 +1303,7 @@ int xlqa_lexicon_builder_new(const struct xlqa_lexicon_build_options *opt, struc
 	hdir = b->opt.hunspell_dir ? b->opt.hunspell_dir : getenv("XLQA_HUNSPELL_DIR");
 	if (!hdir || !*hdir)
 		hdir = XLQA_HUNSPELLDIR;
-	xlqa_hash_init(&b->pool.map);
+	xlqa_arena_init(&b->pool.text, 0);
 	xlqa_buf_init(&b->pool.scratch);
 	if (!(b->dict_dir = strdup(dir)) || !(b->hunspell_dir = strdup(hdir)) ||
 	    (adir && *adir && !(b->apertium_dir = strdup(adir)))) {
@@ -1165,8 +1334,10 @@ void xlqa_lexicon_builder_free(struct xlqa_lexicon_builder *b)
 	free(b->layers);
 	for (size_t i = 0; i < sizeof b->stemmers / sizeof b->stemmers[0]; i++)
 		xlqa_lang_free(b->stemmers[i]);
-	xlqa_hash_release(&b->pool.map);
+	xlqa_arena_release(&b->pool.text);
 	free(b->pool.strs);
+	free(b->pool.lens);
+	free(b->pool.slots);
 	free(b->pool.norm);
 	xlqa_buf_release(&b->pool.scratch);
 	free(b->dict_dir);
@@ -1223,8 +1394,11 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 	const struct table *direct;
 	struct layer *layer;
 	struct xlqa_lang *stemmer;
+	uint64_t pair_start = b->clock + 1; /* layers handed out since are this pair's */
+	size_t reads = b->reads;
 	int rc;
 
+	b->pairs++;
 	if (!report)
 		report = &local;
 	memset(report, 0, sizeof *report);
@@ -1247,6 +1421,7 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 			}
 		}
 	final.long_keys = direct->long_keys;
+	trim_cache(b, pair_start);
 	if (!b->opt.no_pivots) {
 		const struct xlqa_lang_info *pivots[2] = { en, de };
 		const double weights[2] = { b->w.pivot_en, b->w.pivot_de };
@@ -1255,8 +1430,13 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 			struct layer *sp, *pt;
 			if (pivots[p] == src || pivots[p] == tgt)
 				continue;
-			if ((rc = get_layer(b, src, pivots[p], &sp, err)) || (rc = get_layer(b, pivots[p], tgt, &pt, err)) ||
-			    (rc = get_stemmer(b, pivots[p], &stemmer, err)) ||
+			if ((rc = get_layer(b, src, pivots[p], &sp, err)))
+				goto done;
+			trim_cache(b, pair_start);
+			if ((rc = get_layer(b, pivots[p], tgt, &pt, err)))
+				goto done;
+			trim_cache(b, pair_start);
+			if ((rc = get_stemmer(b, pivots[p], &stemmer, err)) ||
 			    (rc = add_pivot(b, &final, &sp->t, pt, stemmer, weights[p], origins[p], err)))
 				goto done;
 			note_missing(b, src, pivots[p], report);
@@ -1296,6 +1476,9 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 		memcpy(report->missing, missing, sizeof missing);
 	}
 done:
+	report->dicts_read = b->reads - reads;
 	table_release(&final);
+	trim_cache(b, UINT64_MAX);
+	trim_stemmers(b);
 	return rc;
 }

@@ -182,7 +182,19 @@ START_TEST(test_index_round_trip)
 }
 END_TEST
 
-/* Spilling sorted runs and merging them gives the same postings as building in memory. */
+/* Reads tmpdir/NAME/index.xlqa into `data`; its path goes to `path`. */
+static void read_index_file(const char *name, struct xlqa_buf *data, char *path, size_t size)
+{
+	struct xlqa_error err;
+
+	snprintf(path, size, "%s/%s/index.xlqa", tmpdir, name);
+	xlqa_buf_reset(data);
+	ck_assert_msg(xlqa_file_read(path, data, &err) == XLQA_OK, "%s", err.message);
+	ck_assert_uint_ge(data->len, sizeof(struct idx_header));
+}
+
+/* Spilling sorted runs (postings and DOCNOs) and merging them gives the same postings, and the same
+ * index byte for byte, as building in memory. */
 START_TEST(test_index_spill_equals_memory)
 {
 	static const char *const terms[] = { "share", "market", "price", "cafe", "naiv", "zurich", "1,234.5",
@@ -198,6 +210,9 @@ START_TEST(test_index_spill_equals_memory)
 	ck_assert_int_eq(build("spill", 2048, &spill, &err), XLQA_OK);
 	ck_assert_uint_eq(mem.runs, 0);
 	ck_assert_uint_gt(spill.runs, 10);
+	ck_assert_uint_eq(mem.docno_runs, 0);
+	/* 800 DOCNO records of about 50 bytes in 256-byte DOCNO buffers */
+	ck_assert_uint_gt(spill.docno_runs, 100);
 	ck_assert_uint_eq(mem.terms, spill.terms);
 	ck_assert_uint_eq(mem.postings, spill.postings);
 	a = open_index("mem");
@@ -229,6 +244,86 @@ START_TEST(test_index_spill_equals_memory)
 	}
 	xlqa_index_free(a);
 	xlqa_index_free(b);
+	{
+		struct xlqa_buf fa = XLQA_BUF_INIT, fb = XLQA_BUF_INIT;
+		char path[512];
+
+		read_index_file("mem", &fa, path, sizeof path);
+		read_index_file("spill", &fb, path, sizeof path);
+		ck_assert_uint_eq(fa.len, fb.len);
+		ck_assert(memcmp(fa.buf, fb.buf, fa.len) == 0);
+		xlqa_buf_release(&fa);
+		xlqa_buf_release(&fb);
+	}
+	xlqa_buf_release(&coll);
+}
+END_TEST
+
+struct skips {
+	size_t n;
+	char first[600], last[600]; /* the first and the last report: "FILE byte OFFSET: MESSAGE" */
+};
+
+static void note_skip(void *ctx, const char *file, int64_t offset, enum xlqa_skip_reason why, const char *msg)
+{
+	struct skips *s = ctx;
+
+	ck_assert_int_eq(why, XLQA_SKIP_DUPLICATE);
+	snprintf(s->n ? s->last : s->first, sizeof s->first, "%s byte %lld: %s", file, (long long)offset, msg);
+	s->n++;
+}
+
+/*
+ * Duplicate DOCNOs are found when they fall in different DOCNO runs: each is reported once, naming
+ * its first document's place, and the build fails without leaving anything behind, whatever the
+ * budget.
+ */
+START_TEST(test_index_duplicates_across_runs)
+{
+	struct xlqa_buf coll = XLQA_BUF_INIT;
+	static const size_t budgets[] = { 0, 2048 };
+
+	random_collection(&coll, 300, 11);
+	/* R-00001 again at the end, and R-00299 twice more */
+	xlqa_buf_addstr(&coll, "<DOC><DOCNO>R-00001</DOCNO><TEXT>again</TEXT></DOC>\n");
+	xlqa_buf_addstr(&coll, "<DOC><DOCNO>R-00299</DOCNO><TEXT>again</TEXT></DOC>\n");
+	xlqa_buf_addstr(&coll, "<DOC><DOCNO>R-00299</DOCNO><TEXT>and again</TEXT></DOC>\n");
+	write_collection(coll.buf, coll.len);
+	for (size_t i = 0; i < sizeof budgets / sizeof budgets[0]; i++) {
+		struct xlqa_corpus_config *cfg = test_config();
+		struct xlqa_index_build_options opt;
+		struct xlqa_index_build_summary sum;
+		struct xlqa_error err;
+		struct skips skips = { 0, "", "" };
+		char dir[512], want[1024];
+		const char *at = strstr(coll.buf, "<DOC>\n<DOCNO>R-00299");
+
+		memset(&opt, 0, sizeof opt);
+		opt.data_root = tmpdir;
+		opt.memory = budgets[i];
+		opt.on_skip = note_skip;
+		opt.ctx = &skips;
+		snprintf(dir, sizeof dir, "%s/dup", tmpdir);
+		ck_assert_int_eq(xlqa_index_build(&cfg, 1, dir, &opt, &sum, &err), XLQA_EPARSE);
+		ck_assert_ptr_nonnull(strstr(err.message, "3 duplicate DOCNOs"));
+		ck_assert_uint_eq(sum.duplicates, 3);
+		ck_assert_uint_eq(sum.skipped[XLQA_SKIP_DUPLICATE], 3);
+		ck_assert_uint_eq(skips.n, 3);
+		if (budgets[i])
+			ck_assert_uint_gt(sum.docno_runs, 10);
+		/* reported in DOCNO order: R-00001 first, the second R-00299 last, each naming the first place */
+		ck_assert_ptr_nonnull(at);
+		snprintf(want, sizeof want, "%s/c.sgml byte %zu: duplicate DOCNO 'R-00001': first at %s/c.sgml byte %zu",
+		         tmpdir, (size_t)(strstr(coll.buf, "<DOC><DOCNO>R-00001") - coll.buf),
+		         tmpdir, (size_t)(strstr(coll.buf, "<DOC>\n<DOCNO>R-00001") - coll.buf));
+		ck_assert_str_eq(skips.first, want);
+		snprintf(want, sizeof want, "%s/c.sgml byte %zu: duplicate DOCNO 'R-00299': first at %s/c.sgml byte %zu",
+		         tmpdir, (size_t)(strstr(coll.buf, "<DOC><DOCNO>R-00299</DOCNO><TEXT>and") - coll.buf), tmpdir,
+		         (size_t)(at - coll.buf));
+		ck_assert_str_eq(skips.last, want);
+		ck_assert_int_eq(access(dir, F_OK), -1);
+		xlqa_corpus_config_free(cfg);
+	}
 	xlqa_buf_release(&coll);
 }
 END_TEST
@@ -613,17 +708,6 @@ START_TEST(test_index_corruption)
 }
 END_TEST
 
-/* Reads tmpdir/idx/index.xlqa into `data`. */
-static void read_index_file(struct xlqa_buf *data, char *path, size_t size)
-{
-	struct xlqa_error err;
-
-	snprintf(path, size, "%s/idx/index.xlqa", tmpdir);
-	xlqa_buf_reset(data);
-	ck_assert_int_eq(xlqa_file_read(path, data, &err), XLQA_OK);
-	ck_assert_uint_ge(data->len, sizeof(struct idx_header));
-}
-
 /* Writes `data` back over `path` with its checksums recomputed, as a crafted file would have them. */
 static void write_resealed(struct xlqa_buf *data, const char *path)
 {
@@ -658,7 +742,7 @@ START_TEST(test_index_crafted)
 
 	write_collection(coll, strlen(coll));
 	ck_assert_int_eq(build("idx", 0, &sum, &err), XLQA_OK);
-	read_index_file(&data, path, sizeof path);
+	read_index_file("idx", &data, path, sizeof path);
 	memcpy(&h, data.buf, sizeof h);
 	/* the postings of "gamma" start with its one document's number, 1: make it 7 */
 	for (uint64_t i = 0; i < h.sections[SEC_TERMS].length / sizeof t; i++) {
@@ -684,7 +768,7 @@ START_TEST(test_index_crafted)
 	search_env_close(&e);
 
 	/* a few compressed bytes said to inflate to 4 GiB */
-	read_index_file(&data, path, sizeof path);
+	read_index_file("idx", &data, path, sizeof path);
 	memcpy(&d, data.buf + h.sections[SEC_DOCS].offset, sizeof d);
 	d.text_len = UINT32_MAX;
 	memcpy(data.buf + h.sections[SEC_DOCS].offset, &d, sizeof d);
@@ -904,6 +988,7 @@ Suite *index_suite(void)
 	tcase_set_timeout(tb, 60);
 	tcase_add_test(tb, test_index_round_trip);
 	tcase_add_test(tb, test_index_spill_equals_memory);
+	tcase_add_test(tb, test_index_duplicates_across_runs);
 	tcase_add_test(tb, test_index_positions);
 	tcase_add_test(tb, test_index_irregular_lemmas);
 	tcase_add_test(tb, test_bm25_hand_computed);
