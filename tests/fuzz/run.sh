@@ -52,7 +52,7 @@ seeds() {
 # The seeds the tool builds: an index, a lexicon, a model and two dictd dictionaries (index NUL data).
 if [ ! -f "$work/build/index.xlqa" ]; then
     rm -rf "$work/build/idx" "$work/build/lex"
-    ./xlqa index -q --data-root "$data/search" --out "$work/build/idx" "$data/search/search-test.conf" >/dev/null &&
+    ./xlqa index --quiet --data-root "$data/search" --out "$work/build/idx" "$data/search/search-test.conf" >/dev/null &&
         cp "$work/build/idx/index.xlqa" "$work/build/"
     ./xlqa lexicon build --pair DE-EN --dict-dir "$work/build/nodict" --no-names --no-hunspell-names \
         --tsv "$data/search/de-en.tsv" --out "$work/build/lex" >/dev/null &&
@@ -62,6 +62,9 @@ if [ ! -f "$work/build/index.xlqa" ]; then
         { cat "$data/lexicon/$d.index"; printf '\0'; cat "$data/lexicon/$d.dict"; } >"$work/build/dictd-$d"
     done
 fi
+for f in index.xlqa de-en.lex model.json dictd-ding-slashes; do
+    [ -s "$work/build/$f" ] || { echo "run.sh: the seed $work/build/$f could not be built (see the messages above)" >&2; exit 2; }
+done
 
 status=0
 printf '%-16s %10s %7s %7s %7s %s\n' target executions edges features corpus result
