@@ -507,13 +507,17 @@ static int get_dict(struct xlqa_lexicon_builder *b, enum dict_kind kind, const s
 {
 	static const char *const prefixes[DICT_KINDS] = { "freedict", "apertium" };
 	struct dict *d;
+	size_t i;
 	int rc;
 
 	*out = NULL;
-	for (d = b->dicts; d < b->dicts + b->n_dicts; d++)
-		if (d->kind == kind && strcmp(d->from, from->code) == 0 && strcmp(d->to, to->code) == 0)
+	for (i = 0; i < b->n_dicts; i++) /* by index: before the first dictionary, b->dicts is NULL */
+		if (b->dicts[i].kind == kind && strcmp(b->dicts[i].from, from->code) == 0 &&
+		    strcmp(b->dicts[i].to, to->code) == 0)
 			break;
-	if (d == b->dicts + b->n_dicts) {
+	if (i < b->n_dicts) {
+		d = &b->dicts[i];
+	} else {
 		if (XLQA_ARRAY_RESERVE(b->dicts, b->alloc_dicts, b->n_dicts + 1))
 			return xlqa_error_status(err, XLQA_ENOMEM, "opening a dictionary");
 		d = &b->dicts[b->n_dicts++];
