@@ -50,7 +50,7 @@ seeds() {
 }
 
 # The seeds the tool builds: an index, a lexicon, a model and two dictd dictionaries (index NUL data).
-if [ ! -f "$work/build/index.xlqa" ]; then
+if ! [ -s "$work/build/index.xlqa" ] || ! [ -s "$work/build/de-en.lex" ] || ! [ -s "$work/build/model.json" ]; then
     rm -rf "$work/build/idx" "$work/build/lex"
     ./xlqa index --quiet --data-root "$data/search" --out "$work/build/idx" "$data/search/search-test.conf" >/dev/null &&
         cp "$work/build/idx/index.xlqa" "$work/build/"
