@@ -50,7 +50,11 @@ seeds() {
 }
 
 # The seeds the tool builds: an index, a lexicon, a model and two dictd dictionaries (index NUL data).
-if ! [ -s "$work/build/index.xlqa" ] || ! [ -s "$work/build/de-en.lex" ] || ! [ -s "$work/build/model.json" ]; then
+built="index.xlqa de-en.lex model.json dictd-ding-slashes"
+seeds_built() {
+    for f in $built; do [ -s "$work/build/$f" ] || return 1; done
+}
+if ! seeds_built; then
     rm -rf "$work/build/idx" "$work/build/lex"
     ./xlqa index --quiet --data-root "$data/search" --out "$work/build/idx" "$data/search/search-test.conf" >/dev/null &&
         cp "$work/build/idx/index.xlqa" "$work/build/"
@@ -62,7 +66,7 @@ if ! [ -s "$work/build/index.xlqa" ] || ! [ -s "$work/build/de-en.lex" ] || ! [ 
         { cat "$data/lexicon/$d.index"; printf '\0'; cat "$data/lexicon/$d.dict"; } >"$work/build/dictd-$d"
     done
 fi
-for f in index.xlqa de-en.lex model.json dictd-ding-slashes; do
+for f in $built; do
     [ -s "$work/build/$f" ] || { echo "run.sh: the seed $work/build/$f could not be built (see the messages above)" >&2; exit 2; }
 done
 
