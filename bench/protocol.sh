@@ -32,7 +32,7 @@
 # The responses behind each measuring stage's table, one line a question (id, gold NIL, answered NIL,
 # right, confidence), go to OUT/results/TAG-STAGE.responses, for question-by-question comparisons.
 # Environment: OUT (default BUILD_DIR/protocol; tables are reused when present), FIT_OPTS (default
-# --ranking), GROUPED (1: the calibration cross-fitted by article), POOLED (1: cv fits one model on
+# --ranking), RUN_OPTS (more options of the tables' `xlqa run`, such as --mt), GROUPED (1: the calibration cross-fitted by article), POOLED (1: cv fits one model on
 # all four targets' other folds instead of one a target), FOLDS (5), REPEATS ("1 2 3"), TAG (a name for this state, default "current": results go
 # to OUT/results/TAG-STAGE.tsv, so two states are compared on the same folds).
 set -eu
@@ -52,6 +52,7 @@ stages=${*:-tables cv loto lobo}
 xlqa="$build/xlqa"
 out=${OUT:-$build/protocol}
 fit_opts=${FIT_OPTS---ranking}
+run_opts=${RUN_OPTS:-}
 folds=${FOLDS:-5}
 repeats=${REPEATS:-1 2 3}
 tag=${TAG:-current}
@@ -79,7 +80,8 @@ index_of() {
 table() {
     t="$out/tables/$1-$3-$4-$5.tsv"
     [ -s "$t" ] && return 0
-    "$xlqa" run --no-model --index "$out/index-$(lower "$5")" --questions "$2/sets/$3/questions/$4-$5.txt" \
+    # shellcheck disable=SC2086 # RUN_OPTS is a word list on purpose
+    "$xlqa" run --no-model $run_opts --index "$out/index-$(lower "$5")" --questions "$2/sets/$3/questions/$4-$5.txt" \
         --tag "xlqa041$(lower "$4$5")" --lexicon-dir "$lexicons" --out "$tmp/run.txt" \
         --gold "$2/sets/$3/gold/$5.gold" --features-out "$tmp/f.tsv"
     awk -v p="$1/$3/$4-$5/" 'NR == 1 { print; next } { print p $0 }' "$tmp/f.tsv" >"$t.tmp"
