@@ -409,6 +409,31 @@ static int score_single(struct xlqa_searcher *s, struct concept *c, double n, do
 	return rc ? xlqa_error_set(err, rc, "postings of '%s': %s", a->terms[0], xlqa_strerror(rc)) : XLQA_OK;
 }
 
+/*
+ * Pools a concept's alternatives into acc[].tf (the documents in tf_touched) and sets its df and idf;
+ * counts it in out->matched_groups when it matches a document.
+ */
+static int pool_concept(struct xlqa_searcher *s, struct concept *c, double n, struct xlqa_results *out,
+                        struct xlqa_error *err)
+{
+	double df = 0;
+	int rc;
+
+	s->n_tf_touched = 0;
+	for (size_t a = 0; a < c->n_alts; a++) {
+		uint32_t adf;
+
+		if ((rc = pool_alt(s, &c->alts[a], &adf, err)))
+			return rc;
+		df += c->alts[a].weight * adf;
+	}
+	c->df = df < n ? df : n;
+	c->idf = idf(n, c->df);
+	if (s->n_tf_touched)
+		out->matched_groups++;
+	return XLQA_OK;
+}
+
 static int cmp_hits(const void *a, const void *b)
 {
 	const struct xlqa_hit *x = a, *y = b;
@@ -592,27 +617,17 @@ static int cmp_docs(const void *a, const void *b)
 static int source_list(struct xlqa_searcher *s, struct concept *c, struct prune_source *sp, double n, double k1,
                        size_t *list_len, struct xlqa_results *out, struct xlqa_error *err)
 {
-	double df = 0;
 	int rc;
 
 	sp->doc = UINT32_MAX;
-	s->n_tf_touched = 0;
-	for (size_t a = 0; a < c->n_alts; a++) {
-		uint32_t adf;
-
-		if ((rc = pool_alt(s, &c->alts[a], &adf, err)))
-			return rc;
-		df += c->alts[a].weight * adf;
-	}
-	c->df = df < n ? df : n;
-	c->idf = idf(n, c->df);
+	if ((rc = pool_concept(s, c, n, out, err)))
+		return rc;
 	sp->wi = c->weight * c->idf;
 	sp->n = 0;
 	sp->pos = sp->end = *list_len;
 	sp->bound = 0;
 	if (s->n_tf_touched == 0)
 		return XLQA_OK;
-	out->matched_groups++;
 	if (XLQA_ARRAY_RESERVE(s->list_doc, s->alloc_list, *list_len + s->n_tf_touched) ||
 	    XLQA_ARRAY_RESERVE(s->list_tf, s->alloc_list_tf, *list_len + s->n_tf_touched))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
@@ -696,6 +711,23 @@ static int prune_reserve(struct xlqa_searcher *s)
 }
 
 /*
+ * When source i is at candidate d: notes its pooled tf in contrib[i], adds the most that tf can add to
+ * a score (with the shortest document's norm) to *partial, and moves the source past d.
+ */
+static int source_take(struct xlqa_searcher *s, size_t i, uint32_t d, double k1, double *partial,
+                       struct xlqa_error *err)
+{
+	struct prune_source *sp = &s->src[i];
+	double tf;
+
+	if (sp->doc != d)
+		return XLQA_OK;
+	s->contrib[i] = tf = source_tf(s, sp);
+	*partial += sp->wi * tf * (k1 + 1) / (tf + s->norm_min);
+	return source_seek(s, sp, d + 1, err);
+}
+
+/*
  * Ranks the query's documents into out->hits (the best `keep`, sorted), document at a time with
  * MaxScore pruning; *n_hits is how many there are. The concepts' df and idf are set as
  * score_all sets them.
@@ -748,32 +780,16 @@ static int rank_pruned(struct xlqa_searcher *s, double n, double k1, size_t keep
 		 * document's (reading the norm is most often a cache miss): the essential sources, then
 		 * the others, largest bound first, while the candidate can still enter.
 		 */
-		for (size_t i = m; i < ns; i++) {
-			struct prune_source *sp = &s->src[s->order[i]];
-			double tf;
-
-			if (sp->doc != d)
-				continue;
-			s->contrib[s->order[i]] = tf = source_tf(s, sp);
-			partial += sp->wi * tf * (k1 + 1) / (tf + s->norm_min);
-			if ((rc = source_seek(s, sp, d + 1, err)))
+		for (size_t i = m; i < ns; i++)
+			if ((rc = source_take(s, s->order[i], d, k1, &partial, err)))
 				return rc;
-		}
 		for (size_t i = m; i-- > 0 && !drop;) {
-			struct prune_source *sp = &s->src[s->order[i]];
-			double tf;
-
 			if (partial + s->ub[i] < lo) {
 				drop = true;
 				break;
 			}
-			if ((rc = source_seek(s, sp, d, err)))
-				return rc;
-			if (sp->doc != d)
-				continue;
-			s->contrib[s->order[i]] = tf = source_tf(s, sp);
-			partial += sp->wi * tf * (k1 + 1) / (tf + s->norm_min);
-			if ((rc = source_seek(s, sp, d + 1, err)))
+			if ((rc = source_seek(s, &s->src[s->order[i]], d, err)) ||
+			    (rc = source_take(s, s->order[i], d, k1, &partial, err)))
 				return rc;
 		}
 		drop = drop || partial < lo;
@@ -813,25 +829,14 @@ static int score_all(struct xlqa_searcher *s, const struct xlqa_search_options *
 	s->n_touched = 0;
 	for (size_t g = 0; g < s->n_concepts; g++) {
 		struct concept *c = &s->concepts[g];
-		double df = 0;
 
 		if (c->n_alts == 1 && c->alts[0].n == 1 && c->alts[0].weight > 0) {
 			if ((rc = score_single(s, c, n, o->k1, out, err)))
 				return rc;
 			continue;
 		}
-		s->n_tf_touched = 0;
-		for (size_t a = 0; a < c->n_alts; a++) {
-			uint32_t adf;
-
-			if ((rc = pool_alt(s, &c->alts[a], &adf, err)))
-				return rc;
-			df += c->alts[a].weight * adf;
-		}
-		c->df = df < n ? df : n;
-		c->idf = idf(n, c->df);
-		if (s->n_tf_touched)
-			out->matched_groups++;
+		if ((rc = pool_concept(s, c, n, out, err)))
+			return rc;
 		for (size_t i = 0; i < s->n_tf_touched; i++) {
 			uint32_t d = s->tf_touched[i];
 			double tf = s->acc[d].tf;
