@@ -72,13 +72,16 @@ struct doc_acc {
  * (with the shortest document's length norm), so most candidates are dropped without reading their
  * own norm. The score of a candidate kept is summed in concept order, the additions the term-at-a-time
  * loop makes, so scores and ranking are the same. Bounds: a term's tf is at most its collection
- * frequency less one for each other document holding it; a phrase's pooled tfs are computed first.
+ * frequency less one for each other document holding it; a phrase's counts are found first.
  */
-struct prune_cursor { /* one single-term alternative of a streamed concept */
+struct prune_cursor { /* one alternative of a concept: a term's postings, or a phrase's documents */
 	struct xlqa_postings_cursor c;
+	bool phrase;      /* its documents are list_doc[pos..end), found beforehand (positions needed) */
+	size_t pos, end;
 	const char *term; /* for messages */
 	double weight;    /* p_a */
-	uint64_t max_tf;  /* the term's collection frequency less one for each other document */
+	uint64_t max_tf;  /* a term's collection frequency less one for each other document; a phrase's
+	                     largest count */
 	uint32_t doc, tf; /* the current posting; doc UINT32_MAX when the list is done */
 };
 
@@ -87,8 +90,7 @@ struct prune_source {
 	size_t concept; /* in s->concepts */
 	double wi;      /* concept weight x idf */
 	double bound;   /* above anything the source adds to a document's score */
-	size_t first, n; /* streamed: its cursors in s->pcur; a list (n == 0): its entries in list_doc/list_tf */
-	size_t pos, end;
+	size_t first, n; /* its alternatives' cursors in s->pcur */
 };
 
 struct xlqa_searcher {
@@ -113,9 +115,9 @@ struct xlqa_searcher {
 	double *ub;            /* ub[i]: the bounds of order[0..i] summed */
 	double *contrib;       /* per source: its pooled tf in the current candidate, 0 when none */
 	size_t alloc_order, alloc_ub, alloc_concept_scratch;
-	uint32_t *list_doc;    /* the pooled tf of concepts with a phrase, in document order */
-	double *list_tf;
-	size_t alloc_list, alloc_list_tf;
+	uint32_t *list_doc;    /* the documents of phrase alternatives and their occurrence counts, each */
+	uint32_t *list_cnt;    /* phrase's in document order (prune_cursor.pos) */
+	size_t alloc_list, alloc_list_cnt;
 	struct concept *concepts;
 	size_t n_concepts, alloc_concepts;
 	struct xlqa_postings_cursor cursors[8];
@@ -183,7 +185,7 @@ void xlqa_searcher_free(struct xlqa_searcher *s)
 	free(s->ub);
 	free(s->contrib);
 	free(s->list_doc);
-	free(s->list_tf);
+	free(s->list_cnt);
 	free(s->acc);
 	free(s->touched);
 	free(s->tf_touched);
@@ -281,8 +283,13 @@ static int pool_term(struct xlqa_searcher *s, const struct alt_terms *a, uint32_
 	return rc ? xlqa_error_set(err, rc, "postings of '%s': %s", a->terms[0], xlqa_strerror(rc)) : XLQA_OK;
 }
 
-/* Adds p * tf of one alternative to the concept's pooled tf; returns the documents it occurs in. */
-static int pool_alt(struct xlqa_searcher *s, const struct alt_terms *a, uint32_t *df, struct xlqa_error *err)
+/*
+ * Adds p * tf of one alternative to the concept's pooled tf; returns the documents it occurs in. With
+ * `list` (a phrase only), appends each document and its occurrence count to s->list_doc and
+ * s->list_cnt from *list on, in document order, instead.
+ */
+static int pool_alt(struct xlqa_searcher *s, const struct alt_terms *a, uint32_t *df, size_t *list,
+                    struct xlqa_error *err)
 {
 	struct xlqa_postings_cursor *c = s->cursors;
 	struct xlqa_posting p[8];
@@ -335,7 +342,14 @@ static int pool_alt(struct xlqa_searcher *s, const struct alt_terms *a, uint32_t
 				count += ok;
 			}
 		}
-		if (count) {
+		if (count && list) {
+			if (XLQA_ARRAY_RESERVE(s->list_doc, s->alloc_list, *list + 1) ||
+			    XLQA_ARRAY_RESERVE(s->list_cnt, s->alloc_list_cnt, *list + 1))
+				return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+			s->list_doc[*list] = doc;
+			s->list_cnt[(*list)++] = count;
+			(*df)++;
+		} else if (count) {
 			if (s->acc[doc].tf == 0)
 				s->tf_touched[s->n_tf_touched++] = doc;
 			s->acc[doc].tf += a->weight * count;
@@ -423,7 +437,7 @@ static int pool_concept(struct xlqa_searcher *s, struct concept *c, double n, st
 	for (size_t a = 0; a < c->n_alts; a++) {
 		uint32_t adf;
 
-		if ((rc = pool_alt(s, &c->alts[a], &adf, err)))
+		if ((rc = pool_alt(s, &c->alts[a], &adf, NULL, err)))
 			return rc;
 		df += c->alts[a].weight * adf;
 	}
@@ -544,10 +558,18 @@ static bool prunable(const struct xlqa_searcher *s, const struct xlqa_search_opt
 
 /* The next posting of an alternative's cursor; a tf above the term's largest possible one (its
  * collection frequency less one for each other document) is a corrupt list. */
-static int pcur_next(struct prune_cursor *pc, struct xlqa_error *err)
+static int pcur_next(const struct xlqa_searcher *s, struct prune_cursor *pc, struct xlqa_error *err)
 {
 	bool end;
-	int rc = xlqa_postings_next_doc(&pc->c, &pc->doc, &pc->tf, &end);
+	int rc;
+
+	if (pc->phrase) {
+		pc->doc = pc->pos < pc->end ? s->list_doc[pc->pos] : UINT32_MAX;
+		pc->tf = pc->pos < pc->end ? s->list_cnt[pc->pos] : 0;
+		pc->pos++;
+		return XLQA_OK;
+	}
+	rc = xlqa_postings_next_doc(&pc->c, &pc->doc, &pc->tf, &end);
 
 	if (rc == XLQA_OK && !end && pc->tf > pc->max_tf)
 		rc = XLQA_ECORRUPT;
@@ -566,17 +588,11 @@ static int source_seek(struct xlqa_searcher *s, struct prune_source *sp, uint32_
 
 	if (sp->doc >= target)
 		return XLQA_OK;
-	if (sp->n == 0) {
-		while (sp->pos < sp->end && s->list_doc[sp->pos] < target)
-			sp->pos++;
-		sp->doc = sp->pos < sp->end ? s->list_doc[sp->pos] : UINT32_MAX;
-		return XLQA_OK;
-	}
 	for (size_t i = sp->first; i < sp->first + sp->n; i++) {
 		struct prune_cursor *pc = &s->pcur[i];
 
 		while (pc->doc < target)
-			if ((rc = pcur_next(pc, err)))
+			if ((rc = pcur_next(s, pc, err)))
 				return rc;
 		least = pc->doc < least ? pc->doc : least;
 	}
@@ -595,63 +611,20 @@ static double source_tf(const struct xlqa_searcher *s, const struct prune_source
 {
 	double tf = 0;
 
-	if (sp->n == 0)
-		tf = s->list_tf[sp->pos];
 	for (size_t i = sp->first; i < sp->first + sp->n; i++)
 		if (s->pcur[i].doc == sp->doc)
 			tf += s->pcur[i].weight * s->pcur[i].tf;
 	return tf;
 }
 
-static int cmp_docs(const void *a, const void *b)
-{
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-
-	return (x > y) - (x < y);
-}
-
 /*
- * A concept with a phrase: its pooled tf per document (pool_alt, which needs positions) listed in
- * document order, its bound the largest score it adds.
+ * A concept as a source: a cursor for each alternative that matches, a term's on its postings and a
+ * phrase's on the documents it occurs in, found first (phrases need positions; *list_len grows by
+ * them). Its df (the alternatives' document counts, weighted) and so its idf are then known. Its
+ * bound takes the largest pooled tf the alternatives allow and the shortest document's length norm.
  */
-static int source_list(struct xlqa_searcher *s, struct concept *c, struct prune_source *sp, double n, double k1,
-                       size_t *list_len, struct xlqa_results *out, struct xlqa_error *err)
-{
-	int rc;
-
-	sp->doc = UINT32_MAX;
-	if ((rc = pool_concept(s, c, n, out, err)))
-		return rc;
-	sp->wi = c->weight * c->idf;
-	sp->n = 0;
-	sp->pos = sp->end = *list_len;
-	sp->bound = 0;
-	if (s->n_tf_touched == 0)
-		return XLQA_OK;
-	if (XLQA_ARRAY_RESERVE(s->list_doc, s->alloc_list, *list_len + s->n_tf_touched) ||
-	    XLQA_ARRAY_RESERVE(s->list_tf, s->alloc_list_tf, *list_len + s->n_tf_touched))
-		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-	qsort(s->tf_touched, s->n_tf_touched, sizeof *s->tf_touched, cmp_docs);
-	for (size_t i = 0; i < s->n_tf_touched; i++) {
-		uint32_t d = s->tf_touched[i];
-		double tf = s->acc[d].tf, v = sp->wi * tf * (k1 + 1) / (tf + s->acc[d].norm);
-
-		s->list_doc[sp->end] = d;
-		s->list_tf[sp->end++] = tf;
-		sp->bound = v > sp->bound ? v : sp->bound;
-		s->acc[d].tf = 0;
-	}
-	*list_len = sp->end;
-	sp->doc = s->list_doc[sp->pos];
-	return XLQA_OK;
-}
-/*
- * A concept of single-term alternatives, streamed from their postings: its df (the alternatives'
- * document counts, weighted) and so its idf are known before any is read. Its bound takes the largest
- * pooled tf the terms allow and the shortest document's length norm.
- */
-static int source_stream(struct xlqa_searcher *s, struct concept *c, struct prune_source *sp, double n, double k1,
-                         size_t *n_pcur, struct xlqa_results *out, struct xlqa_error *err)
+static int source_open(struct xlqa_searcher *s, struct concept *c, struct prune_source *sp, double n, double k1,
+                       size_t *n_pcur, size_t *list_len, struct xlqa_results *out, struct xlqa_error *err)
 {
 	double df = 0, most = 0; /* the largest pooled tf */
 	int rc;
@@ -664,15 +637,28 @@ static int source_stream(struct xlqa_searcher *s, struct concept *c, struct prun
 		uint32_t adf = 0;
 		uint64_t cf = 0;
 
-		if (!xlqa_index_term_stats(s->idx, at->terms[0], &adf, &cf) || adf == 0 ||
-		    !xlqa_postings_open(s->idx, at->terms[0], &pc->c)) {
-			continue;
-		}
-		df += at->weight * adf;
+		pc->phrase = at->n > 1;
 		pc->term = at->terms[0];
 		pc->weight = at->weight;
-		pc->max_tf = cf >= adf ? cf - adf + 1 : 0;
-		if ((rc = pcur_next(pc, err)))
+		if (pc->phrase) {
+			pc->pos = *list_len;
+			if ((rc = pool_alt(s, at, &adf, list_len, err)))
+				return rc;
+			df += at->weight * adf;
+			if (adf == 0)
+				continue;
+			pc->end = *list_len;
+			pc->max_tf = 0;
+			for (size_t i = pc->pos; i < pc->end; i++)
+				pc->max_tf = s->list_cnt[i] > pc->max_tf ? s->list_cnt[i] : pc->max_tf;
+		} else {
+			if (!xlqa_index_term_stats(s->idx, at->terms[0], &adf, &cf) || adf == 0 ||
+			    !xlqa_postings_open(s->idx, at->terms[0], &pc->c))
+				continue;
+			df += at->weight * adf;
+			pc->max_tf = cf >= adf ? cf - adf + 1 : 0;
+		}
+		if ((rc = pcur_next(s, pc, err)))
 			return rc;
 		most += at->weight * (double)pc->max_tf;
 		sp->n++;
@@ -745,13 +731,9 @@ static int rank_pruned(struct xlqa_searcher *s, double n, double k1, size_t keep
 	for (size_t g = 0; g < s->n_concepts; g++) {
 		struct concept *c = &s->concepts[g];
 		struct prune_source *sp = &s->src[ns];
-		bool phrase = false;
 
-		for (size_t a = 0; a < c->n_alts; a++)
-			phrase |= c->alts[a].n > 1;
 		sp->concept = g;
-		if ((rc = phrase ? source_list(s, c, sp, n, k1, &list_len, out, err)
-		                 : source_stream(s, c, sp, n, k1, &n_pcur, out, err)))
+		if ((rc = source_open(s, c, sp, n, k1, &n_pcur, &list_len, out, err)))
 			return rc;
 		if (sp->doc != UINT32_MAX)
 			ns++;

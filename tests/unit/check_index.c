@@ -926,11 +926,13 @@ START_TEST(test_search_pruning)
 			ck_assert_uint_eq(skipped, 0); /* the heap never fills: nothing to prune against */
 	}
 	ck_assert_msg(skipped_small > 0, "pruning dropped no candidate for k <= 10");
-	/* a concept of weighted alternatives (streamed together) and a phrase (pooled first) */
+	/* a concept of weighted alternatives, and one of a phrase (its documents found first) and a term */
 	ck_assert_int_eq(xlqa_query_add_group(&e.q, NULL, 1.5, 0, &group), XLQA_OK);
 	ck_assert_int_eq(xlqa_query_add_alt(&e.q, group, "oil", 3, 0.7), XLQA_OK);
 	ck_assert_int_eq(xlqa_query_add_alt(&e.q, group, "zurich", 6, 0.3), XLQA_OK);
-	ck_assert_int_eq(xlqa_query_add_term(&e.q, "gold reserves", 13, 1.0, 0), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_group(&e.q, NULL, 1.0, 0, &group), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_alt(&e.q, group, "gold reserves", 13, 1.0), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_alt(&e.q, group, "bundesbank", 10, 0.4), XLQA_OK);
 	skipped_small = 0;
 	for (size_t j = 0; j < sizeof ks / sizeof ks[0]; j++) {
 		o.max_docs = ks[j];
