@@ -208,7 +208,7 @@ if has run; then
     for pair in EN-EN DE-EN; do
         for r in $(seq "$repeat"); do
             timed "run-$pair-$r" "$xlqa" run --index "$work/xlqa.idx" --questions "$questions/$pair.txt" \
-                --lexicon-dir "$lexdir" --tag scale --out "$tmp/run-$pair-$r.txt"
+                --lexicon-dir "$lexdir" --tag scale --free-tag --out "$tmp/run-$pair-$r.txt"
         done
     done
     run_en=$(median "$tmp"/run-EN-EN-*.time)

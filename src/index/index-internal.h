@@ -10,6 +10,8 @@
 #ifndef XLQA_INDEX_INTERNAL_H
 #define XLQA_INDEX_INTERNAL_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define IDX_FILE "index.xlqa"
@@ -78,6 +80,15 @@ struct idx_term {
 	uint32_t name; /* offset in termstr */
 	uint32_t df;
 };
+
+/*
+ * For tests of the searcher's pruning (search.c): with `exhaustive` set, every document the query
+ * matches is scored, as without pruning; xlqa_searcher_skipped says how many candidates the last
+ * search dropped before scoring them all (0 when exhaustive).
+ */
+struct xlqa_searcher;
+void xlqa_searcher_set_exhaustive(struct xlqa_searcher *s, bool exhaustive);
+size_t xlqa_searcher_skipped(const struct xlqa_searcher *s);
 
 /* LEB128 varints. */
 static inline unsigned char *idx_put_varint(unsigned char *p, uint64_t v)

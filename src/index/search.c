@@ -22,10 +22,15 @@
  * shares its title ("Super Bowl 50"), which alone outscored the paragraph that answers ("Lady Gaga
  * performed the national anthem") and took its place among the passages.
  *
+ * Documents are ranked document at a time with MaxScore pruning (see struct prune_source) unless a
+ * query's weights or the options rule it out; then, and for another retrieval's ranking, every
+ * matching document is scored term at a time. Both give the same scores and ranking.
+ *
  * Invariant: results are sorted by score, ties by document number, so runs are reproducible.
  */
 #include "config.h"
 
+#include "index-internal.h"
 #include "xlqa/index.h"
 
 #include <math.h>
@@ -56,6 +61,38 @@ struct doc_acc {
 	                the document table instead of once a posting */
 };
 
+/*
+ * Document-at-a-time scoring with MaxScore pruning (Turtle and Flood, "Query evaluation: strategies
+ * and optimizations", 1995): each concept is a source of its documents in document order, with an
+ * upper bound of what it can add to a document's score. Once the heap holds `keep` hits, a document
+ * can only enter it by scoring above the weakest hit kept (a later document loses a tie), so the
+ * sources whose bounds sum below that threshold are "non-essential": a document none of the others
+ * holds is never looked at, and a candidate is dropped as soon as what it has plus the bounds of the
+ * sources not yet read cannot reach the threshold. What it has is first bounded from its tfs alone
+ * (with the shortest document's length norm), so most candidates are dropped without reading their
+ * own norm. The score of a candidate kept is summed in concept order, the additions the term-at-a-time
+ * loop makes, so scores and ranking are the same. Bounds: a term's tf is at most its collection
+ * frequency less one for each other document holding it; a phrase's counts are found first.
+ */
+struct prune_cursor { /* one alternative of a concept: a term's postings, or a phrase's documents */
+	struct xlqa_postings_cursor c;
+	bool phrase;      /* its documents are list_doc[pos..end), found beforehand (positions needed) */
+	size_t pos, end;
+	const char *term; /* for messages */
+	double weight;    /* p_a */
+	uint64_t max_tf;  /* a term's collection frequency less one for each other document; a phrase's
+	                     largest count */
+	uint32_t doc, tf; /* the current posting; doc UINT32_MAX when the list is done */
+};
+
+struct prune_source {
+	uint32_t doc;   /* current document, UINT32_MAX when done */
+	size_t concept; /* in s->concepts */
+	double wi;      /* concept weight x idf */
+	double bound;   /* above anything the source adds to a document's score */
+	size_t first, n; /* its alternatives' cursors in s->pcur */
+};
+
 struct xlqa_searcher {
 	const struct xlqa_index *idx;
 	struct xlqa_lang *lang;
@@ -67,6 +104,20 @@ struct xlqa_searcher {
 	uint32_t *tf_touched;
 	size_t n_tf_touched;
 	double norm_k1, norm_b; /* what acc[].norm was computed for */
+	double norm_min;        /* the least acc[].norm */
+	bool exhaustive;        /* score every matching document (no pruning) */
+	size_t skipped;         /* candidates the last search dropped unscored */
+	struct prune_cursor *pcur;
+	size_t alloc_pcur;
+	struct prune_source *src;
+	size_t alloc_src;
+	size_t *order;         /* sources by bound, ascending */
+	double *ub;            /* ub[i]: the bounds of order[0..i] summed */
+	double *contrib;       /* per source: its pooled tf in the current candidate, 0 when none */
+	size_t alloc_order, alloc_ub, alloc_concept_scratch;
+	uint32_t *list_doc;    /* the documents of phrase alternatives and their occurrence counts, each */
+	uint32_t *list_cnt;    /* phrase's in document order (prune_cursor.pos) */
+	size_t alloc_list, alloc_list_cnt;
 	struct concept *concepts;
 	size_t n_concepts, alloc_concepts;
 	struct xlqa_postings_cursor cursors[8];
@@ -126,6 +177,15 @@ void xlqa_searcher_free(struct xlqa_searcher *s)
 	free(s->concepts);
 	for (size_t i = 0; i < sizeof s->cursors / sizeof s->cursors[0]; i++)
 		xlqa_postings_release(&s->cursors[i]);
+	for (size_t i = 0; i < s->alloc_pcur; i++)
+		xlqa_postings_release(&s->pcur[i].c);
+	free(s->pcur);
+	free(s->src);
+	free(s->order);
+	free(s->ub);
+	free(s->contrib);
+	free(s->list_doc);
+	free(s->list_cnt);
 	free(s->acc);
 	free(s->touched);
 	free(s->tf_touched);
@@ -223,8 +283,13 @@ static int pool_term(struct xlqa_searcher *s, const struct alt_terms *a, uint32_
 	return rc ? xlqa_error_set(err, rc, "postings of '%s': %s", a->terms[0], xlqa_strerror(rc)) : XLQA_OK;
 }
 
-/* Adds p * tf of one alternative to the concept's pooled tf; returns the documents it occurs in. */
-static int pool_alt(struct xlqa_searcher *s, const struct alt_terms *a, uint32_t *df, struct xlqa_error *err)
+/*
+ * Adds p * tf of one alternative to the concept's pooled tf; returns the documents it occurs in. With
+ * `list` (a phrase only), appends each document and its occurrence count to s->list_doc and
+ * s->list_cnt from *list on, in document order, instead.
+ */
+static int pool_alt(struct xlqa_searcher *s, const struct alt_terms *a, uint32_t *df, size_t *list,
+                    struct xlqa_error *err)
 {
 	struct xlqa_postings_cursor *c = s->cursors;
 	struct xlqa_posting p[8];
@@ -277,7 +342,14 @@ static int pool_alt(struct xlqa_searcher *s, const struct alt_terms *a, uint32_t
 				count += ok;
 			}
 		}
-		if (count) {
+		if (count && list) {
+			if (XLQA_ARRAY_RESERVE(s->list_doc, s->alloc_list, *list + 1) ||
+			    XLQA_ARRAY_RESERVE(s->list_cnt, s->alloc_list_cnt, *list + 1))
+				return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+			s->list_doc[*list] = doc;
+			s->list_cnt[(*list)++] = count;
+			(*df)++;
+		} else if (count) {
 			if (s->acc[doc].tf == 0)
 				s->tf_touched[s->n_tf_touched++] = doc;
 			s->acc[doc].tf += a->weight * count;
@@ -302,10 +374,12 @@ static void length_norms(struct xlqa_searcher *s, double k1, double b, double av
 
 	if (k1 == s->norm_k1 && b == s->norm_b)
 		return;
+	s->norm_min = INFINITY;
 	for (size_t d = 0; d < n; d++) {
 		double dl = xlqa_index_doc_length(s->idx, (uint32_t)d);
 
 		s->acc[d].norm = k1 * (1 - b + b * dl / avgdl);
+		s->norm_min = s->acc[d].norm < s->norm_min ? s->acc[d].norm : s->norm_min;
 	}
 	s->norm_k1 = k1;
 	s->norm_b = b;
@@ -349,6 +423,31 @@ static int score_single(struct xlqa_searcher *s, struct concept *c, double n, do
 	return rc ? xlqa_error_set(err, rc, "postings of '%s': %s", a->terms[0], xlqa_strerror(rc)) : XLQA_OK;
 }
 
+/*
+ * Pools a concept's alternatives into acc[].tf (the documents in tf_touched) and sets its df and idf;
+ * counts it in out->matched_groups when it matches a document.
+ */
+static int pool_concept(struct xlqa_searcher *s, struct concept *c, double n, struct xlqa_results *out,
+                        struct xlqa_error *err)
+{
+	double df = 0;
+	int rc;
+
+	s->n_tf_touched = 0;
+	for (size_t a = 0; a < c->n_alts; a++) {
+		uint32_t adf;
+
+		if ((rc = pool_alt(s, &c->alts[a], &adf, NULL, err)))
+			return rc;
+		df += c->alts[a].weight * adf;
+	}
+	c->df = df < n ? df : n;
+	c->idf = idf(n, c->df);
+	if (s->n_tf_touched)
+		out->matched_groups++;
+	return XLQA_OK;
+}
+
 static int cmp_hits(const void *a, const void *b)
 {
 	const struct xlqa_hit *x = a, *y = b;
@@ -384,6 +483,24 @@ static void heap_down(struct xlqa_hit *heap, size_t n, size_t i)
 	}
 }
 
+/* Offers hit h to a heap of at most `keep` hits (*n of them now) whose root ranks last. */
+static void heap_offer(struct xlqa_hit *heap, size_t *n, size_t keep, struct xlqa_hit h)
+{
+	if (*n < keep) {
+		/* sift up */
+		size_t j = (*n)++;
+
+		while (j > 0 && hit_after(&h, &heap[(j - 1) / 2])) {
+			heap[j] = heap[(j - 1) / 2];
+			j = (j - 1) / 2;
+		}
+		heap[j] = h;
+	} else if (keep && hit_after(&heap[0], &h)) {
+		heap[0] = h;
+		heap_down(heap, *n, 0);
+	}
+}
+
 /*
  * The best `keep` of the scored documents into hits[0..keep), in cmp_hits' order, clearing every
  * document's score: a bounded heap whose root is the weakest hit kept, so the work is
@@ -396,25 +513,323 @@ static size_t top_hits(struct xlqa_searcher *s, struct xlqa_hit *hits, size_t ke
 
 	for (size_t i = 0; i < s->n_touched; i++) {
 		uint32_t d = s->touched[i];
-		struct xlqa_hit h = { d, s->acc[d].score, s->acc[d].score };
 
+		heap_offer(hits, &n, keep, (struct xlqa_hit){ d, s->acc[d].score, s->acc[d].score });
 		s->acc[d].score = 0;
-		if (n < keep) {
-			/* sift up */
-			size_t j = n++;
-
-			while (j > 0 && hit_after(&h, &hits[(j - 1) / 2])) {
-				hits[j] = hits[(j - 1) / 2];
-				j = (j - 1) / 2;
-			}
-			hits[j] = h;
-		} else if (keep && hit_after(&hits[0], &h)) {
-			hits[0] = h;
-			heap_down(hits, n, 0);
-		}
 	}
 	qsort(hits, n, sizeof *hits, cmp_hits);
 	return s->n_touched;
+}
+
+/* ---- document-at-a-time ranking with MaxScore pruning (see struct prune_source) ---- */
+
+/* The relative margin by which a candidate's bound must fall short of the threshold to be dropped:
+ * far above the rounding of a sum of a few dozen doubles, so a bound computed in another order than
+ * the score never drops a document that would have entered the heap. */
+#define PRUNE_SLACK 1e-9
+
+void xlqa_searcher_set_exhaustive(struct xlqa_searcher *s, bool exhaustive)
+{
+	s->exhaustive = exhaustive;
+}
+
+size_t xlqa_searcher_skipped(const struct xlqa_searcher *s)
+{
+	return s->skipped;
+}
+
+/* Whether the query and options suit pruning: every concept adds a positive amount to the score of
+ * each document it matches (the term-at-a-time loop's "score == 0 means untouched" then agrees). */
+static bool prunable(const struct xlqa_searcher *s, const struct xlqa_search_options *o)
+{
+	if (s->exhaustive || o->docs || !(o->k1 >= 0) || !isfinite(o->k1) || !(o->b >= 0 && o->b <= 1))
+		return false;
+	for (size_t g = 0; g < s->n_concepts; g++) {
+		const struct concept *c = &s->concepts[g];
+
+		if (!(c->weight > 0) || !isfinite(c->weight))
+			return false;
+		for (size_t a = 0; a < c->n_alts; a++)
+			if (!(c->alts[a].weight > 0) || !isfinite(c->alts[a].weight))
+				return false;
+	}
+	return true;
+}
+
+/* The next posting of an alternative's cursor; a tf above the term's largest possible one (its
+ * collection frequency less one for each other document) is a corrupt list. */
+static int pcur_next(const struct xlqa_searcher *s, struct prune_cursor *pc, struct xlqa_error *err)
+{
+	bool end;
+	int rc;
+
+	if (pc->phrase) {
+		pc->doc = pc->pos < pc->end ? s->list_doc[pc->pos] : UINT32_MAX;
+		pc->tf = pc->pos < pc->end ? s->list_cnt[pc->pos] : 0;
+		pc->pos++;
+		return XLQA_OK;
+	}
+	rc = xlqa_postings_next_doc(&pc->c, &pc->doc, &pc->tf, &end);
+
+	if (rc == XLQA_OK && !end && pc->tf > pc->max_tf)
+		rc = XLQA_ECORRUPT;
+	if (rc)
+		return xlqa_error_set(err, rc, "postings of '%s': %s", pc->term, xlqa_strerror(rc));
+	if (end)
+		pc->doc = UINT32_MAX;
+	return XLQA_OK;
+}
+
+/* Moves a source to its first document at or after `target`. */
+static int source_seek(struct xlqa_searcher *s, struct prune_source *sp, uint32_t target, struct xlqa_error *err)
+{
+	uint32_t least = UINT32_MAX;
+	int rc;
+
+	if (sp->doc >= target)
+		return XLQA_OK;
+	for (size_t i = sp->first; i < sp->first + sp->n; i++) {
+		struct prune_cursor *pc = &s->pcur[i];
+
+		while (pc->doc < target)
+			if ((rc = pcur_next(s, pc, err)))
+				return rc;
+		least = pc->doc < least ? pc->doc : least;
+	}
+	sp->doc = least;
+#if defined(__GNUC__)
+	/* its length norm is read when the document is scored, most often a cache miss: start the load now */
+	if (least != UINT32_MAX)
+		__builtin_prefetch(&s->acc[least].norm);
+#endif
+	return XLQA_OK;
+}
+
+/* A source's pooled tf in its current document: the alternatives' p_a x tf summed in their order,
+ * the doubles pool_alt adds up. */
+static double source_tf(const struct xlqa_searcher *s, const struct prune_source *sp)
+{
+	double tf = 0;
+
+	for (size_t i = sp->first; i < sp->first + sp->n; i++)
+		if (s->pcur[i].doc == sp->doc)
+			tf += s->pcur[i].weight * s->pcur[i].tf;
+	return tf;
+}
+
+/*
+ * A concept as a source: a cursor for each alternative that matches, a term's on its postings and a
+ * phrase's on the documents it occurs in, found first (phrases need positions; *list_len grows by
+ * them). Its df (the alternatives' document counts, weighted) and so its idf are then known. Its
+ * bound takes the largest pooled tf the alternatives allow and the shortest document's length norm.
+ */
+static int source_open(struct xlqa_searcher *s, struct concept *c, struct prune_source *sp, double n, double k1,
+                       size_t *n_pcur, size_t *list_len, struct xlqa_results *out, struct xlqa_error *err)
+{
+	double df = 0, most = 0; /* the largest pooled tf */
+	int rc;
+
+	sp->first = *n_pcur;
+	sp->n = 0;
+	for (size_t a = 0; a < c->n_alts; a++) {
+		const struct alt_terms *at = &c->alts[a];
+		struct prune_cursor *pc = &s->pcur[sp->first + sp->n];
+		uint32_t adf = 0;
+		uint64_t cf = 0;
+
+		pc->phrase = at->n > 1;
+		pc->term = at->terms[0];
+		pc->weight = at->weight;
+		if (pc->phrase) {
+			pc->pos = *list_len;
+			if ((rc = pool_alt(s, at, &adf, list_len, err)))
+				return rc;
+			df += at->weight * adf;
+			if (adf == 0)
+				continue;
+			pc->end = *list_len;
+			pc->max_tf = 0;
+			for (size_t i = pc->pos; i < pc->end; i++)
+				pc->max_tf = s->list_cnt[i] > pc->max_tf ? s->list_cnt[i] : pc->max_tf;
+		} else {
+			if (!xlqa_index_term_stats(s->idx, at->terms[0], &adf, &cf) || adf == 0 ||
+			    !xlqa_postings_open(s->idx, at->terms[0], &pc->c))
+				continue;
+			df += at->weight * adf;
+			pc->max_tf = cf >= adf ? cf - adf + 1 : 0;
+		}
+		if ((rc = pcur_next(s, pc, err)))
+			return rc;
+		most += at->weight * (double)pc->max_tf;
+		sp->n++;
+	}
+	*n_pcur = sp->first + sp->n;
+	c->df = df < n ? df : n;
+	c->idf = idf(n, c->df);
+	sp->wi = c->weight * c->idf;
+	sp->doc = UINT32_MAX;
+	for (size_t i = sp->first; i < sp->first + sp->n; i++)
+		sp->doc = s->pcur[i].doc < sp->doc ? s->pcur[i].doc : sp->doc;
+	sp->bound = sp->n ? sp->wi * most * (k1 + 1) / (most + s->norm_min) : 0;
+	out->matched_groups += sp->n > 0;
+	return XLQA_OK;
+}
+
+/* Room for the sources, cursors and per-concept scratch of the current query. */
+static int prune_reserve(struct xlqa_searcher *s)
+{
+	size_t n_alts = 0, old = s->alloc_pcur, n = s->n_concepts ? s->n_concepts : 1;
+
+	for (size_t g = 0; g < s->n_concepts; g++)
+		n_alts += s->concepts[g].n_alts;
+	if (XLQA_ARRAY_RESERVE(s->pcur, s->alloc_pcur, n_alts ? n_alts : 1))
+		return XLQA_ENOMEM;
+	for (size_t i = old; i < s->alloc_pcur; i++)
+		xlqa_postings_init(&s->pcur[i].c);
+	old = s->alloc_concept_scratch;
+	if (XLQA_ARRAY_RESERVE(s->src, s->alloc_src, n) || XLQA_ARRAY_RESERVE(s->order, s->alloc_order, n) ||
+	    XLQA_ARRAY_RESERVE(s->ub, s->alloc_ub, n) ||
+	    XLQA_ARRAY_RESERVE(s->contrib, s->alloc_concept_scratch, n))
+		return XLQA_ENOMEM;
+	for (size_t g = 0; g < s->alloc_concept_scratch; g++)
+		s->contrib[g] = 0;
+	return XLQA_OK;
+}
+
+/*
+ * When source i is at candidate d: notes its pooled tf in contrib[i], adds the most that tf can add to
+ * a score (with the shortest document's norm) to *partial, and moves the source past d.
+ */
+static int source_take(struct xlqa_searcher *s, size_t i, uint32_t d, double k1, double *partial,
+                       struct xlqa_error *err)
+{
+	struct prune_source *sp = &s->src[i];
+	double tf;
+
+	if (sp->doc != d)
+		return XLQA_OK;
+	s->contrib[i] = tf = source_tf(s, sp);
+	*partial += sp->wi * tf * (k1 + 1) / (tf + s->norm_min);
+	return source_seek(s, sp, d + 1, err);
+}
+
+/*
+ * Ranks the query's documents into out->hits (the best `keep`, sorted), document at a time with
+ * MaxScore pruning; *n_hits is how many there are. The concepts' df and idf are set as
+ * score_all sets them.
+ */
+static int rank_pruned(struct xlqa_searcher *s, double n, double k1, size_t keep, struct xlqa_results *out,
+                       size_t *n_hits, struct xlqa_error *err)
+{
+	size_t ns = 0, n_pcur = 0, list_len = 0, h = 0, m = 0; /* sources, the first m of order[] non-essential */
+	double lo = -INFINITY; /* a candidate below this cannot enter the heap */
+	int rc;
+
+	s->skipped = 0;
+	if (prune_reserve(s))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	for (size_t g = 0; g < s->n_concepts; g++) {
+		struct concept *c = &s->concepts[g];
+		struct prune_source *sp = &s->src[ns];
+
+		sp->concept = g;
+		if ((rc = source_open(s, c, sp, n, k1, &n_pcur, &list_len, out, err)))
+			return rc;
+		if (sp->doc != UINT32_MAX)
+			ns++;
+	}
+	/* order[]: the sources by bound, ascending (insertion sort: a query has a few) */
+	for (size_t i = 0; i < ns; i++) {
+		size_t j = i;
+
+		for (; j > 0 && s->src[s->order[j - 1]].bound > s->src[i].bound; j--)
+			s->order[j] = s->order[j - 1];
+		s->order[j] = i;
+	}
+	for (size_t i = 0; i < ns; i++)
+		s->ub[i] = (i ? s->ub[i - 1] : 0) + s->src[s->order[i]].bound;
+	for (;;) {
+		uint32_t d = UINT32_MAX;
+		double partial = 0, score = 0;
+		bool drop = false;
+
+		for (size_t i = m; i < ns; i++)
+			d = s->src[s->order[i]].doc < d ? s->src[s->order[i]].doc : d;
+		if (d == UINT32_MAX)
+			break;
+		/*
+		 * First without the document's length norm, bounding each tf's share by the shortest
+		 * document's (reading the norm is most often a cache miss): the essential sources, then
+		 * the others, largest bound first, while the candidate can still enter.
+		 */
+		for (size_t i = m; i < ns; i++)
+			if ((rc = source_take(s, s->order[i], d, k1, &partial, err)))
+				return rc;
+		for (size_t i = m; i-- > 0 && !drop;) {
+			if (partial + s->ub[i] < lo) {
+				drop = true;
+				break;
+			}
+			if ((rc = source_seek(s, &s->src[s->order[i]], d, err)) ||
+			    (rc = source_take(s, s->order[i], d, k1, &partial, err)))
+				return rc;
+		}
+		drop = drop || partial < lo;
+		/* the score in concept order (src[] is), the additions the term-at-a-time loop makes */
+		for (size_t i = 0; i < ns; i++) {
+			double tf = s->contrib[i];
+
+			if (tf != 0 && !drop)
+				score += s->src[i].wi * tf * (k1 + 1) / (tf + s->acc[d].norm);
+			s->contrib[i] = 0;
+		}
+		if (drop) {
+			s->skipped++;
+			continue;
+		}
+		heap_offer(out->hits, &h, keep, (struct xlqa_hit){ d, score, score });
+		if (h == keep && keep) {
+			lo = out->hits[0].score - out->hits[0].score * PRUNE_SLACK;
+			while (m < ns && s->ub[m] < lo)
+				m++;
+		}
+	}
+	qsort(out->hits, h, sizeof *out->hits, cmp_hits);
+	*n_hits = h;
+	return XLQA_OK;
+}
+
+/*
+ * Scores every document the query matches, term at a time into acc[].score (the documents in
+ * touched[]), setting each concept's df and idf.
+ */
+static int score_all(struct xlqa_searcher *s, const struct xlqa_search_options *o, double n, struct xlqa_results *out,
+                     struct xlqa_error *err)
+{
+	int rc;
+
+	s->n_touched = 0;
+	for (size_t g = 0; g < s->n_concepts; g++) {
+		struct concept *c = &s->concepts[g];
+
+		if (c->n_alts == 1 && c->alts[0].n == 1 && c->alts[0].weight > 0) {
+			if ((rc = score_single(s, c, n, o->k1, out, err)))
+				return rc;
+			continue;
+		}
+		if ((rc = pool_concept(s, c, n, out, err)))
+			return rc;
+		for (size_t i = 0; i < s->n_tf_touched; i++) {
+			uint32_t d = s->tf_touched[i];
+			double tf = s->acc[d].tf;
+
+			if (s->acc[d].score == 0)
+				s->touched[s->n_touched++] = d;
+			s->acc[d].score += c->weight * c->idf * tf * (o->k1 + 1) / (tf + s->acc[d].norm);
+			s->acc[d].tf = 0;
+		}
+	}
+	return XLQA_OK;
 }
 
 static int cmp_passages(const void *a, const void *b)
@@ -623,7 +1038,7 @@ int xlqa_search(struct xlqa_searcher *s, const struct xlqa_query *q, const struc
 	struct xlqa_search_options o = { XLQA_BM25_K1, XLQA_BM25_B, 1000, 20, 3, 20, XLQA_PASSAGE_WEIGHT, NULL, 0 };
 	const struct xlqa_index_stats *st = xlqa_index_get_stats(s->idx);
 	double n = (double)st->documents, avgdl = st->avg_length > 0 ? st->avg_length : 1;
-	size_t n_hits, keep;
+	size_t n_hits = 0, keep;
 	int rc;
 
 	if (opt)
@@ -633,47 +1048,26 @@ int xlqa_search(struct xlqa_searcher *s, const struct xlqa_query *q, const struc
 	out->matched_groups = 0;
 	if ((rc = resolve(s, q, err)))
 		return rc;
-	s->n_touched = 0;
 	length_norms(s, o.k1, o.b, avgdl);
-	for (size_t g = 0; g < s->n_concepts; g++) {
-		struct concept *c = &s->concepts[g];
-		double df = 0;
-
-		if (c->n_alts == 1 && c->alts[0].n == 1 && c->alts[0].weight > 0) {
-			if ((rc = score_single(s, c, n, o.k1, out, err)))
-				return rc;
-			continue;
-		}
-		s->n_tf_touched = 0;
-		for (size_t a = 0; a < c->n_alts; a++) {
-			uint32_t adf;
-
-			if ((rc = pool_alt(s, &c->alts[a], &adf, err)))
-				return rc;
-			df += c->alts[a].weight * adf;
-		}
-		c->df = df < n ? df : n;
-		c->idf = idf(n, c->df);
-		if (s->n_tf_touched)
-			out->matched_groups++;
-		for (size_t i = 0; i < s->n_tf_touched; i++) {
-			uint32_t d = s->tf_touched[i];
-			double tf = s->acc[d].tf;
-
-			if (s->acc[d].score == 0)
-				s->touched[s->n_touched++] = d;
-			s->acc[d].score += c->weight * c->idf * tf * (o.k1 + 1) / (tf + s->acc[d].norm);
-			s->acc[d].tf = 0;
-		}
-	}
-	if (o.docs)
-		return given_hits(s, &o, out, err);
 	/* Only the documents returned or searched for passages are ranked: the best `keep` of them. */
 	keep = o.max_docs > o.passage_docs ? o.max_docs : o.passage_docs;
-	keep = keep < s->n_touched ? keep : s->n_touched;
-	if (XLQA_ARRAY_RESERVE(out->hits, out->alloc_hits, keep ? keep : 1))
-		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-	n_hits = top_hits(s, out->hits, keep);
+	if (!o.docs && prunable(s, &o)) {
+		keep = keep < st->documents ? keep : (size_t)st->documents;
+		if (XLQA_ARRAY_RESERVE(out->hits, out->alloc_hits, keep ? keep : 1))
+			return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+		if ((rc = rank_pruned(s, n, o.k1, keep, out, &n_hits, err)))
+			return rc;
+	} else {
+		s->skipped = 0;
+		if ((rc = score_all(s, &o, n, out, err)))
+			return rc;
+		if (o.docs)
+			return given_hits(s, &o, out, err);
+		keep = keep < s->n_touched ? keep : s->n_touched;
+		if (XLQA_ARRAY_RESERVE(out->hits, out->alloc_hits, keep ? keep : 1))
+			return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+		n_hits = top_hits(s, out->hits, keep);
+	}
 	for (size_t i = 0; i < o.passage_docs && i < n_hits; i++)
 		if ((rc = score_passages(s, out->hits[i].doc, &o, out, err)))
 			return rc;

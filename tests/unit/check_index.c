@@ -836,6 +836,119 @@ START_TEST(test_search_top_k)
 END_TEST
 
 /*
+ * A collection for pruning: "market" in every document (tf 1 to 4), "price" in about half, "oil" in
+ * a tenth, "bundesbank" in one in forty, "zurich" in one in a hundred and the phrase "gold reserves"
+ * in one in thirty, lengths from 1 to 120 words. Documents d and d + 400 have the same text, so
+ * scores tie at every cut.
+ */
+static void skewed_collection(struct xlqa_buf *out, size_t n_docs)
+{
+	xlqa_buf_reset(out);
+	for (size_t d = 0; d < n_docs; d++) {
+		uint64_t rng = 1000 + d % 400;
+		size_t len = 1 + test_rng_next(&rng) % 120, tf = 1 + test_rng_next(&rng) % 4;
+
+		xlqa_buf_addf(out, "<DOC>\n<DOCNO>S-%05zu</DOCNO>\n<TEXT>\n", d);
+		for (size_t i = 0; i < tf; i++)
+			xlqa_buf_addstr(out, "market ");
+		if (test_rng_next(&rng) % 2 == 0)
+			xlqa_buf_addstr(out, "price ");
+		if (test_rng_next(&rng) % 10 == 0)
+			xlqa_buf_addstr(out, "oil oil ");
+		if (test_rng_next(&rng) % 40 == 0)
+			xlqa_buf_addstr(out, "bundesbank ");
+		if (test_rng_next(&rng) % 100 == 0)
+			xlqa_buf_addstr(out, "zurich ");
+		if (test_rng_next(&rng) % 30 == 0)
+			xlqa_buf_addstr(out, "gold reserves ");
+		for (size_t i = 0; i < len; i++)
+			xlqa_buf_addstr(out, test_rng_next(&rng) % 5 ? "filler " : "company ");
+		xlqa_buf_addstr(out, "\n</TEXT>\n</DOC>\n");
+	}
+}
+
+/* Runs the query pruned and exhaustively with options o and checks both give the same hits and
+ * passages, score for score; returns the candidates pruning dropped. */
+static size_t compare_pruned(struct search_env *e, const struct xlqa_search_options *o)
+{
+	struct xlqa_results full;
+	struct xlqa_error err;
+	size_t skipped;
+
+	xlqa_results_init(&full);
+	xlqa_searcher_set_exhaustive(e->s, true);
+	ck_assert_int_eq(xlqa_search(e->s, &e->q, o, &full, &err), XLQA_OK);
+	ck_assert_uint_eq(xlqa_searcher_skipped(e->s), 0);
+	xlqa_searcher_set_exhaustive(e->s, false);
+	ck_assert_int_eq(xlqa_search(e->s, &e->q, o, &e->res, &err), XLQA_OK);
+	skipped = xlqa_searcher_skipped(e->s);
+	ck_assert_uint_eq(e->res.n_hits, full.n_hits);
+	ck_assert_uint_eq(e->res.matched_groups, full.matched_groups);
+	for (size_t i = 0; i < full.n_hits; i++)
+		ck_assert_msg(e->res.hits[i].doc == full.hits[i].doc && e->res.hits[i].score == full.hits[i].score &&
+		                  e->res.hits[i].bm25 == full.hits[i].bm25,
+		              "max_docs %zu: hit %zu is document %u (%.17g), unpruned %u (%.17g)", o->max_docs, i,
+		              e->res.hits[i].doc, e->res.hits[i].score, full.hits[i].doc, full.hits[i].score);
+	ck_assert_uint_eq(e->res.n_passages, full.n_passages);
+	for (size_t i = 0; i < full.n_passages; i++)
+		ck_assert(e->res.passages[i].doc == full.passages[i].doc && e->res.passages[i].score == full.passages[i].score);
+	xlqa_results_release(&full);
+	return skipped;
+}
+
+/*
+ * MaxScore pruning drops documents that cannot enter the top k, yet ranks exactly as scoring every
+ * document does: same documents, same scores, ties in document order, for single-term concepts, a
+ * concept of several weighted alternatives and a phrase, with and without passages. Guards the
+ * bounds (a bound below a real score would drop a hit) and the order of the additions (another
+ * order changes scores in their last bits and so the order of near ties).
+ */
+START_TEST(test_search_pruning)
+{
+	static const size_t ks[] = { 1, 2, 5, 10, 40, 100, 5000 };
+	struct xlqa_search_options o = { XLQA_BM25_K1, XLQA_BM25_B, 10, 0, 3, 20, 0, NULL, 0 };
+	struct xlqa_buf coll = XLQA_BUF_INIT;
+	struct search_env e;
+	size_t group, skipped_small = 0, skipped;
+
+	skewed_collection(&coll, 2400);
+	search_env_open(&e, coll.buf);
+	ck_assert_int_eq(xlqa_query_add_term(&e.q, "market", 6, 1.0, 0), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_term(&e.q, "price", 5, 1.0, 0), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_term(&e.q, "bundesbank", 10, 2.0, 0), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_term(&e.q, "zurich", 6, 1.0, 0), XLQA_OK);
+	for (size_t j = 0; j < sizeof ks / sizeof ks[0]; j++) {
+		o.max_docs = ks[j];
+		skipped = compare_pruned(&e, &o);
+		if (ks[j] <= 10)
+			skipped_small += skipped;
+		if (ks[j] == 5000)
+			ck_assert_uint_eq(skipped, 0); /* the heap never fills: nothing to prune against */
+	}
+	ck_assert_msg(skipped_small > 0, "pruning dropped no candidate for k <= 10");
+	/* a concept of weighted alternatives, and one of a phrase (its documents found first) and a term */
+	ck_assert_int_eq(xlqa_query_add_group(&e.q, NULL, 1.5, 0, &group), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_alt(&e.q, group, "oil", 3, 0.7), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_alt(&e.q, group, "zurich", 6, 0.3), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_group(&e.q, NULL, 1.0, 0, &group), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_alt(&e.q, group, "gold reserves", 13, 1.0), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_alt(&e.q, group, "bundesbank", 10, 0.4), XLQA_OK);
+	skipped_small = 0;
+	for (size_t j = 0; j < sizeof ks / sizeof ks[0]; j++) {
+		o.max_docs = ks[j];
+		skipped = compare_pruned(&e, &o);
+		skipped_small += ks[j] <= 10 ? skipped : 0;
+	}
+	ck_assert_msg(skipped_small > 0, "pruning dropped no candidate for k <= 10 (alternatives, phrase)");
+	/* the answerer's options: passages in the top 20 and reranking */
+	o = (struct xlqa_search_options){ XLQA_BM25_K1, XLQA_BM25_B, 5, 20, 3, 20, XLQA_PASSAGE_WEIGHT, NULL, 0 };
+	compare_pruned(&e, &o);
+	xlqa_buf_release(&coll);
+	search_env_close(&e);
+}
+END_TEST
+
+/*
  * The vocabulary as the answerer computed it before the index stored it: every document read back,
  * cut into words, each word with a term and not starting with a byte <= '9' case folded and counted
  * in a hash, listed in the hash's order.
@@ -994,6 +1107,7 @@ Suite *index_suite(void)
 	tcase_add_test(tb, test_bm25_hand_computed);
 	tcase_add_test(tb, test_passages);
 	tcase_add_test(tb, test_search_top_k);
+	tcase_add_test(tb, test_search_pruning);
 	tcase_add_test(tb, test_index_vocabulary);
 	tcase_add_test(tb, test_passages_title);
 	tcase_add_test(tb, test_index_killed_build);
