@@ -55,6 +55,19 @@ struct xlqa_lang_info {
  * it could not, the registry is empty and every lookup fails with this error.
  */
 int xlqa_lang_registry_status(struct xlqa_error *err);
+/*
+ * The word lists a registry row may hold, one line of blank-separated words each, that extraction
+ * reads on every target language alike: `copulas` ("is", "ist", "est": "X is a Y" definitions) and
+ * `name-connectors` ("of", "von", "de": the words inside a name, "Bank of England"). The registry
+ * keeps each list as the union over all rows.
+ */
+enum xlqa_lang_word_list {
+	XLQA_LANG_COPULAS,
+	XLQA_LANG_NAME_CONNECTORS,
+	XLQA_LANG_WORD_LISTS
+};
+/* Whether `norm` (`len` bytes, normalised as a pack's words are: NFC, case folded) is in the union `list`. */
+bool xlqa_lang_registry_has_word(enum xlqa_lang_word_list list, const char *norm, size_t len);
 /* Number of registered languages, and the i-th (0-based, in the order of their codes; NULL past the end). */
 size_t xlqa_lang_count(void);
 const struct xlqa_lang_info *xlqa_lang_at(size_t i);

@@ -36,26 +36,14 @@ const char *xlqa_extract_kind_name(enum xlqa_extract_kind kind)
 }
 
 /*
- * Copulas of the CLEF target languages ("X is a Y"). A union is safe: none of these forms is a
- * content word in another of the languages. Normalised (case folded) forms.
+ * Copulas ("X is a Y") and the words inside names ("Bank of England", "Ludwig van Beethoven", "Banco
+ * de España"): the union of the `copulas` and `name-connectors` lines of every pack's language.txt,
+ * used on every target language alike (a union is safe: none of these forms is a content word in
+ * another of the languages). Normalised forms.
  */
-static const char *const copulas[] = {
-	"is", "was", "are", "were", "ist", "war", "sind", "waren", "es", "era", "fue", "son", "eran",
-	"est", "était", "è", "é", "foi", "zijn",
-};
-
-/*
- * Words that join the parts of a name ("Bank of England", "Ludwig van Beethoven", "Banco de
- * España"): a union over the CLEF languages, normalised forms.
- */
-static const char *const connectors[] = { "of", "de", "del", "da", "do", "dos", "di", "von", "van", "du", "zu" };
-
-static bool norm_in(const char *norm, const char *const *list, size_t n)
+static bool name_connector(const char *norm)
 {
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(norm, list[i]) == 0)
-			return true;
-	return false;
+	return xlqa_lang_registry_has_word(XLQA_LANG_NAME_CONNECTORS, norm, strlen(norm));
 }
 
 void xlqa_extraction_init(struct xlqa_extraction *x)
@@ -197,7 +185,7 @@ static bool particle_joined(const char *text, const struct xlqa_token *tok, size
 static bool article_joined(const char *text, const struct xlqa_token *tok, size_t n_tok, size_t i, bool after_first)
 {
 	return !after_first && i + 2 < n_tok && tok[i].kind == XLQA_SPAN_WORD &&
-	       norm_in(tok[i].norm, connectors, sizeof connectors / sizeof *connectors) &&
+	       name_connector(tok[i].norm) &&
 	       tok[i + 1].kind == XLQA_SPAN_WORD && (tok[i + 1].flags & XLQA_TOKEN_ARTICLE) &&
 	       tok[i + 2].sentence == tok[i].sentence && qa_capitalised(text, &tok[i + 2]) && !is_numeric(&tok[i + 2]);
 }
@@ -231,7 +219,7 @@ static size_t name_end(const char *text, const struct xlqa_token *tok, size_t n_
 		}
 		if (!(first && end == i + 1) && end + 1 < n_tok && qa_capitalised(text, &tok[end + 1]) &&
 		    tok[end + 1].sentence == t->sentence &&
-		    ((t->kind == XLQA_SPAN_WORD && norm_in(t->norm, connectors, sizeof connectors / sizeof *connectors)) ||
+		    ((t->kind == XLQA_SPAN_WORD && name_connector(t->norm)) ||
 		     word_joiner(text, tok, n_tok, end) || qa_punct_is(text, t, "&") ||
 		     (qa_punct_is(text, t, "'") && t->start == tok[end - 1].end && t->end == tok[end + 1].start))) {
 			end += 2;
@@ -260,7 +248,7 @@ static size_t lower_part_end(const char *text, const struct xlqa_token *tok, siz
 static bool name_edge(const char *text, const struct xlqa_token *t)
 {
 	return t->kind == XLQA_SPAN_WORD && qa_capitalised(text, t) &&
-	       !norm_in(t->norm, connectors, sizeof connectors / sizeof *connectors);
+	       !name_connector(t->norm);
 }
 
 /*
@@ -332,7 +320,7 @@ static void date_bounds(const char *text, const struct xlqa_token *tok, size_t n
 
 static bool norm_is_copula(const char *norm)
 {
-	return norm_in(norm, copulas, sizeof copulas / sizeof *copulas);
+	return xlqa_lang_registry_has_word(XLQA_LANG_COPULAS, norm, strlen(norm));
 }
 
 /* The clause after token `i`: up to the next ',', ';', '.', ':' or parenthesis, or the sentence's end. */
@@ -447,7 +435,7 @@ static size_t content_run_end(const char *text, const struct xlqa_token *tok, si
 static bool phrase_connector(const struct xlqa_token *t)
 {
 	return t->kind == XLQA_SPAN_WORD &&
-	       ((t->flags & XLQA_TOKEN_CONNECTOR) || norm_in(t->norm, connectors, sizeof connectors / sizeof *connectors));
+	       ((t->flags & XLQA_TOKEN_CONNECTOR) || name_connector(t->norm));
 }
 
 /*
@@ -531,7 +519,7 @@ static enum xlqa_extract_kind coordination_kind(const char *text, const struct x
 			continue;
 		if (qa_capitalised(text, &tok[k]))
 			capitalised = true;
-		else if (!norm_in(tok[k].norm, connectors, sizeof connectors / sizeof *connectors))
+		else if (!name_connector(tok[k].norm))
 			return XLQA_EXTRACT_PHRASE;
 	}
 	return capitalised ? XLQA_EXTRACT_NAME : XLQA_EXTRACT_PHRASE;

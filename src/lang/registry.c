@@ -4,6 +4,10 @@
  * its row: codes, English name, ICU locale, Snowball algorithm, hunspell dictionary and flags, one
  * "key TAB value" line each (README.md, Language packs). Adding a language is adding its folder.
  *
+ * A row also holds the words that extraction reads on every target language alike (`copulas`,
+ * `name-connectors`): the registry keeps each list as the union over all rows, so a pack added later
+ * brings its words with no change in C (xlqa_lang_registry_has_word).
+ *
  * The registry is read once, on the first lookup, and kept for the life of the process (the rows are
  * what struct xlqa_lang_info pointers point at). A row that cannot be read makes every lookup fail
  * with its file and line (xlqa_lang_registry_status), rather than leave the language out unsaid.
@@ -26,6 +30,7 @@ static struct {
 	struct xlqa_lang_info *rows; /* sorted by code */
 	size_t n;
 	struct xlqa_arena strings;
+	struct xlqa_hash words[XLQA_LANG_WORD_LISTS]; /* normalised word -> NULL, the union over the rows */
 	struct xlqa_error err; /* XLQA_OK, or why the registry could not be read */
 } registry;
 static pthread_once_t registry_once = PTHREAD_ONCE_INIT;
@@ -42,16 +47,26 @@ static const struct {
 };
 
 /* The keys of a row and where each goes; `required` ones must be there. */
-enum row_key { KEY_CODE, KEY_ISO3, KEY_ISO3B, KEY_NAME, KEY_ICU, KEY_SNOWBALL, KEY_HUNSPELL, KEY_NAME_FLAGS, KEY_FLAGS };
+enum row_key {
+	KEY_CODE, KEY_ISO3, KEY_ISO3B, KEY_NAME, KEY_ICU, KEY_SNOWBALL, KEY_HUNSPELL, KEY_NAME_FLAGS, KEY_FLAGS,
+	KEY_COPULAS, KEY_NAME_CONNECTORS
+};
 static const struct {
 	const char *name;
 	bool required;
+	int words; /* the word list (enum xlqa_lang_word_list) its blank-separated words join, else -1 */
 } row_keys[] = {
-	[KEY_CODE] = { "code", true },         [KEY_ISO3] = { "iso639-2", true },
-	[KEY_ISO3B] = { "iso639-2b", false },  [KEY_NAME] = { "name", true },
-	[KEY_ICU] = { "icu-locale", true },    [KEY_SNOWBALL] = { "snowball", false },
-	[KEY_HUNSPELL] = { "hunspell", false }, [KEY_NAME_FLAGS] = { "hunspell-name-flags", false },
-	[KEY_FLAGS] = { "flags", false },
+	[KEY_CODE] = { "code", true, -1 },
+	[KEY_ISO3] = { "iso639-2", true, -1 },
+	[KEY_ISO3B] = { "iso639-2b", false, -1 },
+	[KEY_NAME] = { "name", true, -1 },
+	[KEY_ICU] = { "icu-locale", true, -1 },
+	[KEY_SNOWBALL] = { "snowball", false, -1 },
+	[KEY_HUNSPELL] = { "hunspell", false, -1 },
+	[KEY_NAME_FLAGS] = { "hunspell-name-flags", false, -1 },
+	[KEY_FLAGS] = { "flags", false, -1 },
+	[KEY_COPULAS] = { "copulas", false, XLQA_LANG_COPULAS },
+	[KEY_NAME_CONNECTORS] = { "name-connectors", false, XLQA_LANG_NAME_CONNECTORS },
 };
 #define N_KEYS (sizeof row_keys / sizeof row_keys[0])
 
@@ -83,6 +98,40 @@ static bool parse_flags(char *value, const char *path, int64_t line, unsigned *f
 	return true;
 }
 
+/* Fails with "unknown key 'KEY' (expected ...)", the keys of row_keys[] in their order. */
+static int unknown_key(const char *key, const char *path, int64_t line, struct xlqa_error *err)
+{
+	struct xlqa_buf known = XLQA_BUF_INIT;
+	int rc = XLQA_OK;
+
+	for (size_t k = 0; k < N_KEYS && !rc; k++)
+		rc = xlqa_buf_addf(&known, "%s%s", k == 0 ? "" : k + 1 < N_KEYS ? ", " : " or ", row_keys[k].name);
+	rc = rc ? xlqa_error_status(err, XLQA_ENOMEM, "reading '%s'", path)
+	        : xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "unknown key '%s' (expected %s)", key, known.buf);
+	xlqa_buf_release(&known);
+	return rc;
+}
+
+/* Adds the blank-separated words of `value` (line `line` of `path`), normalised, to the union `set`. */
+static int add_words(struct xlqa_hash *set, const char *value, const char *path, int64_t line, struct xlqa_error *err)
+{
+	struct xlqa_buf norm = XLQA_BUF_INIT;
+	int rc = XLQA_OK;
+
+	for (const char *p = value; *p && !rc;) {
+		size_t len = strcspn(p, " ");
+
+		xlqa_buf_reset(&norm);
+		if (len && (rc = xlqa_text_normalize(p, len, LANG_NORM, &norm, err)))
+			xlqa_error_prefix(err, "%s:%lld", path, (long long)line);
+		else if (len && (rc = xlqa_hash_put(set, norm.buf, norm.len, NULL, NULL)))
+			xlqa_error_status(err, rc, "reading '%s'", path);
+		p += len + (p[len] == ' ');
+	}
+	xlqa_buf_release(&norm);
+	return rc;
+}
+
 /* Stores one "key TAB value" line of `path` in values[]; false with err set when it is not one. */
 static bool row_line(char *text, const char *path, int64_t line, const char *values[N_KEYS], int64_t lines[N_KEYS],
                      unsigned *flags, struct xlqa_error *err)
@@ -96,11 +145,7 @@ static bool row_line(char *text, const char *path, int64_t line, const char *val
 	while (k < N_KEYS && strcmp(row_keys[k].name, text) != 0)
 		k++;
 	if (k == N_KEYS)
-		return xlqa_error_in(err, XLQA_EPARSE, path, -1, line,
-		                     "unknown key '%s' (expected code, iso639-2, iso639-2b, name, icu-locale, snowball, "
-		                     "hunspell, hunspell-name-flags or flags)",
-		                     text),
-		       false;
+		return unknown_key(text, path, line, err), false;
 	if (values[k])
 		return xlqa_error_in(err, XLQA_EPARSE, path, -1, line, "'%s' given again (first on line %lld)", text,
 		                     (long long)lines[k]),
@@ -142,6 +187,9 @@ static int read_row(const char *path, const char *name, struct xlqa_lang_info *r
 	if (!rc && strcmp(values[KEY_CODE], name) != 0)
 		rc = xlqa_error_in(err, XLQA_EPARSE, path, -1, lines[KEY_CODE], "code '%s', but the pack's folder is '%s'",
 		                   values[KEY_CODE], name);
+	for (size_t k = 0; !rc && k < N_KEYS; k++)
+		if (row_keys[k].words >= 0 && values[k])
+			rc = add_words(&registry.words[row_keys[k].words], values[k], path, lines[k], err);
 	memset(row, 0, sizeof *row);
 	row->flags = flags;
 	for (size_t k = 0; !rc && k < N_KEYS; k++)
@@ -229,11 +277,17 @@ static int read_registry(const char *dir, struct xlqa_error *err)
 static void load_registry(void)
 {
 	xlqa_arena_init(&registry.strings, 0);
+	for (size_t i = 0; i < XLQA_LANG_WORD_LISTS; i++)
+		xlqa_hash_init(&registry.words[i]);
 	xlqa_error_clear(&registry.err);
 	if (read_registry(qa_lang_default_dir(), &registry.err)) {
 		free(registry.rows); /* a registry that cannot be read whole is empty */
 		registry.rows = NULL;
 		registry.n = 0;
+		for (size_t i = 0; i < XLQA_LANG_WORD_LISTS; i++) {
+			xlqa_hash_release(&registry.words[i]);
+			xlqa_hash_init(&registry.words[i]);
+		}
 	}
 }
 
@@ -250,6 +304,12 @@ int xlqa_lang_registry_status(struct xlqa_error *err)
 	if (err)
 		*err = registry.err;
 	return registry.err.status;
+}
+
+bool xlqa_lang_registry_has_word(enum xlqa_lang_word_list list, const char *norm, size_t len)
+{
+	ensure_loaded();
+	return (unsigned)list < XLQA_LANG_WORD_LISTS && xlqa_hash_get(&registry.words[list], norm, len, NULL);
 }
 
 size_t xlqa_lang_count(void)

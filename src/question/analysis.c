@@ -110,19 +110,18 @@ static bool name_break(const struct qa_words *w, size_t j)
 	return false;
 }
 
-/* True when the word is an inflected form of one of its lemmas: the lemma and an adjective's ending
- * ("europäische", "irischen": "europäisch", "irisch"). Verb forms fall short of their infinitive. */
-static bool inflected_adjective(const struct xlqa_token *t)
+/* True when the word is an inflected form of one of its lemmas: the lemma and an ending the rules list
+ * as an adjective's (adjective-endings: "europäische", "irischen": "europäisch", "irisch"). Verb forms
+ * fall short of their infinitive. */
+static bool inflected_adjective(const struct xlqa_question_rules *rules, const struct xlqa_token *t)
 {
-	static const char *const endings[] = { "e", "en", "er", "es", "em" };
 	size_t n = strlen(t->norm);
 
 	for (size_t k = 0; k < t->lemmas.n; k++) {
 		size_t l = strlen(t->lemmas.items[k]);
-		for (size_t e = 0; e < sizeof endings / sizeof *endings; e++)
-			if (l + strlen(endings[e]) == n && memcmp(t->norm, t->lemmas.items[k], l) == 0 &&
-			    strcmp(t->norm + l, endings[e]) == 0)
-				return true;
+		if (l < n && memcmp(t->norm, t->lemmas.items[k], l) == 0 &&
+		    qa_rules_adjective_ending(rules, t->norm + l, n - l))
+			return true;
 	}
 	return false;
 }
@@ -132,13 +131,13 @@ static bool inflected_adjective(const struct xlqa_token *t)
  * Tod", "die Europäische Menschenrechtskonvention", "dem Irischen Kanal"): a capitalised inflected
  * adjective inside the question makes it and the capitalised word after it name words.
  */
-static void adjective_names(struct qa_words *w)
+static void adjective_names(const struct xlqa_question_rules *rules, struct qa_words *w)
 {
 	for (size_t i = 1; i + 1 < w->n; i++) {
 		const struct xlqa_token *a = w->tok[i], *b = w->tok[i + 1];
 
 		if (w->cap[i] && w->cap[i + 1] && !w->stop[i] && !w->stop[i + 1] && !name_break(w, i + 1) &&
-		    !((a->flags | b->flags) & XLQA_TOKEN_NUMERIC) && inflected_adjective(a))
+		    !((a->flags | b->flags) & XLQA_TOKEN_NUMERIC) && inflected_adjective(rules, a))
 			w->name[i] = w->name[i + 1] = true;
 	}
 }
@@ -345,7 +344,7 @@ static int build_words(struct xlqa_question *q, const struct xlqa_question_rules
 		w->n++;
 	}
 	if (cap_nouns)
-		adjective_names(w);
+		adjective_names(rules, w);
 	return XLQA_OK;
 }
 

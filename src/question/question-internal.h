@@ -43,6 +43,8 @@ struct qa_class {
 bool qa_rules_match(const struct xlqa_question_rules *rules, const struct qa_words *w, struct qa_match *m);
 /* True when the rules say capitalised words may be common nouns (German): names need more evidence. */
 bool qa_rules_capitalised_nouns(const struct xlqa_question_rules *rules);
+/* True when `ending` (`len` bytes, normalised) is one the rules list as an adjective's inflection ("en"). */
+bool qa_rules_adjective_ending(const struct xlqa_question_rules *rules, const char *ending, size_t len);
 /* True when `tok` is a word the rules list as announcing a temporal restriction ("in", "im", "em"). */
 bool qa_rules_temporal(const struct xlqa_question_rules *rules, const struct xlqa_token *tok);
 /*

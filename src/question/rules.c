@@ -76,6 +76,7 @@ struct xlqa_question_rules {
 	struct xlqa_hash auxiliary;          /* word -> NULL */
 	struct xlqa_hash kind;               /* word -> NULL */
 	struct xlqa_hash interrogative;      /* word -> NULL */
+	struct xlqa_hash adjective_endings;  /* ending -> NULL */
 	bool capitalised_nouns;
 	bool focus_head_last; /* option focus-head last: the last table noun after the interrogative */
 	struct xlqa_buf scratch;
@@ -284,6 +285,7 @@ static const struct {
 	{ "auxiliary", offsetof(struct xlqa_question_rules, auxiliary) },
 	{ "kind", offsetof(struct xlqa_question_rules, kind) },
 	{ "interrogative", offsetof(struct xlqa_question_rules, interrogative) },
+	{ "adjective-endings", offsetof(struct xlqa_question_rules, adjective_endings) },
 };
 
 static int on_line(struct xlqa_question_rules *r, const struct rule_line *l, struct xlqa_error *err)
@@ -319,7 +321,7 @@ static int on_line(struct xlqa_question_rules *r, const struct rule_line *l, str
 #undef IS
 	return xlqa_error_in(err, XLQA_EPARSE, r->path, -1, (int64_t)l->lineno,
 	                     "unknown line kind '%.*s' (expected rule, focus, unit, transparent, temporal, "
-	                     "auxiliary, kind, interrogative or option)",
+	                     "auxiliary, kind, interrogative, adjective-endings or option)",
 	                     (int)l->len[0], l->field[0]);
 }
 
@@ -378,6 +380,7 @@ int xlqa_question_rules_new(struct xlqa_lang *lang, struct xlqa_question_rules *
 	xlqa_hash_init(&r->interrogative);
 	xlqa_hash_init(&r->temporal);
 	xlqa_hash_init(&r->auxiliary);
+	xlqa_hash_init(&r->adjective_endings);
 	xlqa_buf_init(&r->scratch);
 	if ((rc = xlqa_buf_addf(&path, "%s/%s/questions.txt", xlqa_lang_dir(lang), xlqa_lang_get_info(lang)->code))) {
 		rc = xlqa_error_set(err, rc, "question rules: %s", xlqa_strerror(rc));
@@ -410,6 +413,7 @@ void xlqa_question_rules_free(struct xlqa_question_rules *r)
 	xlqa_hash_release(&r->interrogative);
 	xlqa_hash_release(&r->temporal);
 	xlqa_hash_release(&r->auxiliary);
+	xlqa_hash_release(&r->adjective_endings);
 	xlqa_buf_release(&r->scratch);
 	xlqa_arena_release(&r->arena);
 	free(r);
@@ -453,6 +457,11 @@ bool qa_rules_kind_noun(const struct xlqa_question_rules *r, const struct xlqa_t
 		if (xlqa_hash_get(&r->kind, tok->lemmas.items[k], strlen(tok->lemmas.items[k]), NULL))
 			return true;
 	return false;
+}
+
+bool qa_rules_adjective_ending(const struct xlqa_question_rules *r, const char *ending, size_t len)
+{
+	return xlqa_hash_get(&r->adjective_endings, ending, len, NULL);
 }
 
 bool qa_rules_auxiliary(const struct xlqa_question_rules *r, const struct xlqa_token *tok)

@@ -541,6 +541,37 @@ START_TEST(registry_clef_targets)
 }
 END_TEST
 
+START_TEST(registry_word_unions)
+{
+	/* the copulas and name connectors of all rows, one union each: the forms extraction held in C
+	 * before they moved into the packs (extraction must read the same words on every target), and
+	 * nothing else: no article, no other row key's value, no word of the other list */
+	static const char *const copulas[] = { "is", "was", "are", "were", "ist", "war", "sind", "waren", "es", "era",
+		                               "fue", "son", "eran", "est", "\xC3\xA9tait", "\xC3\xA8", "\xC3\xA9",
+		                               "foi", "zijn" };
+	static const char *const connectors[] = { "of", "de", "del", "da", "do", "dos", "di", "von", "van", "du", "zu" };
+	static const char *const neither[] = { "the", "der", "clef-target", "german", "en", "" };
+
+	for (size_t i = 0; i < sizeof copulas / sizeof *copulas; i++) {
+		ck_assert_msg(xlqa_lang_registry_has_word(XLQA_LANG_COPULAS, copulas[i], strlen(copulas[i])), "%s",
+		              copulas[i]);
+		ck_assert_msg(!xlqa_lang_registry_has_word(XLQA_LANG_NAME_CONNECTORS, copulas[i], strlen(copulas[i])),
+		              "%s", copulas[i]);
+	}
+	for (size_t i = 0; i < sizeof connectors / sizeof *connectors; i++) {
+		ck_assert_msg(xlqa_lang_registry_has_word(XLQA_LANG_NAME_CONNECTORS, connectors[i], strlen(connectors[i])),
+		              "%s", connectors[i]);
+		ck_assert_msg(!xlqa_lang_registry_has_word(XLQA_LANG_COPULAS, connectors[i], strlen(connectors[i])), "%s",
+		              connectors[i]);
+	}
+	for (size_t i = 0; i < sizeof neither / sizeof *neither; i++)
+		for (int list = 0; list < XLQA_LANG_WORD_LISTS; list++)
+			ck_assert_msg(!xlqa_lang_registry_has_word((enum xlqa_lang_word_list)list, neither[i], strlen(neither[i])),
+			              "%s", neither[i]);
+	ck_assert(!xlqa_lang_registry_has_word(XLQA_LANG_WORD_LISTS, "is", 2));
+}
+END_TEST
+
 Suite *lang_suite(void)
 {
 	Suite *s = suite_create("lang");
@@ -549,6 +580,7 @@ Suite *lang_suite(void)
 
 	tcase_add_test(core, registry_aliases);
 	tcase_add_test(core, registry_clef_targets);
+	tcase_add_test(core, registry_word_unions);
 	tcase_add_test(core, unknown_language_is_a_clear_error);
 	tcase_add_test(core, pack_errors_name_file_and_line);
 	tcase_add_test(core, missing_dictionary_is_reported);
