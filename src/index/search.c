@@ -765,7 +765,7 @@ static int rank_pruned(struct xlqa_searcher *s, double n, double k1, size_t keep
 		for (size_t i = m; i < ns; i++)
 			if ((rc = source_take(s, s->order[i], d, k1, &partial, err)))
 				return rc;
-		for (size_t i = m; i-- > 0 && !drop;) {
+		for (size_t i = m; i-- > 0;) {
 			if (partial + s->ub[i] < lo) {
 				drop = true;
 				break;
