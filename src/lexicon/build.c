@@ -282,6 +282,23 @@ static const struct row *table_row(const struct table *t, uint32_t key)
 	return u32map_get(&t->index, key, &r) ? &t->rows[r] : NULL;
 }
 
+/*
+ * Makes room for one more candidate in `row`. Most keys have one or two translations, so a row
+ * starts with room for one and doubles: the general array growth (16 to start) would give every
+ * row 256 bytes, most of a large pair's table.
+ */
+static int row_grow(struct row *row)
+{
+	uint32_t alloc = row->alloc ? row->alloc * 2 : 1;
+	struct cand *c;
+
+	if (alloc <= row->alloc || !(c = realloc(row->c, (size_t)alloc * sizeof *c)))
+		return XLQA_ENOMEM;
+	row->c = c;
+	row->alloc = alloc;
+	return XLQA_OK;
+}
+
 /* Adds a candidate, merging it by noisy-or with one of the same normalised text. */
 static int table_add(struct table *t, uint32_t key, uint32_t text, uint32_t norm, double w, unsigned origin,
 		     unsigned pos)
@@ -309,12 +326,8 @@ static int table_add(struct table *t, uint32_t key, uint32_t text, uint32_t norm
 				row->c[i].pos = (uint8_t)pos;
 			return XLQA_OK;
 		}
-	{
-		size_t alloc = row->alloc;
-		if (XLQA_ARRAY_RESERVE(row->c, alloc, (size_t)row->n + 1))
-			return XLQA_ENOMEM;
-		row->alloc = (uint32_t)alloc;
-	}
+	if (row->n == row->alloc && row_grow(row))
+		return XLQA_ENOMEM;
 	row->c[row->n++] = (struct cand){ text, norm, (float)w, (uint8_t)origin, (uint8_t)pos };
 	return XLQA_OK;
 }
