@@ -40,7 +40,9 @@
  * dictionaries are cached in the builder, so building all pairs reads each dictionary once. Under a
  * memory budget (xlqa_lexicon_build_options.memory) the least recently used ones are dropped after
  * each pair until the cache fits, and read or composed again when a later pair needs them: their
- * strings stay interned, so they come back with the same ids and the lexicons are the same.
+ * strings stay interned, so they come back with the same ids and the lexicons are the same. Under
+ * a budget a pair also takes its direct layer over as the start of its own table rather than
+ * copying it (the layer leaves the cache).
  *
  * Invariant: every string is interned once in the builder's pool and tables refer to it by id;
  * a key is the normalised form of what it translates (lex_normalize).
@@ -1425,19 +1427,29 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 		return xlqa_error_set(err, XLQA_EINVAL, "'%s-%s' is the identity: no lexicon needed", src->code, tgt->code);
 	if ((rc = get_stemmer(b, src, &stemmer, err)))
 		return rc;
-	/* Copy the direct layer: the final table gains pivots and names that must not leak into it. */
+	/* Copy the direct layer: the final table gains pivots and names that must not leak into it.
+	 * Under a memory budget it is taken over instead, its layer dropped from the cache (composed
+	 * again if a later pair needs it): no pair keeps two copies of its largest table. A copy adds
+	 * every row and candidate in the layer's order, so both give the same table. */
 	if ((rc = get_layer(b, src, tgt, &layer, err)))
 		return rc;
 	direct = &layer->t;
-	for (size_t i = 0; i < direct->n_rows; i++)
-		for (uint32_t j = 0; j < direct->rows[i].n; j++) {
-			const struct cand *c = &direct->rows[i].c[j];
-			if ((rc = table_add(&final, direct->rows[i].key, c->text, c->norm, c->weight, c->origin, c->pos))) {
-				xlqa_error_status(err, rc, "building the lexicon");
-				goto done;
+	if (b->opt.memory) {
+		final = layer->t;
+		memset(&layer->t, 0, sizeof layer->t);
+		drop_layer(layer);
+	} else {
+		for (size_t i = 0; i < direct->n_rows; i++)
+			for (uint32_t j = 0; j < direct->rows[i].n; j++) {
+				const struct cand *c = &direct->rows[i].c[j];
+				if ((rc = table_add(&final, direct->rows[i].key, c->text, c->norm, c->weight, c->origin,
+						    c->pos))) {
+					xlqa_error_status(err, rc, "building the lexicon");
+					goto done;
+				}
 			}
-		}
-	final.long_keys = direct->long_keys;
+		final.long_keys = direct->long_keys;
+	}
 	trim_cache(b, pair_start);
 	if (!b->opt.no_pivots) {
 		const struct xlqa_lang_info *pivots[2] = { en, de };
