@@ -687,14 +687,14 @@ static size_t layer_bytes(const struct layer *l)
 }
 
 /*
- * Keeps the cached dictionaries and layers within the memory budget (none: keeps them all): drops
- * the least recently used ones until they fit. Dictionaries are dropped whenever they are the
- * oldest; layers only when last used before `keep_since` (the layers of the pair being built are
- * in use).
+ * Keeps the cached dictionaries and layers, with the `in_use` bytes of the pair's own table,
+ * within the memory budget (none: keeps them all): drops the least recently used ones until they
+ * fit. Dictionaries are dropped whenever they are the oldest; layers only when last used before
+ * `keep_since` (the layers of the pair being built are in use).
  */
-static void trim_cache(struct xlqa_lexicon_builder *b, uint64_t keep_since)
+static void trim_cache(struct xlqa_lexicon_builder *b, uint64_t keep_since, size_t in_use)
 {
-	size_t held = 0;
+	size_t held = in_use;
 
 	if (!b->opt.memory)
 		return;
@@ -1450,7 +1450,7 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 			}
 		final.long_keys = direct->long_keys;
 	}
-	trim_cache(b, pair_start);
+	trim_cache(b, pair_start, table_bytes(&final));
 	if (!b->opt.no_pivots) {
 		const struct xlqa_lang_info *pivots[2] = { en, de };
 		const double weights[2] = { b->w.pivot_en, b->w.pivot_de };
@@ -1461,10 +1461,10 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 				continue;
 			if ((rc = get_layer(b, src, pivots[p], &sp, err)))
 				goto done;
-			trim_cache(b, pair_start);
+			trim_cache(b, pair_start, table_bytes(&final));
 			if ((rc = get_layer(b, pivots[p], tgt, &pt, err)))
 				goto done;
-			trim_cache(b, pair_start);
+			trim_cache(b, pair_start, table_bytes(&final));
 			if ((rc = get_stemmer(b, pivots[p], &stemmer, err)) ||
 			    (rc = add_pivot(b, &final, &sp->t, pt, stemmer, weights[p], origins[p], err)))
 				goto done;
@@ -1507,7 +1507,7 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 done:
 	report->dicts_read = b->reads - reads;
 	table_release(&final);
-	trim_cache(b, UINT64_MAX);
+	trim_cache(b, UINT64_MAX, 0);
 	trim_stemmers(b);
 	return rc;
 }
