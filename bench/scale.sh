@@ -22,8 +22,9 @@
 #     RSS of the median run;
 #  4. memory: xlqa index --memory SWEEP_MEMORY over the first n copies for each n in SWEEP (peak RSS);
 #  5. (only when PARTS names it) lexicon: xlqa lexicon build --all, once keeping every dictionary and
-#     once with --memory LEX_MEMORY, peak RSS and wall time of each, and whether the two sets of
-#     lexicons are byte-identical (dictionaries from XLQA_DICT_DIR and XLQA_APERTIUM_DIR as set).
+#     once with --memory M for each budget M in LEX_MEMORY, peak RSS, wall and CPU time of each, and
+#     whether each budget's lexicons are byte-identical to those built keeping everything
+#     (dictionaries from XLQA_DICT_DIR and XLQA_APERTIUM_DIR as set).
 # Prints the machine (cores, load), one table and the ratios. PARTS picks the parts (default
 # "search run sweep"; "lexicon" adds part 5): the collection and xlqa's and Xapian's indexes are
 # built only for search and run, LEXDIR and Xapian are needed only by them.
@@ -31,7 +32,7 @@
 # usage: bench/scale.sh BUILD_DIR [SHARED_DIR]       (default SHARED_DIR: ../shared beside the tree)
 # env:   COPIES (19), WORK (kept; default a temporary directory removed at the end), XLQA_MEMORY (256M),
 #        SET (3), REPEAT (3), ROUNDS (5), LEXDIR (default $XLQA_LEXICON_DIR; must hold de-en.lex),
-#        SWEEP ("4 16 19"; empty: no sweep), SWEEP_MEMORY (64M), PARTS, LEX_MEMORY (256M)
+#        SWEEP ("4 16 19"; empty: no sweep), SWEEP_MEMORY (64M), PARTS, LEX_MEMORY ("32M 64M 128M")
 # needs: /usr/bin/time, perl, python3 with the xapian module (sh scripts/install-deps.sh --bench).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -45,7 +46,7 @@ lexdir=${LEXDIR:-${XLQA_LEXICON_DIR:-}}
 sweep=${SWEEP-4 16 19}
 sweep_memory=${SWEEP_MEMORY:-64M}
 parts=" ${PARTS-search run sweep} "
-lex_memory=${LEX_MEMORY:-256M}
+lex_memory=${LEX_MEMORY:-32M 64M 128M}
 has() { case $parts in *" $1 "*) return 0 ;; esac; return 1; }
 XLQA_LANG_DIR=${XLQA_LANG_DIR:-$top/lang}
 XLQA_CORPORA_DIR=${XLQA_CORPORA_DIR:-$top/corpora-config}
@@ -67,6 +68,9 @@ if has run; then
 fi
 for v in "$copies" "$repeat"; do
     case $v in '' | *[!0-9]* | 0) die "COPIES and REPEAT must be positive numbers" ;; esac
+done
+for v in $lex_memory; do
+    case $v in *[!0-9KMG]* | [!0-9]*) die "LEX_MEMORY must be sizes such as 64M, space separated" ;; esac
 done
 for v in "${ROUNDS:-5}"; do
     case $v in '' | *[!0-9]* | 0) die "ROUNDS must be a positive number" ;; esac
@@ -101,6 +105,7 @@ wall() {
 }
 rss() { awk '/Maximum resident set size/ { print $NF }' "$1"; }
 status() { awk '/Exit status/ { print $NF }' "$1"; }
+cpu() { awk '/User time|System time/ { s += $NF } END { print s }' "$1"; }
 # timed NAME CMD...: runs CMD under /usr/bin/time -v into $tmp/NAME.time, its output in $tmp/NAME.out
 timed() {
     name=$1
@@ -188,7 +193,6 @@ if has search; then
     xapian_ms=$(for r in $(seq "$repeat"); do awk '/^queries/ { print $4 }' "$tmp/xp-all-$r.out"; done | sort -n |
         head -n 1 | awk -v n="$n_q" '{ printf "%.2f", $1 / n * 1000 }')
     # CPU time (user + system), which other processes on a shared machine disturb less than wall time
-    cpu() { awk '/User time|System time/ { s += $NF } END { print s }' "$1"; }
     xs_all_cpu=$(for f in "$tmp"/xs-all-*.time; do cpu "$f"; done | sort -n | head -n 1)
     xs_one_cpu=$(for f in "$tmp"/xs-one-*.time; do cpu "$f"; done | sort -n | head -n 1)
     xlqa_cpu_ms=$(awk -v a="$xs_all_cpu" -v b="$xs_one_cpu" -v n="$n_q" 'BEGIN { printf "%.2f", (a - b) / (n - 1) * 1000 }')
@@ -232,16 +236,20 @@ if has sweep; then
     done
 fi
 
-# 5. The lexicons of all pairs, with every dictionary kept and within LEX_MEMORY.
+# 5. The lexicons of all pairs, with every dictionary kept and within each budget of LEX_MEMORY.
 if has lexicon; then
     timed lex-all "$xlqa" lexicon build --all --out "$tmp/lex-all"
-    timed lex-budget "$xlqa" lexicon build --all --memory "$lex_memory" --out "$tmp/lex-budget"
-    lex_same=yes
-    for f in "$tmp"/lex-all/*.lex; do
-        cmp -s "$f" "$tmp/lex-budget/${f##*/}" || lex_same=no
-    done
-    [ "$(ls "$tmp/lex-all" | wc -l)" = "$(ls "$tmp/lex-budget" | wc -l)" ] || lex_same=no
     lex_files=$(ls "$tmp"/lex-all/*.lex | wc -l)
+    for m in $lex_memory; do
+        timed "lex-$m" "$xlqa" lexicon build --all --memory "$m" --out "$tmp/lex-$m"
+        same=yes
+        for f in "$tmp"/lex-all/*.lex; do
+            cmp -s "$f" "$tmp/lex-$m/${f##*/}" || same=no
+        done
+        [ "$(ls "$tmp/lex-$m" | wc -l)" = "$lex_files" ] || same=no
+        echo "$same" >"$tmp/lex-$m.same"
+        rm -rf "$tmp/lex-$m"
+    done
 fi
 
 # The table.
@@ -266,9 +274,14 @@ if has sweep; then
     done
 fi
 if has lexicon; then
-    printf '%-44s %12s\n' "lexicon build --all: wall s / peak RSS MiB" "$(wall "$tmp/lex-all.time") / $(($(rss "$tmp/lex-all.time") / 1024))"
-    printf '%-44s %12s\n' "  with --memory $lex_memory" "$(wall "$tmp/lex-budget.time") / $(($(rss "$tmp/lex-budget.time") / 1024))"
-    printf '%-44s %12s\n' "  the $lex_files lexicons byte-identical" "$lex_same"
+    printf '%-44s %22s\n' "lexicon build --all, $lex_files lexicons:" "wall s / CPU s / peak RSS MiB"
+    printf '%-44s %22s\n' "  every dictionary kept" \
+        "$(wall "$tmp/lex-all.time") / $(cpu "$tmp/lex-all.time") / $(($(rss "$tmp/lex-all.time") / 1024))"
+    for m in $lex_memory; do
+        printf '%-44s %22s   %s\n' "  with --memory $m" \
+            "$(wall "$tmp/lex-$m.time") / $(cpu "$tmp/lex-$m.time") / $(($(rss "$tmp/lex-$m.time") / 1024))" \
+            "byte-identical: $(cat "$tmp/lex-$m.same")"
+    done
 fi
 echo
 if has search; then

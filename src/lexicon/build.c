@@ -40,7 +40,9 @@
  * dictionaries are cached in the builder, so building all pairs reads each dictionary once. Under a
  * memory budget (xlqa_lexicon_build_options.memory) the least recently used ones are dropped after
  * each pair until the cache fits, and read or composed again when a later pair needs them: their
- * strings stay interned, so they come back with the same ids and the lexicons are the same.
+ * strings stay interned, so they come back with the same ids and the lexicons are the same. Under
+ * a budget a pair also takes its direct layer over as the start of its own table rather than
+ * copying it (the layer leaves the cache).
  *
  * Invariant: every string is interned once in the builder's pool and tables refer to it by id;
  * a key is the normalised form of what it translates (lex_normalize).
@@ -282,6 +284,23 @@ static const struct row *table_row(const struct table *t, uint32_t key)
 	return u32map_get(&t->index, key, &r) ? &t->rows[r] : NULL;
 }
 
+/*
+ * Makes room for one more candidate in `row`. Most keys have one or two translations, so a row
+ * starts with room for one and doubles: the general array growth (16 to start) would give every
+ * row 256 bytes, most of a large pair's table.
+ */
+static int row_grow(struct row *row)
+{
+	uint32_t alloc = row->alloc ? row->alloc * 2 : 1;
+	struct cand *c;
+
+	if (alloc <= row->alloc || !(c = realloc(row->c, (size_t)alloc * sizeof *c)))
+		return XLQA_ENOMEM;
+	row->c = c;
+	row->alloc = alloc;
+	return XLQA_OK;
+}
+
 /* Adds a candidate, merging it by noisy-or with one of the same normalised text. */
 static int table_add(struct table *t, uint32_t key, uint32_t text, uint32_t norm, double w, unsigned origin,
 		     unsigned pos)
@@ -309,12 +328,8 @@ static int table_add(struct table *t, uint32_t key, uint32_t text, uint32_t norm
 				row->c[i].pos = (uint8_t)pos;
 			return XLQA_OK;
 		}
-	{
-		size_t alloc = row->alloc;
-		if (XLQA_ARRAY_RESERVE(row->c, alloc, (size_t)row->n + 1))
-			return XLQA_ENOMEM;
-		row->alloc = (uint32_t)alloc;
-	}
+	if (row->n == row->alloc && row_grow(row))
+		return XLQA_ENOMEM;
 	row->c[row->n++] = (struct cand){ text, norm, (float)w, (uint8_t)origin, (uint8_t)pos };
 	return XLQA_OK;
 }
@@ -672,14 +687,14 @@ static size_t layer_bytes(const struct layer *l)
 }
 
 /*
- * Keeps the cached dictionaries and layers within the memory budget (none: keeps them all): drops
- * the least recently used ones until they fit. Dictionaries are dropped whenever they are the
- * oldest; layers only when last used before `keep_since` (the layers of the pair being built are
- * in use).
+ * Keeps the cached dictionaries and layers, with the `in_use` bytes of the pair's own table,
+ * within the memory budget (none: keeps them all): drops the least recently used ones until they
+ * fit. Dictionaries are dropped whenever they are the oldest; layers only when last used before
+ * `keep_since` (the layers of the pair being built are in use).
  */
-static void trim_cache(struct xlqa_lexicon_builder *b, uint64_t keep_since)
+static void trim_cache(struct xlqa_lexicon_builder *b, uint64_t keep_since, size_t in_use)
 {
-	size_t held = 0;
+	size_t held = in_use;
 
 	if (!b->opt.memory)
 		return;
@@ -1412,20 +1427,30 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 		return xlqa_error_set(err, XLQA_EINVAL, "'%s-%s' is the identity: no lexicon needed", src->code, tgt->code);
 	if ((rc = get_stemmer(b, src, &stemmer, err)))
 		return rc;
-	/* Copy the direct layer: the final table gains pivots and names that must not leak into it. */
+	/* Copy the direct layer: the final table gains pivots and names that must not leak into it.
+	 * Under a memory budget it is taken over instead, its layer dropped from the cache (composed
+	 * again if a later pair needs it): no pair keeps two copies of its largest table. A copy adds
+	 * every row and candidate in the layer's order, so both give the same table. */
 	if ((rc = get_layer(b, src, tgt, &layer, err)))
 		return rc;
 	direct = &layer->t;
-	for (size_t i = 0; i < direct->n_rows; i++)
-		for (uint32_t j = 0; j < direct->rows[i].n; j++) {
-			const struct cand *c = &direct->rows[i].c[j];
-			if ((rc = table_add(&final, direct->rows[i].key, c->text, c->norm, c->weight, c->origin, c->pos))) {
-				xlqa_error_status(err, rc, "building the lexicon");
-				goto done;
+	if (b->opt.memory) {
+		final = layer->t;
+		memset(&layer->t, 0, sizeof layer->t);
+		drop_layer(layer);
+	} else {
+		for (size_t i = 0; i < direct->n_rows; i++)
+			for (uint32_t j = 0; j < direct->rows[i].n; j++) {
+				const struct cand *c = &direct->rows[i].c[j];
+				if ((rc = table_add(&final, direct->rows[i].key, c->text, c->norm, c->weight, c->origin,
+						    c->pos))) {
+					xlqa_error_status(err, rc, "building the lexicon");
+					goto done;
+				}
 			}
-		}
-	final.long_keys = direct->long_keys;
-	trim_cache(b, pair_start);
+		final.long_keys = direct->long_keys;
+	}
+	trim_cache(b, pair_start, table_bytes(&final));
 	if (!b->opt.no_pivots) {
 		const struct xlqa_lang_info *pivots[2] = { en, de };
 		const double weights[2] = { b->w.pivot_en, b->w.pivot_de };
@@ -1436,10 +1461,10 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 				continue;
 			if ((rc = get_layer(b, src, pivots[p], &sp, err)))
 				goto done;
-			trim_cache(b, pair_start);
+			trim_cache(b, pair_start, table_bytes(&final));
 			if ((rc = get_layer(b, pivots[p], tgt, &pt, err)))
 				goto done;
-			trim_cache(b, pair_start);
+			trim_cache(b, pair_start, table_bytes(&final));
 			if ((rc = get_stemmer(b, pivots[p], &stemmer, err)) ||
 			    (rc = add_pivot(b, &final, &sp->t, pt, stemmer, weights[p], origins[p], err)))
 				goto done;
@@ -1482,7 +1507,7 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 done:
 	report->dicts_read = b->reads - reads;
 	table_release(&final);
-	trim_cache(b, UINT64_MAX);
+	trim_cache(b, UINT64_MAX, 0);
 	trim_stemmers(b);
 	return rc;
 }

@@ -557,29 +557,37 @@ END_TEST
 
 /*
  * A memory budget makes the builder drop its cached dictionaries and layers and read them again for
- * a later pair, and changes nothing in the lexicons it writes: with a budget of one byte the pairs
- * come out byte for byte as with everything kept, and the dictionaries' counts are not doubled.
+ * a later pair, and take a pair's direct layer over instead of copying it; neither changes anything
+ * in the lexicons it writes: with a budget of one byte (nothing kept between pairs) and with one
+ * large enough to keep everything but the layers taken over, the pairs come out byte for byte as
+ * with everything kept, and the dictionaries' counts are not doubled. es-de comes first: it
+ * composes en-de as a pivot layer (with its stems), which en-de then takes over from the cache and
+ * the second es-de composes again.
  */
 START_TEST(test_build_memory_budget)
 {
-	static const char *const pairs[][2] = { { "de", "en" }, { "en", "de" }, { "es", "de" }, { "de", "en" } };
-	struct xlqa_lexicon_builder *b[2];
-	struct xlqa_buf path = XLQA_BUF_INIT, bytes[2] = { XLQA_BUF_INIT, XLQA_BUF_INIT };
+	static const char *const pairs[][2] = { { "es", "de" }, { "de", "en" }, { "en", "de" }, { "es", "de" },
+						{ "de", "en" } };
+	static const size_t budgets[] = { 0, 1, (size_t)1 << 30 }; /* 0: keep everything */
+	enum { N = sizeof budgets / sizeof budgets[0] };
+	struct xlqa_lexicon_builder *b[N];
+	struct xlqa_buf path = XLQA_BUF_INIT, bytes[N];
 	struct xlqa_error err;
 
 	make_tmp();
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < N; k++) {
 		struct xlqa_lexicon_build_options opt = { 0 };
 
+		xlqa_buf_init(&bytes[k]);
 		opt.dict_dir = data_dir;
 		opt.hunspell_dir = hunspell_dir;
-		opt.memory = k; /* 0: keep everything; 1 byte: keep nothing between pairs */
+		opt.memory = budgets[k];
 		ck_assert_int_eq(xlqa_lexicon_builder_new(&opt, &b[k], &err), XLQA_OK);
 	}
 	for (size_t p = 0; p < sizeof pairs / sizeof pairs[0]; p++) {
-		struct xlqa_lexicon_build_report rep[2];
+		struct xlqa_lexicon_build_report rep[N];
 
-		for (int k = 0; k < 2; k++) {
+		for (int k = 0; k < N; k++) {
 			xlqa_buf_reset(&path);
 			xlqa_buf_addf(&path, "%s/%d-%s-%s.lex", tmp_dir, k, pairs[p][0], pairs[p][1]);
 			ck_assert_msg(xlqa_lexicon_builder_build(b[k], pairs[p][0], pairs[p][1], path.buf, &rep[k], &err) ==
@@ -587,30 +595,37 @@ START_TEST(test_build_memory_budget)
 			              "%s", err.message);
 			xlqa_buf_reset(&bytes[k]);
 			ck_assert_int_eq(xlqa_file_read(path.buf, &bytes[k], &err), XLQA_OK);
+			if (k == 0)
+				continue;
+			ck_assert_uint_eq(bytes[0].len, bytes[k].len);
+			ck_assert_msg(memcmp(bytes[0].buf, bytes[k].buf, bytes[0].len) == 0, "%s-%s differs with budget %zu",
+			              pairs[p][0], pairs[p][1], budgets[k]);
 		}
-		ck_assert_uint_eq(bytes[0].len, bytes[1].len);
-		ck_assert_msg(memcmp(bytes[0].buf, bytes[1].buf, bytes[0].len) == 0, "%s-%s differs", pairs[p][0],
-		              pairs[p][1]);
-		/* the first pair reads deu-eng and eng-deu; the later ones read them again only without a cache */
+		/* the first pair reads its dictionaries once whatever the budget; the later ones read them
+		 * again only without a cache: a layer taken over is composed again from cached ones */
 		if (p == 0)
 			ck_assert_uint_eq(rep[0].dicts_read, rep[1].dicts_read);
 		else
 			ck_assert_uint_gt(rep[1].dicts_read, rep[0].dicts_read);
+		ck_assert_uint_eq(rep[2].dicts_read, rep[0].dicts_read);
 	}
-	ck_assert_uint_eq(xlqa_lexicon_builder_n_dicts(b[0]), xlqa_lexicon_builder_n_dicts(b[1]));
+	for (int k = 1; k < N; k++)
+		ck_assert_uint_eq(xlqa_lexicon_builder_n_dicts(b[0]), xlqa_lexicon_builder_n_dicts(b[k]));
 	for (size_t i = 0; i < xlqa_lexicon_builder_n_dicts(b[0]); i++) {
-		const char *name[2];
-		enum xlqa_dict_style style[2];
-		const struct xlqa_dict_stats *st[2];
+		const char *name[N];
+		enum xlqa_dict_style style[N];
+		const struct xlqa_dict_stats *st[N];
 
-		for (int k = 0; k < 2; k++)
+		for (int k = 0; k < N; k++)
 			xlqa_lexicon_builder_dict_at(b[k], i, &name[k], &style[k], &st[k]);
-		ck_assert_str_eq(name[0], name[1]);
 		ck_assert_uint_gt(st[0]->entries, 0);
-		ck_assert_uint_eq(st[0]->entries, st[1]->entries);
-		ck_assert_uint_eq(st[0]->translations, st[1]->translations);
+		for (int k = 1; k < N; k++) {
+			ck_assert_str_eq(name[0], name[k]);
+			ck_assert_uint_eq(st[0]->entries, st[k]->entries);
+			ck_assert_uint_eq(st[0]->translations, st[k]->translations);
+		}
 	}
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < N; k++) {
 		xlqa_lexicon_builder_free(b[k]);
 		xlqa_buf_release(&bytes[k]);
 	}
