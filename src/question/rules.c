@@ -14,6 +14,7 @@
 #include "xlqa/text.h"
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -288,6 +289,25 @@ static const struct {
 	{ "adjective-endings", offsetof(struct xlqa_question_rules, adjective_endings) },
 };
 
+/* The error for a line whose first field is no kind: it lists every kind, the word lists' from their
+ * table, so a kind added there is named here too. */
+static int unknown_kind(struct xlqa_question_rules *r, const struct rule_line *l, struct xlqa_error *err)
+{
+	char kinds[160] = "rule, focus, unit";
+	size_t used = strlen(kinds);
+
+	for (size_t i = 0; i < sizeof word_lists / sizeof *word_lists; i++) {
+		int n = snprintf(kinds + used, sizeof kinds - used, ", %s", word_lists[i].kind);
+
+		if (n < 0 || (size_t)n >= sizeof kinds - used)
+			break; /* cannot happen with the table above; the list is then cut, not overrun */
+		used += (size_t)n;
+	}
+	return xlqa_error_in(err, XLQA_EPARSE, r->path, -1, (int64_t)l->lineno,
+	                     "unknown line kind '%.*s' (expected %s or option)", (int)l->len[0], l->field[0],
+	                     kinds);
+}
+
 static int on_line(struct xlqa_question_rules *r, const struct rule_line *l, struct xlqa_error *err)
 {
 #define IS(word) (l->len[0] == strlen(word) && memcmp(l->field[0], word, l->len[0]) == 0)
@@ -319,10 +339,7 @@ static int on_line(struct xlqa_question_rules *r, const struct rule_line *l, str
 		              err);
 	}
 #undef IS
-	return xlqa_error_in(err, XLQA_EPARSE, r->path, -1, (int64_t)l->lineno,
-	                     "unknown line kind '%.*s' (expected rule, focus, unit, transparent, temporal, "
-	                     "auxiliary, kind, interrogative, adjective-endings or option)",
-	                     (int)l->len[0], l->field[0]);
+	return unknown_kind(r, l, err);
 }
 
 static int parse_file(struct xlqa_question_rules *r, const char *data, size_t len, struct xlqa_error *err)

@@ -127,6 +127,8 @@ static const struct {
 	{ "focus\tLOCATION\n", XLQA_EPARSE, 1, "expected 'focus<TAB>TYPE" },
 	{ "rule\twho||whom\tPERSON\n", XLQA_EPARSE, 1, "empty alternative" },
 	{ "synonym\ta b\n", XLQA_EPARSE, 1, "unknown line kind 'synonym'" },
+	/* the list of kinds ends with the word lists' table, then option */
+	{ "synonym\ta b\n", XLQA_EPARSE, 1, "(expected rule, focus, unit, transparent, temporal, auxiliary, kind, interrogative, adjective-endings or option)" },
 	{ "option\tcapitalised-nouns\tmaybe\n", XLQA_EPARSE, 1, "expected 'option<TAB>capitalised-nouns" },
 	{ "option\tfocus-head\tmiddle\n", XLQA_EPARSE, 1, "or 'option<TAB>focus-head<TAB>first|last'" },
 	/* Latin-1 bytes are no UTF-8 */
