@@ -580,6 +580,29 @@ static int pcur_next(const struct xlqa_searcher *s, struct prune_cursor *pc, str
 	return XLQA_OK;
 }
 
+/* Moves an alternative's cursor to its first document at or after `target`: a term's jumps over the
+ * blocks of its postings that end before it. */
+static int pcur_seek(const struct xlqa_searcher *s, struct prune_cursor *pc, uint32_t target, struct xlqa_error *err)
+{
+	bool end;
+	int rc;
+
+	if (pc->phrase) {
+		while (pc->doc < target)
+			if ((rc = pcur_next(s, pc, err)))
+				return rc;
+		return XLQA_OK;
+	}
+	rc = xlqa_postings_seek_doc(&pc->c, target, &pc->doc, &pc->tf, &end);
+	if (rc == XLQA_OK && !end && pc->tf > pc->max_tf)
+		rc = XLQA_ECORRUPT;
+	if (rc)
+		return xlqa_error_set(err, rc, "postings of '%s': %s", pc->term, xlqa_strerror(rc));
+	if (end)
+		pc->doc = UINT32_MAX;
+	return XLQA_OK;
+}
+
 /* Moves a source to its first document at or after `target`. */
 static int source_seek(struct xlqa_searcher *s, struct prune_source *sp, uint32_t target, struct xlqa_error *err)
 {
@@ -591,9 +614,8 @@ static int source_seek(struct xlqa_searcher *s, struct prune_source *sp, uint32_
 	for (size_t i = sp->first; i < sp->first + sp->n; i++) {
 		struct prune_cursor *pc = &s->pcur[i];
 
-		while (pc->doc < target)
-			if ((rc = pcur_next(s, pc, err)))
-				return rc;
+		if (pc->doc < target && (rc = pcur_seek(s, pc, target, err)))
+			return rc;
 		least = pc->doc < least ? pc->doc : least;
 	}
 	sp->doc = least;
