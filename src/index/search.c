@@ -83,6 +83,9 @@ struct prune_cursor { /* one alternative of a concept: a term's postings, or a p
 	uint64_t max_tf;  /* a term's collection frequency less one for each other document; a phrase's
 	                     largest count */
 	uint32_t doc, tf; /* the current posting; doc UINT32_MAX when the list is done */
+	size_t same;      /* a term an earlier alternative of the concept has too (translations often
+	                     repeat one): that alternative's cursor, whose posting this one copies
+	                     instead of decoding the list again; SIZE_MAX when none */
 };
 
 struct prune_source {
@@ -614,8 +617,12 @@ static int source_seek(struct xlqa_searcher *s, struct prune_source *sp, uint32_
 	for (size_t i = sp->first; i < sp->first + sp->n; i++) {
 		struct prune_cursor *pc = &s->pcur[i];
 
-		if (pc->doc < target && (rc = pcur_seek(s, pc, target, err)))
+		if (pc->same != SIZE_MAX) {
+			pc->doc = s->pcur[pc->same].doc;
+			pc->tf = s->pcur[pc->same].tf;
+		} else if (pc->doc < target && (rc = pcur_seek(s, pc, target, err))) {
 			return rc;
+		}
 		least = pc->doc < least ? pc->doc : least;
 	}
 	sp->doc = least;
@@ -662,6 +669,10 @@ static int source_open(struct xlqa_searcher *s, struct concept *c, struct prune_
 		pc->phrase = at->n > 1;
 		pc->term = at->terms[0];
 		pc->weight = at->weight;
+		pc->same = SIZE_MAX;
+		for (size_t j = sp->first; j < sp->first + sp->n && !pc->phrase; j++)
+			if (!s->pcur[j].phrase && s->pcur[j].same == SIZE_MAX && strcmp(s->pcur[j].term, pc->term) == 0)
+				pc->same = j;
 		if (pc->phrase) {
 			pc->pos = *list_len;
 			if ((rc = pool_alt(s, at, &adf, list_len, err)))
@@ -680,8 +691,12 @@ static int source_open(struct xlqa_searcher *s, struct concept *c, struct prune_
 			df += at->weight * adf;
 			pc->max_tf = cf >= adf ? cf - adf + 1 : 0;
 		}
-		if ((rc = pcur_next(s, pc, err)))
+		if (pc->same != SIZE_MAX) {
+			pc->doc = s->pcur[pc->same].doc;
+			pc->tf = s->pcur[pc->same].tf;
+		} else if ((rc = pcur_next(s, pc, err))) {
 			return rc;
+		}
 		most += at->weight * (double)pc->max_tf;
 		sp->n++;
 	}
