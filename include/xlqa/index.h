@@ -184,6 +184,7 @@ struct xlqa_postings_cursor {
 	const unsigned char *p, *end;
 	const unsigned char *base;  /* the term's first posting */
 	const unsigned char *skips; /* its skip table: n_skips entries, one a block of documents */
+	const unsigned char *positions_at; /* the positions of the posting xlqa_postings_next_doc gave last */
 	uint32_t n_skips;
 	uint32_t df;
 	uint32_t doc;
@@ -208,6 +209,10 @@ int xlqa_postings_next_doc(struct xlqa_postings_cursor *c, uint32_t *doc, uint32
  * are not returned. Same results as calling xlqa_postings_next_doc until the document reaches
  * `target`, except that a corrupt posting jumped over goes unnoticed. */
 int xlqa_postings_seek_doc(struct xlqa_postings_cursor *c, uint32_t target, uint32_t *doc, uint32_t *tf, bool *end);
+/* The positions of the posting xlqa_postings_next_doc or xlqa_postings_seek_doc gave last (its `tf`
+ * passed back), decoded as xlqa_postings_next decodes them, into the cursor's buffer: XLQA_OK,
+ * XLQA_ECORRUPT, XLQA_ENOMEM, XLQA_EINVAL when no posting was given. */
+int xlqa_postings_positions(struct xlqa_postings_cursor *c, uint32_t tf, struct xlqa_posting *out);
 void xlqa_postings_release(struct xlqa_postings_cursor *c);
 
 /* ---- retrieval ------------------------------------------------------------------------------ */

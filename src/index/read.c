@@ -400,7 +400,7 @@ bool xlqa_index_term_stats(const struct xlqa_index *idx, const char *term, uint3
 /* Puts a cursor on a term's postings, or on none when t is NULL. */
 static void cursor_at(const struct xlqa_index *idx, const struct idx_term *t, struct xlqa_postings_cursor *c)
 {
-	c->p = c->end = c->base = c->skips = NULL;
+	c->p = c->end = c->base = c->skips = c->positions_at = NULL;
 	c->n_skips = c->df = 0;
 	c->left = 0;
 	c->doc = 0;
@@ -445,6 +445,7 @@ int xlqa_postings_next_doc(struct xlqa_postings_cursor *c, uint32_t *doc, uint32
 		return XLQA_OK;
 	if (next_head(c, &n))
 		return XLQA_ECORRUPT;
+	c->positions_at = c->p;
 	/* the positions are skipped: n varints end at the next n bytes below 0x80 */
 	for (uint64_t k = 0; k < n; c->p++) {
 		if (c->p >= c->end)
@@ -498,34 +499,60 @@ int xlqa_postings_seek_doc(struct xlqa_postings_cursor *c, uint32_t target, uint
 	return rc;
 }
 
+/* Decodes tf positions from *p into the cursor's buffer, checked. */
+static int decode_positions(struct xlqa_postings_cursor *c, const unsigned char **p, uint64_t tf)
+{
+	uint64_t pos = 0;
+
+	if (tf > c->alloc) {
+		uint32_t *buf = realloc(c->positions, tf * sizeof *buf);
+
+		if (!buf)
+			return XLQA_ENOMEM;
+		c->positions = buf;
+		c->alloc = tf;
+	}
+	for (uint64_t i = 0; i < tf; i++) {
+		uint64_t d;
+
+		if (!(*p = idx_get_varint(*p, c->end, &d)) || pos + d > UINT32_MAX)
+			return XLQA_ECORRUPT;
+		pos += d;
+		c->positions[i] = (uint32_t)pos;
+	}
+	return XLQA_OK;
+}
+
 int xlqa_postings_next(struct xlqa_postings_cursor *c, struct xlqa_posting *out, bool *end)
 {
-	uint64_t tf, pos = 0;
+	uint64_t tf;
+	int rc;
 
 	*end = c->left == 0;
 	if (*end)
 		return XLQA_OK;
 	if (next_head(c, &tf))
 		return XLQA_ECORRUPT;
-	if (tf > c->alloc) {
-		uint32_t *p = realloc(c->positions, tf * sizeof *p);
-
-		if (!p)
-			return XLQA_ENOMEM;
-		c->positions = p;
-		c->alloc = tf;
-	}
-	for (uint64_t i = 0; i < tf; i++) {
-		uint64_t d;
-
-		if (!(c->p = idx_get_varint(c->p, c->end, &d)) || pos + d > UINT32_MAX)
-			return XLQA_ECORRUPT;
-		pos += d;
-		c->positions[i] = (uint32_t)pos;
-	}
+	if ((rc = decode_positions(c, &c->p, tf)))
+		return rc;
 	c->left--;
 	out->doc = c->doc;
 	out->tf = (uint32_t)tf;
+	out->positions = c->positions;
+	return XLQA_OK;
+}
+
+int xlqa_postings_positions(struct xlqa_postings_cursor *c, uint32_t tf, struct xlqa_posting *out)
+{
+	const unsigned char *p = c->positions_at;
+	int rc;
+
+	if (!p)
+		return XLQA_EINVAL;
+	if ((rc = decode_positions(c, &p, tf)))
+		return rc;
+	out->doc = c->doc;
+	out->tf = tf;
 	out->positions = c->positions;
 	return XLQA_OK;
 }

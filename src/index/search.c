@@ -305,45 +305,46 @@ static int pool_alt(struct xlqa_searcher *s, const struct alt_terms *a, uint32_t
 			return XLQA_OK;
 	if (a->n == 1)
 		return pool_term(s, a, df, err);
-	/* Documents containing every word, in order: a simple merge join on the first word's postings. */
+	/* Documents containing every word: a merge join on the documents alone, each later word's list
+	 * jumping to the first word's document; positions are decoded only where all the words meet. */
 	for (size_t i = 0; i < a->n; i++)
-		if ((rc = xlqa_postings_next(&c[i], &p[i], &end)) || end)
+		if ((rc = xlqa_postings_next_doc(&c[i], &p[i].doc, &p[i].tf, &end)) || end)
 			goto done;
 	for (;;) {
-		uint32_t doc = p[0].doc;
-		bool all = true;
+		uint32_t doc = p[0].doc, most = doc;
 		uint32_t count = 0;
 
 		for (size_t i = 1; i < a->n; i++) {
-			while (p[i].doc < doc) {
-				if ((rc = xlqa_postings_next(&c[i], &p[i], &end)) || end)
-					goto done;
-			}
-			if (p[i].doc != doc)
-				all = false;
+			if (p[i].doc < doc && ((rc = xlqa_postings_seek_doc(&c[i], doc, &p[i].doc, &p[i].tf, &end)) || end))
+				goto done;
+			most = p[i].doc > most ? p[i].doc : most;
 		}
-		if (all && a->n == 1) {
-			count = p[0].tf;
-		} else if (all) {
-			/* phrase occurrences: each later word within its query gap (+2 for dropped words) of the one before */
-			for (uint32_t k = 0; k < p[0].tf; k++) {
-				uint32_t at = p[0].positions[k];
-				bool ok = true;
+		if (most > doc) { /* the first word's next document that the others may share */
+			if ((rc = xlqa_postings_seek_doc(&c[0], most, &p[0].doc, &p[0].tf, &end)) || end)
+				goto done;
+			continue;
+		}
+		for (size_t i = 0; i < a->n; i++)
+			if ((rc = xlqa_postings_positions(&c[i], p[i].tf, &p[i])))
+				goto done;
+		/* phrase occurrences: each later word within its query gap (+2 for dropped words) of the one before */
+		for (uint32_t k = 0; k < p[0].tf; k++) {
+			uint32_t at = p[0].positions[k];
+			bool ok = true;
 
-				for (size_t i = 1; i < a->n && ok; i++) {
-					bool found = false;
+			for (size_t i = 1; i < a->n && ok; i++) {
+				bool found = false;
 
-					for (uint32_t j = 0; j < p[i].tf && !found; j++)
-						found = p[i].positions[j] > at && p[i].positions[j] <= at + a->gaps[i] + 2;
-					for (uint32_t j = 0; j < p[i].tf && found; j++)
-						if (p[i].positions[j] > at && p[i].positions[j] <= at + a->gaps[i] + 2) {
-							at = p[i].positions[j];
-							break;
-						}
-					ok = found;
-				}
-				count += ok;
+				for (uint32_t j = 0; j < p[i].tf && !found; j++)
+					found = p[i].positions[j] > at && p[i].positions[j] <= at + a->gaps[i] + 2;
+				for (uint32_t j = 0; j < p[i].tf && found; j++)
+					if (p[i].positions[j] > at && p[i].positions[j] <= at + a->gaps[i] + 2) {
+						at = p[i].positions[j];
+						break;
+					}
+				ok = found;
 			}
+			count += ok;
 		}
 		if (count && list) {
 			if (XLQA_ARRAY_RESERVE(s->list_doc, s->alloc_list, *list + 1) ||
@@ -358,7 +359,7 @@ static int pool_alt(struct xlqa_searcher *s, const struct alt_terms *a, uint32_t
 			s->acc[doc].tf += a->weight * count;
 			(*df)++;
 		}
-		if ((rc = xlqa_postings_next(&c[0], &p[0], &end)) || end)
+		if ((rc = xlqa_postings_next_doc(&c[0], &p[0].doc, &p[0].tf, &end)) || end)
 			goto done;
 	}
 done:
