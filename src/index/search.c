@@ -560,6 +560,19 @@ static bool prunable(const struct xlqa_searcher *s, const struct xlqa_search_opt
 	return true;
 }
 
+/* After a term's cursor moved (rc, end from the postings): its error, or doc UINT32_MAX at the end; a
+ * tf above the term's largest possible one is a corrupt list. */
+static int pcur_landed(struct prune_cursor *pc, int rc, bool end, struct xlqa_error *err)
+{
+	if (rc == XLQA_OK && !end && pc->tf > pc->max_tf)
+		rc = XLQA_ECORRUPT;
+	if (rc)
+		return xlqa_error_set(err, rc, "postings of '%s': %s", pc->term, xlqa_strerror(rc));
+	if (end)
+		pc->doc = UINT32_MAX;
+	return XLQA_OK;
+}
+
 /* The next posting of an alternative's cursor; a tf above the term's largest possible one (its
  * collection frequency less one for each other document) is a corrupt list. */
 static int pcur_next(const struct xlqa_searcher *s, struct prune_cursor *pc, struct xlqa_error *err)
@@ -574,14 +587,7 @@ static int pcur_next(const struct xlqa_searcher *s, struct prune_cursor *pc, str
 		return XLQA_OK;
 	}
 	rc = xlqa_postings_next_doc(&pc->c, &pc->doc, &pc->tf, &end);
-
-	if (rc == XLQA_OK && !end && pc->tf > pc->max_tf)
-		rc = XLQA_ECORRUPT;
-	if (rc)
-		return xlqa_error_set(err, rc, "postings of '%s': %s", pc->term, xlqa_strerror(rc));
-	if (end)
-		pc->doc = UINT32_MAX;
-	return XLQA_OK;
+	return pcur_landed(pc, rc, end, err);
 }
 
 /* Moves an alternative's cursor to its first document at or after `target`: a term's jumps over the
@@ -598,13 +604,7 @@ static int pcur_seek(const struct xlqa_searcher *s, struct prune_cursor *pc, uin
 		return XLQA_OK;
 	}
 	rc = xlqa_postings_seek_doc(&pc->c, target, &pc->doc, &pc->tf, &end);
-	if (rc == XLQA_OK && !end && pc->tf > pc->max_tf)
-		rc = XLQA_ECORRUPT;
-	if (rc)
-		return xlqa_error_set(err, rc, "postings of '%s': %s", pc->term, xlqa_strerror(rc));
-	if (end)
-		pc->doc = UINT32_MAX;
-	return XLQA_OK;
+	return pcur_landed(pc, rc, end, err);
 }
 
 /* Moves a source to its first document at or after `target`. */
