@@ -182,6 +182,11 @@ struct xlqa_posting {
  */
 struct xlqa_postings_cursor {
 	const unsigned char *p, *end;
+	const unsigned char *base;  /* the term's first posting */
+	const unsigned char *skips; /* its skip table: n_skips entries, one a block of documents */
+	const unsigned char *positions_at; /* the positions of the posting xlqa_postings_next_doc gave last */
+	uint32_t n_skips;
+	uint32_t df;
 	uint32_t doc;
 	uint32_t docs; /* the index's document count: every document number is below it */
 	uint32_t left; /* documents not yet returned */
@@ -199,6 +204,15 @@ int xlqa_postings_next(struct xlqa_postings_cursor *c, struct xlqa_posting *out,
 /* The next posting's document and tf only: its positions are skipped, not decoded (a corrupt position
  * value goes unnoticed, but nothing is read outside the list). XLQA_OK (with *end), XLQA_ECORRUPT. */
 int xlqa_postings_next_doc(struct xlqa_postings_cursor *c, uint32_t *doc, uint32_t *tf, bool *end);
+/* xlqa_postings_next_doc's first posting whose document is at least `target`: the blocks of the
+ * term's skip table that end before `target` are jumped over, not decoded. The postings passed over
+ * are not returned. Same results as calling xlqa_postings_next_doc until the document reaches
+ * `target`, except that a corrupt posting jumped over goes unnoticed. */
+int xlqa_postings_seek_doc(struct xlqa_postings_cursor *c, uint32_t target, uint32_t *doc, uint32_t *tf, bool *end);
+/* The positions of the posting xlqa_postings_next_doc or xlqa_postings_seek_doc gave last (its `tf`
+ * passed back), decoded as xlqa_postings_next decodes them, into the cursor's buffer: XLQA_OK,
+ * XLQA_ECORRUPT, XLQA_ENOMEM, XLQA_EINVAL when no posting was given. */
+int xlqa_postings_positions(struct xlqa_postings_cursor *c, uint32_t tf, struct xlqa_posting *out);
 void xlqa_postings_release(struct xlqa_postings_cursor *c);
 
 /* ---- retrieval ------------------------------------------------------------------------------ */

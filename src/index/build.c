@@ -58,6 +58,21 @@ struct docno_head {
 	int64_t offset; /* the document's byte offset in its file */
 };
 
+/*
+ * Follows the bytes of one term's postings as they are written, a byte at a time (they come in
+ * pieces that may split a varint), and notes a skip table entry after every IDX_SKIP_BLOCK-th
+ * document. Its entries are held until the term ends: df / IDX_SKIP_BLOCK of them.
+ */
+struct skip_scan {
+	uint64_t value; /* the varint being read */
+	unsigned shift;
+	int field;        /* 0 document gap, 1 tf, 2 positions */
+	uint64_t left;    /* positions still to come */
+	uint64_t doc, docs, bytes; /* current document, documents ended, bytes seen */
+	struct idx_skip *skip;
+	size_t n_skip, alloc_skip;
+};
+
 struct builder {
 	const struct xlqa_index_build_options *opt;
 	struct xlqa_index_build_summary *sum;
@@ -96,6 +111,7 @@ struct builder {
 	size_t n_vocab, alloc_vocab, alloc_count;
 	bool counted_after_new;  /* a word was counted after the last new folded word */
 	struct xlqa_buf fold;
+	struct skip_scan scan; /* of the term whose postings are being written */
 };
 
 static int write_bytes(struct builder *b, const void *p, size_t n, struct xlqa_error *err)
@@ -685,6 +701,51 @@ static int run_advance(struct run_cursor *c, const char *path, struct xlqa_error
 	return XLQA_OK;
 }
 
+/* Feeds postings bytes to the scan; a value too large for the format is a corrupt run. */
+static int skip_feed(struct skip_scan *sc, const unsigned char *p, size_t n, struct xlqa_error *err)
+{
+	for (size_t i = 0; i < n; i++) {
+		sc->bytes++;
+		if (sc->shift > 63)
+			return xlqa_error_set(err, XLQA_ECORRUPT, "a sorted run holds an overlong varint");
+		sc->value |= (uint64_t)(p[i] & 0x7f) << sc->shift;
+		if (p[i] & 0x80) {
+			sc->shift += 7;
+			continue;
+		}
+		if (sc->field == 0) {
+			sc->doc = sc->docs ? sc->doc + sc->value : sc->value;
+			sc->field = 1;
+		} else if (sc->field == 1) {
+			sc->left = sc->value;
+			sc->field = 2;
+		} else {
+			sc->left--;
+		}
+		sc->value = 0;
+		sc->shift = 0;
+		if (sc->field != 2 || sc->left)
+			continue;
+		sc->field = 0;
+		if (++sc->docs % IDX_SKIP_BLOCK)
+			continue;
+		if (sc->doc > UINT32_MAX || sc->bytes > UINT32_MAX)
+			return xlqa_error_set(err, XLQA_EOVERFLOW, "postings of one term exceed 4 GiB");
+		if (XLQA_ARRAY_RESERVE(sc->skip, sc->alloc_skip, sc->n_skip + 1))
+			return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+		sc->skip[sc->n_skip++] = (struct idx_skip){ (uint32_t)sc->doc, (uint32_t)sc->bytes };
+	}
+	return XLQA_OK;
+}
+
+/* Writes bytes of the current term's postings, following them for its skip table. */
+static int write_postings(struct builder *b, const void *p, size_t n, struct xlqa_error *err)
+{
+	int rc = skip_feed(&b->scan, p, n, err);
+
+	return rc ? rc : write_bytes(b, p, n, err);
+}
+
 /*
  * Writes one piece of a term's postings: the piece's first document is absolute, so after an earlier
  * piece it is rewritten as a gap from that piece's last document.
@@ -696,14 +757,15 @@ static int write_piece(struct builder *b, const unsigned char *p, size_t len, bo
 	const unsigned char *rest;
 	uint64_t doc;
 
+	int rc;
+
 	if (first)
-		return write_bytes(b, p, len, err);
+		return write_postings(b, p, len, err);
 	if (!(rest = idx_get_varint(p, p + len, &doc)) || doc <= prev_last)
 		return xlqa_error_set(err, XLQA_ECORRUPT, "a sorted run's postings are out of order");
-	return write_bytes(b, head, (size_t)(idx_put_varint(head, doc - prev_last) - head), err) ||
-	               write_bytes(b, rest, (size_t)(p + len - rest), err)
-	           ? XLQA_EIO
-	           : XLQA_OK;
+	if ((rc = write_postings(b, head, (size_t)(idx_put_varint(head, doc - prev_last) - head), err)))
+		return rc;
+	return write_postings(b, rest, (size_t)(p + len - rest), err);
 }
 
 static int write_terms(struct builder *b, struct idx_header *h, struct xlqa_error *err)
@@ -749,8 +811,12 @@ static int write_terms(struct builder *b, struct idx_header *h, struct xlqa_erro
 			rc = xlqa_error_set(err, XLQA_EOVERFLOW, "vocabulary over 4 GiB");
 			break;
 		}
+		b->scan.value = b->scan.docs = b->scan.bytes = 0;
+		b->scan.shift = 0;
+		b->scan.field = 0;
+		b->scan.n_skip = 0;
 		if (!b->n_runs) {
-			rc = write_bytes(b, a->buf, a->len, err);
+			rc = write_postings(b, a->buf, a->len, err);
 		}
 		for (size_t k = 0; k < b->n_runs && rc == XLQA_OK; k++) {
 			if (cur[k].done || cur[k].r.term != ids[i])
@@ -776,6 +842,13 @@ static int write_terms(struct builder *b, struct idx_header *h, struct xlqa_erro
 			rc = run_advance(&cur[k], b->runs[k], err);
 		}
 		terms[i].postings_len = b->out_pos - start - off;
+		terms[i].skips = b->out_pos - start;
+		terms[i].n_skips = (uint32_t)b->scan.n_skip;
+		if (rc == XLQA_OK && (b->scan.docs != a->df || b->scan.field != 0 || b->scan.shift != 0))
+			rc = xlqa_error_set(err, XLQA_ECORRUPT, "the postings of '%s' do not hold its %u documents",
+			                    xlqa_termer_term(b->termer, ids[i]), a->df);
+		if (rc == XLQA_OK && b->scan.n_skip) /* (crc32 of a NULL buffer is its initial value) */
+			rc = write_bytes(b, b->scan.skip, b->scan.n_skip * sizeof *b->scan.skip, err);
 	}
 	if (rc || (rc = end_section(b, h, SEC_POSTINGS, start, err)))
 		goto out;
@@ -887,6 +960,7 @@ static void release_builder(struct builder *b)
 	free(b->vocab);
 	free(b->vocab_count);
 	xlqa_buf_release(&b->fold);
+	free(b->scan.skip);
 }
 
 static double now(void)

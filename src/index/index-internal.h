@@ -5,7 +5,11 @@
  *   header | store (zlib blobs) | docs | docstr | docno order | terms | termstr | postings | meta | vocab
  *
  * Postings of a term: for each document, varint(doc - previous doc; the first one absolute),
- * varint(tf), then tf varint position gaps (the first one absolute). Varints are LEB128.
+ * varint(tf), then tf varint position gaps (the first one absolute). Varints are LEB128. Right after
+ * a term's postings (inside the postings section) comes its skip table: for each complete block of
+ * IDX_SKIP_BLOCK documents, a struct idx_skip (the block's last document and where the next block
+ * starts), so that a reader looking for a later document jumps over the blocks that end before it
+ * instead of decoding them. A block's first document stays a gap from the previous block's last.
  */
 #ifndef XLQA_INDEX_INTERNAL_H
 #define XLQA_INDEX_INTERNAL_H
@@ -20,8 +24,9 @@
  * in -em keeps it in its stem ("problem", lang/de/stem-keep.txt); 4: a German name's genitive "s"
  * after a vowel comes off ("teslas": "tesla", genitive.txt); 5: the vocab section (the words the
  * cognate matcher needs, counted at build time instead of by reading every document on each use).
+ * 6: skip tables after each term's postings (idx_term.skips, n_skips; struct idx_skip).
  * The terms of an older index would miss what queries look for, so it must be rebuilt */
-#define IDX_VERSION 5u
+#define IDX_VERSION 6u
 #define IDX_BYTE_ORDER 0x01020304u
 
 enum idx_section_id {
@@ -75,10 +80,23 @@ struct idx_doc {
 
 struct idx_term {
 	uint64_t postings; /* offset within the postings section */
-	uint64_t postings_len;
+	uint64_t postings_len; /* the postings' bytes, not counting the skip table */
 	uint64_t cf;
+	uint64_t skips; /* offset of the skip table within the postings section (after the postings) */
 	uint32_t name; /* offset in termstr */
 	uint32_t df;
+	uint32_t n_skips; /* df / IDX_SKIP_BLOCK entries */
+	uint32_t pad;
+};
+
+/* Documents a skip table entry spans: small enough that a jump lands near its target, large enough
+ * that the tables add little (8 bytes a block). */
+#define IDX_SKIP_BLOCK 64u
+
+/* A skip table entry; may be unaligned in the file (read with memcpy). */
+struct idx_skip {
+	uint32_t last_doc; /* the block's last document */
+	uint32_t end;      /* where the next block starts: bytes from the term's first posting */
 };
 
 /*

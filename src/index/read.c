@@ -6,7 +6,7 @@
  * only the pages it needs: the postings are decoded with bounds checks, and each document of the store
  * is a zlib stream with its own Adler-32, checked when it is inflated. The vocab section's CRC is
  * checked when it is read (xlqa_index_vocabulary), and xlqa_index_verify checks every section's CRC,
- * reading the whole file.
+ * reading the whole file, and decodes every term's postings against its skip table.
  *
  * Invariant: after a successful open every offset the accessors follow has been checked against its
  * section's bounds, or is checked on use (postings are decoded with bounds checks).
@@ -131,6 +131,10 @@ static int check(struct xlqa_index *idx, const char *path, struct xlqa_error *er
 		if (t->name >= idx->termstr_len || t->postings > idx->postings_len ||
 		    t->postings_len > idx->postings_len - t->postings)
 			return corrupt(err, path, "a term entry points outside its sections");
+		/* the skip table: right after the postings, one entry a complete block */
+		if (t->skips != t->postings + t->postings_len || t->n_skips != t->df / IDX_SKIP_BLOCK ||
+		    (uint64_t)t->n_skips * sizeof(struct idx_skip) > idx->postings_len - t->skips || t->pad != 0)
+			return corrupt(err, path, "a term's skip table is out of place");
 	}
 	idx->stats.documents = m->documents;
 	idx->stats.terms = m->terms;
@@ -169,12 +173,45 @@ static int check_crc(const struct xlqa_index *idx, enum idx_section_id id, const
 static const enum idx_section_id checked_on_open[] = { SEC_DOCS, SEC_DOCSTR, SEC_DOCNO_ORDER, SEC_TERMS,
 	                                               SEC_TERMSTR, SEC_META };
 
+static void cursor_at(const struct xlqa_index *idx, const struct idx_term *t, struct xlqa_postings_cursor *c);
+
+/* Decodes a term's postings (positions skipped) and checks that its skip table says where each block
+ * ends and which document ends it, as the reader's jumps assume. */
+static int check_skips(const struct xlqa_index *idx, const struct idx_term *t, struct xlqa_error *err)
+{
+	struct xlqa_postings_cursor c;
+	uint32_t doc, tf, n = 0;
+	bool end;
+	int rc;
+
+	xlqa_postings_init(&c);
+	cursor_at(idx, t, &c);
+	while ((rc = xlqa_postings_next_doc(&c, &doc, &tf, &end)) == XLQA_OK && !end) {
+		struct idx_skip e;
+
+		if (++n % IDX_SKIP_BLOCK)
+			continue;
+		memcpy(&e, c.skips + (size_t)(n / IDX_SKIP_BLOCK - 1) * sizeof e, sizeof e);
+		if (e.last_doc != doc || e.end != (size_t)(c.p - c.base))
+			return xlqa_error_set(err, XLQA_ECORRUPT,
+			                      "'%s' is not a usable index: the skip table of '%s' disagrees with its postings "
+			                      "at document %u", idx->path, idx->termstr + t->name, n);
+	}
+	if (rc || c.p != c.end)
+		return xlqa_error_set(err, XLQA_ECORRUPT,
+		                      "'%s' is not a usable index: the postings of '%s' do not decode to its %u documents",
+		                      idx->path, idx->termstr + t->name, t->df);
+	return XLQA_OK;
+}
+
 int xlqa_index_verify(const struct xlqa_index *idx, struct xlqa_error *err)
 {
 	int rc = XLQA_OK;
 
 	for (int i = 0; i < SEC_COUNT && rc == XLQA_OK; i++)
 		rc = check_crc(idx, (enum idx_section_id)i, idx->path, err);
+	for (uint64_t i = 0; i < idx->stats.terms && rc == XLQA_OK; i++)
+		rc = check_skips(idx, &idx->terms[i], err);
 	return rc;
 }
 
@@ -360,21 +397,30 @@ bool xlqa_index_term_stats(const struct xlqa_index *idx, const char *term, uint3
 	return true;
 }
 
-bool xlqa_postings_open(const struct xlqa_index *idx, const char *term, struct xlqa_postings_cursor *c)
+/* Puts a cursor on a term's postings, or on none when t is NULL. */
+static void cursor_at(const struct xlqa_index *idx, const struct idx_term *t, struct xlqa_postings_cursor *c)
 {
-	const struct idx_term *t = find_term(idx, term);
-
-	c->p = c->end = NULL;
+	c->p = c->end = c->base = c->skips = c->positions_at = NULL;
+	c->n_skips = c->df = 0;
 	c->left = 0;
 	c->doc = 0;
 	c->docs = (uint32_t)idx->stats.documents;
 	c->started = false;
 	if (!t)
-		return false;
-	c->p = idx->postings + t->postings;
+		return;
+	c->p = c->base = idx->postings + t->postings;
 	c->end = c->p + t->postings_len;
-	c->left = t->df;
-	return true;
+	c->skips = idx->postings + t->skips;
+	c->n_skips = t->n_skips;
+	c->left = c->df = t->df;
+}
+
+bool xlqa_postings_open(const struct xlqa_index *idx, const char *term, struct xlqa_postings_cursor *c)
+{
+	const struct idx_term *t = find_term(idx, term);
+
+	cursor_at(idx, t, c);
+	return t != NULL;
 }
 
 /* Decodes a posting's document gap and tf, checked, and moves the cursor to its document. */
@@ -399,6 +445,7 @@ int xlqa_postings_next_doc(struct xlqa_postings_cursor *c, uint32_t *doc, uint32
 		return XLQA_OK;
 	if (next_head(c, &n))
 		return XLQA_ECORRUPT;
+	c->positions_at = c->p;
 	/* the positions are skipped: n varints end at the next n bytes below 0x80 */
 	for (uint64_t k = 0; k < n; c->p++) {
 		if (c->p >= c->end)
@@ -411,34 +458,101 @@ int xlqa_postings_next_doc(struct xlqa_postings_cursor *c, uint32_t *doc, uint32
 	return XLQA_OK;
 }
 
+static struct idx_skip skip_entry(const struct xlqa_postings_cursor *c, uint32_t k)
+{
+	struct idx_skip e;
+
+	memcpy(&e, c->skips + (size_t)k * sizeof e, sizeof e);
+	return e;
+}
+
+int xlqa_postings_seek_doc(struct xlqa_postings_cursor *c, uint32_t target, uint32_t *doc, uint32_t *tf, bool *end)
+{
+	uint32_t lo = (c->df - c->left) / IDX_SKIP_BLOCK, hi = c->n_skips; /* lo: the next posting's block */
+	int rc;
+
+	/* the last block from the next posting's on that ends before target, if any: lo - 1 after the search */
+	if (lo < hi && skip_entry(c, lo).last_doc < target) {
+		struct idx_skip e;
+
+		lo++;
+		while (lo < hi) {
+			uint32_t mid = lo + (hi - lo) / 2;
+
+			if (skip_entry(c, mid).last_doc < target)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		e = skip_entry(c, lo - 1);
+		/* the jump goes forward, stays in the list and lands after the document returned last */
+		if (e.end <= (size_t)(c->p - c->base) || e.end > (size_t)(c->end - c->base) || e.last_doc >= c->docs ||
+		    (c->started && e.last_doc <= c->doc))
+			return XLQA_ECORRUPT;
+		c->p = c->base + e.end;
+		c->doc = e.last_doc;
+		c->started = true;
+		c->left = c->df - lo * IDX_SKIP_BLOCK;
+	}
+	while ((rc = xlqa_postings_next_doc(c, doc, tf, end)) == XLQA_OK && !*end && *doc < target)
+		;
+	return rc;
+}
+
+/* Decodes tf positions from *p into the cursor's buffer, checked. */
+static int decode_positions(struct xlqa_postings_cursor *c, const unsigned char **p, uint64_t tf)
+{
+	uint64_t pos = 0;
+
+	if (tf > c->alloc) {
+		uint32_t *buf = realloc(c->positions, tf * sizeof *buf);
+
+		if (!buf)
+			return XLQA_ENOMEM;
+		c->positions = buf;
+		c->alloc = tf;
+	}
+	for (uint64_t i = 0; i < tf; i++) {
+		uint64_t d;
+
+		if (!(*p = idx_get_varint(*p, c->end, &d)) || pos + d > UINT32_MAX)
+			return XLQA_ECORRUPT;
+		pos += d;
+		c->positions[i] = (uint32_t)pos;
+	}
+	return XLQA_OK;
+}
+
 int xlqa_postings_next(struct xlqa_postings_cursor *c, struct xlqa_posting *out, bool *end)
 {
-	uint64_t tf, pos = 0;
+	uint64_t tf;
+	int rc;
 
 	*end = c->left == 0;
 	if (*end)
 		return XLQA_OK;
 	if (next_head(c, &tf))
 		return XLQA_ECORRUPT;
-	if (tf > c->alloc) {
-		uint32_t *p = realloc(c->positions, tf * sizeof *p);
-
-		if (!p)
-			return XLQA_ENOMEM;
-		c->positions = p;
-		c->alloc = tf;
-	}
-	for (uint64_t i = 0; i < tf; i++) {
-		uint64_t d;
-
-		if (!(c->p = idx_get_varint(c->p, c->end, &d)) || pos + d > UINT32_MAX)
-			return XLQA_ECORRUPT;
-		pos += d;
-		c->positions[i] = (uint32_t)pos;
-	}
+	if ((rc = decode_positions(c, &c->p, tf)))
+		return rc;
 	c->left--;
 	out->doc = c->doc;
 	out->tf = (uint32_t)tf;
+	out->positions = c->positions;
+	return XLQA_OK;
+}
+
+int xlqa_postings_positions(struct xlqa_postings_cursor *c, uint32_t tf, struct xlqa_posting *out)
+{
+	const unsigned char *p = c->positions_at;
+	int rc;
+
+	if (!p)
+		return XLQA_EINVAL;
+	if ((rc = decode_positions(c, &p, tf)))
+		return rc;
+	out->doc = c->doc;
+	out->tf = tf;
 	out->positions = c->positions;
 	return XLQA_OK;
 }

@@ -83,6 +83,9 @@ struct prune_cursor { /* one alternative of a concept: a term's postings, or a p
 	uint64_t max_tf;  /* a term's collection frequency less one for each other document; a phrase's
 	                     largest count */
 	uint32_t doc, tf; /* the current posting; doc UINT32_MAX when the list is done */
+	size_t same;      /* a term an earlier alternative of the concept has too (translations often
+	                     repeat one): that alternative's cursor, whose posting this one copies
+	                     instead of decoding the list again; SIZE_MAX when none */
 };
 
 struct prune_source {
@@ -302,45 +305,46 @@ static int pool_alt(struct xlqa_searcher *s, const struct alt_terms *a, uint32_t
 			return XLQA_OK;
 	if (a->n == 1)
 		return pool_term(s, a, df, err);
-	/* Documents containing every word, in order: a simple merge join on the first word's postings. */
+	/* Documents containing every word: a merge join on the documents alone, each later word's list
+	 * jumping to the first word's document; positions are decoded only where all the words meet. */
 	for (size_t i = 0; i < a->n; i++)
-		if ((rc = xlqa_postings_next(&c[i], &p[i], &end)) || end)
+		if ((rc = xlqa_postings_next_doc(&c[i], &p[i].doc, &p[i].tf, &end)) || end)
 			goto done;
 	for (;;) {
-		uint32_t doc = p[0].doc;
-		bool all = true;
+		uint32_t doc = p[0].doc, most = doc;
 		uint32_t count = 0;
 
 		for (size_t i = 1; i < a->n; i++) {
-			while (p[i].doc < doc) {
-				if ((rc = xlqa_postings_next(&c[i], &p[i], &end)) || end)
-					goto done;
-			}
-			if (p[i].doc != doc)
-				all = false;
+			if (p[i].doc < doc && ((rc = xlqa_postings_seek_doc(&c[i], doc, &p[i].doc, &p[i].tf, &end)) || end))
+				goto done;
+			most = p[i].doc > most ? p[i].doc : most;
 		}
-		if (all && a->n == 1) {
-			count = p[0].tf;
-		} else if (all) {
-			/* phrase occurrences: each later word within its query gap (+2 for dropped words) of the one before */
-			for (uint32_t k = 0; k < p[0].tf; k++) {
-				uint32_t at = p[0].positions[k];
-				bool ok = true;
+		if (most > doc) { /* the first word's next document that the others may share */
+			if ((rc = xlqa_postings_seek_doc(&c[0], most, &p[0].doc, &p[0].tf, &end)) || end)
+				goto done;
+			continue;
+		}
+		for (size_t i = 0; i < a->n; i++)
+			if ((rc = xlqa_postings_positions(&c[i], p[i].tf, &p[i])))
+				goto done;
+		/* phrase occurrences: each later word within its query gap (+2 for dropped words) of the one before */
+		for (uint32_t k = 0; k < p[0].tf; k++) {
+			uint32_t at = p[0].positions[k];
+			bool ok = true;
 
-				for (size_t i = 1; i < a->n && ok; i++) {
-					bool found = false;
+			for (size_t i = 1; i < a->n && ok; i++) {
+				bool found = false;
 
-					for (uint32_t j = 0; j < p[i].tf && !found; j++)
-						found = p[i].positions[j] > at && p[i].positions[j] <= at + a->gaps[i] + 2;
-					for (uint32_t j = 0; j < p[i].tf && found; j++)
-						if (p[i].positions[j] > at && p[i].positions[j] <= at + a->gaps[i] + 2) {
-							at = p[i].positions[j];
-							break;
-						}
-					ok = found;
-				}
-				count += ok;
+				for (uint32_t j = 0; j < p[i].tf && !found; j++)
+					found = p[i].positions[j] > at && p[i].positions[j] <= at + a->gaps[i] + 2;
+				for (uint32_t j = 0; j < p[i].tf && found; j++)
+					if (p[i].positions[j] > at && p[i].positions[j] <= at + a->gaps[i] + 2) {
+						at = p[i].positions[j];
+						break;
+					}
+				ok = found;
 			}
+			count += ok;
 		}
 		if (count && list) {
 			if (XLQA_ARRAY_RESERVE(s->list_doc, s->alloc_list, *list + 1) ||
@@ -355,7 +359,7 @@ static int pool_alt(struct xlqa_searcher *s, const struct alt_terms *a, uint32_t
 			s->acc[doc].tf += a->weight * count;
 			(*df)++;
 		}
-		if ((rc = xlqa_postings_next(&c[0], &p[0], &end)) || end)
+		if ((rc = xlqa_postings_next_doc(&c[0], &p[0].doc, &p[0].tf, &end)) || end)
 			goto done;
 	}
 done:
@@ -556,6 +560,19 @@ static bool prunable(const struct xlqa_searcher *s, const struct xlqa_search_opt
 	return true;
 }
 
+/* After a term's cursor moved (rc, end from the postings): its error, or doc UINT32_MAX at the end; a
+ * tf above the term's largest possible one is a corrupt list. */
+static int pcur_landed(struct prune_cursor *pc, int rc, bool end, struct xlqa_error *err)
+{
+	if (rc == XLQA_OK && !end && pc->tf > pc->max_tf)
+		rc = XLQA_ECORRUPT;
+	if (rc)
+		return xlqa_error_set(err, rc, "postings of '%s': %s", pc->term, xlqa_strerror(rc));
+	if (end)
+		pc->doc = UINT32_MAX;
+	return XLQA_OK;
+}
+
 /* The next posting of an alternative's cursor; a tf above the term's largest possible one (its
  * collection frequency less one for each other document) is a corrupt list. */
 static int pcur_next(const struct xlqa_searcher *s, struct prune_cursor *pc, struct xlqa_error *err)
@@ -570,14 +587,24 @@ static int pcur_next(const struct xlqa_searcher *s, struct prune_cursor *pc, str
 		return XLQA_OK;
 	}
 	rc = xlqa_postings_next_doc(&pc->c, &pc->doc, &pc->tf, &end);
+	return pcur_landed(pc, rc, end, err);
+}
 
-	if (rc == XLQA_OK && !end && pc->tf > pc->max_tf)
-		rc = XLQA_ECORRUPT;
-	if (rc)
-		return xlqa_error_set(err, rc, "postings of '%s': %s", pc->term, xlqa_strerror(rc));
-	if (end)
-		pc->doc = UINT32_MAX;
-	return XLQA_OK;
+/* Moves an alternative's cursor to its first document at or after `target`: a term's jumps over the
+ * blocks of its postings that end before it. */
+static int pcur_seek(const struct xlqa_searcher *s, struct prune_cursor *pc, uint32_t target, struct xlqa_error *err)
+{
+	bool end;
+	int rc;
+
+	if (pc->phrase) {
+		while (pc->doc < target)
+			if ((rc = pcur_next(s, pc, err)))
+				return rc;
+		return XLQA_OK;
+	}
+	rc = xlqa_postings_seek_doc(&pc->c, target, &pc->doc, &pc->tf, &end);
+	return pcur_landed(pc, rc, end, err);
 }
 
 /* Moves a source to its first document at or after `target`. */
@@ -591,9 +618,12 @@ static int source_seek(struct xlqa_searcher *s, struct prune_source *sp, uint32_
 	for (size_t i = sp->first; i < sp->first + sp->n; i++) {
 		struct prune_cursor *pc = &s->pcur[i];
 
-		while (pc->doc < target)
-			if ((rc = pcur_next(s, pc, err)))
-				return rc;
+		if (pc->same != SIZE_MAX) {
+			pc->doc = s->pcur[pc->same].doc;
+			pc->tf = s->pcur[pc->same].tf;
+		} else if (pc->doc < target && (rc = pcur_seek(s, pc, target, err))) {
+			return rc;
+		}
 		least = pc->doc < least ? pc->doc : least;
 	}
 	sp->doc = least;
@@ -640,6 +670,10 @@ static int source_open(struct xlqa_searcher *s, struct concept *c, struct prune_
 		pc->phrase = at->n > 1;
 		pc->term = at->terms[0];
 		pc->weight = at->weight;
+		pc->same = SIZE_MAX;
+		for (size_t j = sp->first; j < sp->first + sp->n && !pc->phrase; j++)
+			if (!s->pcur[j].phrase && s->pcur[j].same == SIZE_MAX && strcmp(s->pcur[j].term, pc->term) == 0)
+				pc->same = j;
 		if (pc->phrase) {
 			pc->pos = *list_len;
 			if ((rc = pool_alt(s, at, &adf, list_len, err)))
@@ -658,8 +692,12 @@ static int source_open(struct xlqa_searcher *s, struct concept *c, struct prune_
 			df += at->weight * adf;
 			pc->max_tf = cf >= adf ? cf - adf + 1 : 0;
 		}
-		if ((rc = pcur_next(s, pc, err)))
+		if (pc->same != SIZE_MAX) {
+			pc->doc = s->pcur[pc->same].doc;
+			pc->tf = s->pcur[pc->same].tf;
+		} else if ((rc = pcur_next(s, pc, err))) {
 			return rc;
+		}
 		most += at->weight * (double)pc->max_tf;
 		sp->n++;
 	}

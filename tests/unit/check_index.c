@@ -896,6 +896,20 @@ static size_t compare_pruned(struct search_env *e, const struct xlqa_search_opti
 	return skipped;
 }
 
+/* Marks in `in` (n_docs flags) the documents the one-alternative query `text` matches. */
+static void matched_docs(struct search_env *e, const char *text, unsigned flags, bool *in, size_t n_docs)
+{
+	struct xlqa_search_options o = { XLQA_BM25_K1, XLQA_BM25_B, 100000, 0, 3, 20, 0, NULL, 0 };
+	struct xlqa_error err;
+
+	xlqa_query_reset(&e->q);
+	ck_assert_int_eq(xlqa_query_add_term(&e->q, text, strlen(text), 1.0, flags), XLQA_OK);
+	ck_assert_int_eq(xlqa_search(e->s, &e->q, &o, &e->res, &err), XLQA_OK);
+	memset(in, 0, n_docs * sizeof *in);
+	for (size_t i = 0; i < e->res.n_hits; i++)
+		in[e->res.hits[i].doc] = true;
+}
+
 /*
  * MaxScore pruning drops documents that cannot enter the top k, yet ranks exactly as scoring every
  * document does: same documents, same scores, ties in document order, for single-term concepts, a
@@ -943,8 +957,229 @@ START_TEST(test_search_pruning)
 	/* the answerer's options: passages in the top 20 and reranking */
 	o = (struct xlqa_search_options){ XLQA_BM25_K1, XLQA_BM25_B, 5, 20, 3, 20, XLQA_PASSAGE_WEIGHT, NULL, 0 };
 	compare_pruned(&e, &o);
+	/* a concept naming one term twice (its cursor shared) among others, over lists of 2,400 documents */
+	ck_assert_int_eq(xlqa_query_add_group(&e.q, NULL, 0.8, 0, &group), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_alt(&e.q, group, "company", 7, 0.6), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_alt(&e.q, group, "oil", 3, 0.5), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_alt(&e.q, group, "company", 7, 0.3), XLQA_OK);
+	ck_assert_int_eq(xlqa_query_add_alt(&e.q, group, "oil", 3, 0.9), XLQA_OK);
+	o = (struct xlqa_search_options){ XLQA_BM25_K1, XLQA_BM25_B, 10, 0, 3, 20, 0, NULL, 0 };
+	skipped_small = 0;
+	for (size_t j = 0; j < sizeof ks / sizeof ks[0]; j++) {
+		o.max_docs = ks[j];
+		skipped_small += ks[j] <= 10 ? compare_pruned(&e, &o) : 0;
+	}
+	ck_assert_msg(skipped_small > 0, "pruning dropped no candidate for k <= 10 (a repeated term)");
+	/* phrases meet on documents whatever their words' frequencies: every "price" follows "market", and
+	 * "price oil" is in the documents that hold both */
+	{
+		bool phrase[2400], price[2400], oil[2400];
+		size_t n_phrase = 0;
+
+		matched_docs(&e, "price", 0, price, 2400);
+		matched_docs(&e, "market price", XLQA_QUERY_PHRASE, phrase, 2400);
+		for (size_t d = 0; d < 2400; d++)
+			ck_assert_msg(phrase[d] == price[d], "document %zu: 'market price' %d, 'price' %d", d, phrase[d], price[d]);
+		matched_docs(&e, "oil", 0, oil, 2400);
+		matched_docs(&e, "price oil", XLQA_QUERY_PHRASE, phrase, 2400);
+		for (size_t d = 0; d < 2400; d++) {
+			ck_assert_msg(phrase[d] == (price[d] && oil[d]), "document %zu: 'price oil' %d", d, phrase[d]);
+			n_phrase += phrase[d];
+		}
+		ck_assert_uint_gt(n_phrase, 50);
+	}
 	xlqa_buf_release(&coll);
 	search_env_close(&e);
+}
+END_TEST
+
+/* The entry of `term` in the index file held in `data`; false when absent. */
+static bool find_term_entry(const struct xlqa_buf *data, const char *term, struct idx_term *t, size_t *at)
+{
+	struct idx_header h;
+
+	memcpy(&h, data->buf, sizeof h);
+	for (uint64_t i = 0; i < h.sections[SEC_TERMS].length / sizeof *t; i++) {
+		*at = h.sections[SEC_TERMS].offset + i * sizeof *t;
+		memcpy(t, data->buf + *at, sizeof *t);
+		if (strcmp(data->buf + h.sections[SEC_TERMSTR].offset + t->name, term) == 0)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Skip tables: seeking a term's postings to a target gives the posting that reading every one up to
+ * it gives, positions included, for targets near and far (within a block, across many, past the end),
+ * on an index built in memory and one merged from spilled runs (a skip table then spans run pieces).
+ * A seek really far_seeks: it passes over a damaged posting of an earlier block that reading one posting
+ * at a time stops at, while verify reports the damage, and a skip table that lies is reported by
+ * verify and one out of place refused on open.
+ */
+START_TEST(test_postings_skips)
+{
+	static const char *const terms[] = { "market", "price", "oil", "compani", "filler", "bundesbank", "zurich",
+		                             "gold", "absent" };
+	static const uint32_t steps[] = { 1, 2, 5, 63, 64, 65, 130, 700, 5000 };
+	static const char *const builds[] = { "mem", "spill" };
+	struct xlqa_buf coll = XLQA_BUF_INIT, data = XLQA_BUF_INIT;
+	struct xlqa_index_build_summary sum;
+	struct xlqa_error err;
+	struct idx_term t;
+	struct idx_skip e;
+	struct xlqa_index *idx;
+	unsigned char *at;
+	const unsigned char *q;
+	uint64_t v, tf;
+	size_t term_at, far_seeks = 0; /* seeks past more than a block of postings */
+	char path[512];
+	bool end;
+
+	skewed_collection(&coll, 2400);
+	write_collection(coll.buf, coll.len);
+	ck_assert_int_eq(build("mem", 0, &sum, &err), XLQA_OK);
+	ck_assert_int_eq(build("spill", 4096, &sum, &err), XLQA_OK);
+	ck_assert_uint_gt(sum.runs, 2);
+	for (size_t b = 0; b < 2; b++) {
+		idx = open_index(builds[b]);
+		ck_assert_msg(xlqa_index_verify(idx, &err) == XLQA_OK, "%s", err.message);
+		for (size_t k = 0; k < sizeof terms / sizeof terms[0]; k++)
+			for (size_t j = 0; j < sizeof steps / sizeof steps[0]; j++) {
+				struct xlqa_postings_cursor seek, ref;
+				struct xlqa_posting pr, ps;
+				uint32_t target = 0, doc = 0, n;
+				bool end_ref = false;
+
+				xlqa_postings_init(&seek);
+				xlqa_postings_init(&ref);
+				ck_assert_int_eq(xlqa_postings_open(idx, terms[k], &seek), xlqa_postings_open(idx, terms[k], &ref));
+				pr.doc = 0;
+				for (uint64_t rng = 5 + j;; target += 1 + (uint32_t)(test_rng_next(&rng) % steps[j])) {
+					/* the reference: every posting read, up to the first at or after target */
+					while (!end_ref) {
+						ck_assert_int_eq(xlqa_postings_next(&ref, &pr, &end_ref), XLQA_OK);
+						if (!end_ref && pr.doc >= target)
+							break;
+					}
+					n = seek.df - seek.left;
+					ck_assert_int_eq(xlqa_postings_seek_doc(&seek, target, &doc, &ps.tf, &end), XLQA_OK);
+					far_seeks += seek.df - seek.left > n + IDX_SKIP_BLOCK;
+					ck_assert_msg(end == end_ref, "%s, target %u: end %d, reading all %d", terms[k], target, end,
+					              end_ref);
+					if (end)
+						break;
+					ck_assert_msg(doc == pr.doc && ps.tf == pr.tf, "%s, target %u: document %u, reading all %u",
+					              terms[k], target, doc, pr.doc);
+					ck_assert_int_eq(xlqa_postings_positions(&seek, ps.tf, &ps), XLQA_OK);
+					for (uint32_t i = 0; i < ps.tf; i++)
+						ck_assert_uint_eq(ps.positions[i], pr.positions[i]);
+					target = doc;
+				}
+				xlqa_postings_release(&seek);
+				xlqa_postings_release(&ref);
+			}
+		xlqa_index_free(idx);
+	}
+	ck_assert_uint_gt(far_seeks, 100);
+
+	/* "market" is in every document: damage its second posting (gap 1 made 0) */
+	read_index_file("mem", &data, path, sizeof path);
+	ck_assert(find_term_entry(&data, "market", &t, &term_at));
+	ck_assert_uint_eq(t.df, 2400);
+	ck_assert_uint_eq(t.n_skips, 2400 / IDX_SKIP_BLOCK);
+	{
+		struct idx_header h;
+
+		memcpy(&h, data.buf, sizeof h);
+		at = (unsigned char *)data.buf + h.sections[SEC_POSTINGS].offset + t.postings;
+	}
+	tf = 0;
+	ck_assert_ptr_nonnull(q = idx_get_varint(at, at + t.postings_len, &v));
+	ck_assert_ptr_nonnull(q = idx_get_varint(q, at + t.postings_len, &tf));
+	for (uint64_t i = 0; i < tf; i++)
+		ck_assert_ptr_nonnull(q = idx_get_varint(q, at + t.postings_len, &v));
+	ck_assert_uint_eq(*q, 1);
+	*(unsigned char *)q = 0;
+	write_resealed(&data, path);
+	idx = open_index("mem");
+	{
+		struct xlqa_postings_cursor c;
+		uint32_t doc, ctf;
+
+		xlqa_postings_init(&c);
+		ck_assert(xlqa_postings_open(idx, "market", &c));
+		ck_assert_int_eq(xlqa_postings_next_doc(&c, &doc, &ctf, &end), XLQA_OK);
+		ck_assert_int_eq(xlqa_postings_next_doc(&c, &doc, &ctf, &end), XLQA_ECORRUPT);
+		ck_assert(xlqa_postings_open(idx, "market", &c));
+		ck_assert_int_eq(xlqa_postings_seek_doc(&c, IDX_SKIP_BLOCK + 5, &doc, &ctf, &end), XLQA_OK);
+		ck_assert(!end);
+		ck_assert_uint_eq(doc, IDX_SKIP_BLOCK + 5);
+		xlqa_postings_release(&c);
+	}
+	ck_assert_int_eq(xlqa_index_verify(idx, &err), XLQA_ECORRUPT);
+	ck_assert_msg(strstr(err.message, "postings of 'market' do not decode"), "%s", err.message);
+	xlqa_index_free(idx);
+
+	/* a skip table entry naming another last document (on the index as built): open trusts it, verify
+	 * does not */
+	ck_assert_int_eq(build("lie", 0, &sum, &err), XLQA_OK);
+	read_index_file("lie", &data, path, sizeof path);
+	ck_assert(find_term_entry(&data, "market", &t, &term_at));
+	{
+		struct idx_header h;
+
+		memcpy(&h, data.buf, sizeof h);
+		at = (unsigned char *)data.buf + h.sections[SEC_POSTINGS].offset + t.skips + sizeof e;
+	}
+	memcpy(&e, at, sizeof e);
+	ck_assert_uint_eq(e.last_doc, 2 * IDX_SKIP_BLOCK - 1);
+	e.last_doc++;
+	memcpy(at, &e, sizeof e);
+	write_resealed(&data, path);
+	idx = open_index("lie");
+	ck_assert_int_eq(xlqa_index_verify(idx, &err), XLQA_ECORRUPT);
+	ck_assert_msg(strstr(err.message, "skip table of 'market' disagrees"), "%s", err.message);
+	xlqa_index_free(idx);
+
+	/* a term entry whose skip table is not where its postings end */
+	read_index_file("mem", &data, path, sizeof path);
+	ck_assert(find_term_entry(&data, "market", &t, &term_at));
+	t.n_skips--;
+	memcpy(data.buf + term_at, &t, sizeof t);
+	write_resealed(&data, path);
+	snprintf(path, sizeof path, "%s/mem", tmpdir);
+	ck_assert_int_eq(xlqa_index_open(path, &idx, &err), XLQA_ECORRUPT);
+	ck_assert_msg(strstr(err.message, "skip table is out of place"), "%s", err.message);
+	xlqa_buf_release(&data);
+	xlqa_buf_release(&coll);
+}
+END_TEST
+
+/* An index of the format before skip tables is refused on open with both versions named and what to
+ * do, not read as if its term entries had skip tables. */
+START_TEST(test_index_old_format)
+{
+	static const char coll[] = "<DOC><DOCNO>a</DOCNO><TEXT>alpha beta</TEXT></DOC>";
+	struct xlqa_index_build_summary sum;
+	struct xlqa_buf data = XLQA_BUF_INIT;
+	struct xlqa_index *idx;
+	struct xlqa_error err;
+	struct idx_header h;
+	char path[512], want[64];
+
+	write_collection(coll, strlen(coll));
+	ck_assert_int_eq(build("idx", 0, &sum, &err), XLQA_OK);
+	read_index_file("idx", &data, path, sizeof path);
+	memcpy(&h, data.buf, sizeof h);
+	ck_assert_uint_eq(h.version, IDX_VERSION);
+	h.version = IDX_VERSION - 1;
+	memcpy(data.buf, &h, sizeof h);
+	write_resealed(&data, path);
+	snprintf(path, sizeof path, "%s/idx", tmpdir);
+	ck_assert_int_eq(xlqa_index_open(path, &idx, &err), XLQA_ECORRUPT);
+	snprintf(want, sizeof want, "is index format %u; this xlqa reads %u: rebuild it", IDX_VERSION - 1, IDX_VERSION);
+	ck_assert_msg(strstr(err.message, want), "%s", err.message);
+	xlqa_buf_release(&data);
 }
 END_TEST
 
@@ -1108,6 +1343,8 @@ Suite *index_suite(void)
 	tcase_add_test(tb, test_passages);
 	tcase_add_test(tb, test_search_top_k);
 	tcase_add_test(tb, test_search_pruning);
+	tcase_add_test(tb, test_postings_skips);
+	tcase_add_test(tb, test_index_old_format);
 	tcase_add_test(tb, test_index_vocabulary);
 	tcase_add_test(tb, test_passages_title);
 	tcase_add_test(tb, test_index_killed_build);
