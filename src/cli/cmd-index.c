@@ -86,9 +86,10 @@ static int verify_index(const char *dir)
 	xlqa_error_clear(&err);
 	if (xlqa_index_open(dir, &idx, &err) || xlqa_index_verify(idx, &err))
 		status = cli_fail("index", &err);
+	else if (printf("index      %s: every section's checksum matches and every posting list decodes\n", dir) < 0)
+		status = CLI_EXIT_SYSTEM;
 	else
-		status = printf("index      %s: every section's checksum matches\n", dir) < 0 ? CLI_EXIT_SYSTEM
-		                                                                              : CLI_EXIT_OK;
+		status = CLI_EXIT_OK;
 	xlqa_index_free(idx);
 	return cli_finish_output("index", status);
 }
