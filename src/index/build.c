@@ -756,7 +756,6 @@ static int write_piece(struct builder *b, const unsigned char *p, size_t len, bo
 	unsigned char head[10];
 	const unsigned char *rest;
 	uint64_t doc;
-
 	int rc;
 
 	if (first)

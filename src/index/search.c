@@ -607,6 +607,13 @@ static int pcur_seek(const struct xlqa_searcher *s, struct prune_cursor *pc, uin
 	return pcur_landed(pc, rc, end, err);
 }
 
+/* A cursor that shares an earlier alternative's term takes that cursor's posting. */
+static void pcur_follow(const struct xlqa_searcher *s, struct prune_cursor *pc)
+{
+	pc->doc = s->pcur[pc->same].doc;
+	pc->tf = s->pcur[pc->same].tf;
+}
+
 /* Moves a source to its first document at or after `target`. */
 static int source_seek(struct xlqa_searcher *s, struct prune_source *sp, uint32_t target, struct xlqa_error *err)
 {
@@ -619,8 +626,7 @@ static int source_seek(struct xlqa_searcher *s, struct prune_source *sp, uint32_
 		struct prune_cursor *pc = &s->pcur[i];
 
 		if (pc->same != SIZE_MAX) {
-			pc->doc = s->pcur[pc->same].doc;
-			pc->tf = s->pcur[pc->same].tf;
+			pcur_follow(s, pc);
 		} else if (pc->doc < target && (rc = pcur_seek(s, pc, target, err))) {
 			return rc;
 		}
@@ -693,8 +699,7 @@ static int source_open(struct xlqa_searcher *s, struct concept *c, struct prune_
 			pc->max_tf = cf >= adf ? cf - adf + 1 : 0;
 		}
 		if (pc->same != SIZE_MAX) {
-			pc->doc = s->pcur[pc->same].doc;
-			pc->tf = s->pcur[pc->same].tf;
+			pcur_follow(s, pc);
 		} else if ((rc = pcur_next(s, pc, err))) {
 			return rc;
 		}
