@@ -102,11 +102,14 @@ double xlqa_answer_heuristic(const double features[XLQA_ANSWER_FEATURES]);
 
 /* ---- the answerer --------------------------------------------------------------------------- */
 
+/* The most candidates an answerer keeps a question (xlqa_answerer_options.max_candidates). */
+enum { XLQA_ANSWER_MAX_CANDIDATES = 1000 };
+
 struct xlqa_answerer_options {
 	const char *source;      /* the question's language (any alias); NULL: the index's */
 	const char *lexicon_dir; /* pair lexicons (xlqa_lexicon_path); NULL: xlqa_lexicon_default_dir */
 	size_t passages;         /* top passages searched for candidates; 0: 10 */
-	size_t max_candidates;   /* candidates kept a question, best first; 0: 100 */
+	size_t max_candidates;   /* candidates kept a question, best first; 0: 100; at most XLQA_ANSWER_MAX_CANDIDATES */
 	/*
 	 * The answer model (xlqa/model.h) xlqa_answerer_respond ranks and decides with, borrowed: it
 	 * must outlive the answerer. NULL: the heuristic order, and NIL only without candidates.

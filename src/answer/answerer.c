@@ -323,6 +323,11 @@ int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_o
 	int rc = XLQA_OK;
 
 	*out = NULL;
+	if (opt && opt->max_candidates > XLQA_ANSWER_MAX_CANDIDATES) {
+		free(a);
+		return xlqa_error_set(err, XLQA_EINVAL, "%zu candidates a question asked for; at most %d are kept",
+		                      opt->max_candidates, XLQA_ANSWER_MAX_CANDIDATES);
+	}
 	if (!a)
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	a->idx = idx;

@@ -51,8 +51,10 @@ static const char run_usage[] =
 	"                           task; a question without a translation is answered NIL with a warning\n"
 	"  -T, --trace FILE         one JSON line a question: analysis, query, passages with their text,\n"
 	"                           candidates, the answer and why it is NIL (xlqa trace prints it)\n"
+	"      --candidates N       the candidates kept a question, best first by the heuristic score, for\n"
+	"                           the model to rank and the feature table to hold (default 100)\n"
 	"  -K, --trace-candidates N the candidates a trace line shows, best first (default 10; 0: all, up to\n"
-	"                           the 100 the answerer keeps)\n"
+	"                           the --candidates kept)\n"
 	"  -F, --features-out FILE  the feature table for xlqa calibrate fit (needs --gold)\n"
 	"  -g, --gold FILE          the gold key (xquad-clef convention): labels the feature table, and\n"
 	"                           gives the trace's answers and candidates their judgments\n"
@@ -88,6 +90,7 @@ struct answering {
 	struct xlqa_answer_set set;
 	size_t trace_candidates; /* candidates a trace line shows; SIZE_MAX: all */
 	bool machine_translation; /* --mt: Apertium beside the lexicon where it has the pair */
+	size_t candidates;        /* --candidates: kept a question; 0: the answerer's default */
 	struct xlqa_retrieval *retrieval; /* --retrieval, or NULL */
 	const char *target;      /* run: the test set's target language, checked against the index's first */
 };
@@ -116,7 +119,8 @@ static int answering_open(struct answering *an, const char *cmd, const char *dir
                           const char *retrieval, const struct xlqa_testset *queries, struct xlqa_error *err)
 {
 	struct xlqa_answerer_options opt = { .source = source, .lexicon_dir = lexicon_dir, .nil_confidence = nil_confidence,
-	                                     .machine_translation = an->machine_translation, .queries = queries };
+	                                     .machine_translation = an->machine_translation, .queries = queries,
+	                                     .max_candidates = an->candidates };
 	struct xlqa_buf path = XLQA_BUF_INIT;
 	bool any = false;
 	int rc;
@@ -442,7 +446,8 @@ int cmd_run(int argc, char **argv)
 		{ "free-tag", no_argument, NULL, 'G' },          { "trec", required_argument, NULL, 'P' },
 		{ "responses", required_argument, NULL, 'E' },   { "series", required_argument, NULL, 'S' },
 		{ "lang", required_argument, NULL, 'l' },        { "context", required_argument, NULL, 'O' },
-		{ "list-threshold", required_argument, NULL, 'H' }, { NULL, 0, NULL, 0 },
+		{ "list-threshold", required_argument, NULL, 'H' }, { "candidates", required_argument, NULL, 'C' },
+		{ NULL, 0, NULL, 0 },
 	};
 	bool no_model = false, mt = false, free_tag = false;
 	const char *dir = NULL, *questions = NULL, *tag = NULL, *out = NULL, *lexicon_dir = NULL, *model = NULL,
@@ -458,7 +463,7 @@ int cmd_run(int argc, char **argv)
 	struct xlqa_error err;
 	char source[3], *end;
 	double nil_confidence = 0;
-	size_t trace_candidates = 10;
+	size_t trace_candidates = 10, candidates = 0;
 	int c, status = CLI_EXIT_OK;
 
 	optind = 1;
@@ -507,6 +512,14 @@ int cmd_run(int argc, char **argv)
 			if (!nil_confidence_arg("run", optarg, &nil_confidence))
 				return CLI_EXIT_USAGE;
 			break;
+		case 'C': {
+			unsigned long long k = strtoull(optarg, &end, 10);
+			if (*end || end == optarg || optarg[0] == '-' || k < 1 || k > XLQA_ANSWER_MAX_CANDIDATES)
+				return cli_usage_error("run", "--candidates wants a count from 1 to %d, not '%s'",
+				                       XLQA_ANSWER_MAX_CANDIDATES, optarg);
+			candidates = (size_t)k;
+			break;
+		}
 		case 'K': {
 			unsigned long long k = strtoull(optarg, &end, 10);
 			if (*end || end == optarg || optarg[0] == '-')
@@ -558,6 +571,7 @@ int cmd_run(int argc, char **argv)
 			        (long long)queries.questions[i].line, queries.questions[i].id);
 	snprintf(source, sizeof source, "%c%c", ts.source[0] | 0x20, ts.source[1] | 0x20);
 	an.trace_candidates = trace_candidates;
+	an.candidates = candidates;
 	an.machine_translation = mt;
 	an.target = ts.target;
 	xlqa_ranked_run_init(&ranked, tag, variant, responses);
