@@ -43,11 +43,7 @@
 	ROW(DOCS, "docs", "log(1 + documents holding it)") \
 	ROW(LENGTH, "length", "its words") \
 	ROW(OVERLAP, "overlap", "share of its words that are query words (repeating the question)") \
-	ROW(LEXICON, "lexicon", "mean translation weight of the query words matched in its sentence") \
-	ROW(NAME, "name", "1 for a name") \
-	ROW(NUMERIC, "numeric", "1 for a year, date, number or measure") \
 	ROW(TOP, "top", "1 when it comes from the best passage") \
-	ROW(CLAUSE, "clause", "1 for a clause between query words") \
 	ROW(STOP_EDGE, "stop_edge", "1 when it starts with a stop word (\"for Lutheran views\")") \
 	ROW(WINDOW, "window", "weighted share of the query's concepts within 6 words of it") \
 	ROW(SENTENCE_REL, "sentence_rel", "its sentence feature / the best of the question's candidates") \
@@ -55,8 +51,6 @@
 	ROW(AFTER, "after", "1 when the word just after it is a query word (\"[nine] nations\")") \
 	ROW(FOCUS, "focus", "1 when it ends with the question's focus noun or stands just before it") \
 	ROW(HEAD, "head", "1 when its last word is a query word and others are not (\"[adaptive] immune system\")") \
-	ROW(SIDE, "side", "weighted share of its sentence's sided query words on their side of it (query.h)") \
-	ROW(SIDE_NEAR, "side_near", "the nearest sided query word: +1 on its side of it, -1 on the other, 0 none") \
 	ROW(IDF, "idf", "mean idf of its words in the index / log(1 + documents): rare words score high") \
 	ROW(EDGE_QUERY, "edge_query", "1 when its first or last word is a query word (\"sickness [occurs]\")") \
 	/* what stands just outside it in its sentence, so a model learns where a phrase's edges lie */ \

@@ -87,7 +87,7 @@ void xlqa_answer_set_release(struct xlqa_answer_set *s);
 
 /*
  * Adds one occurrence of a candidate to `s`, merging it with an earlier one of the same key:
- * occurrence features combine by maximum (passage, sentence, proximity, type fit, lexicon, top,
+ * occurrence features combine by maximum (passage, sentence, proximity, type fit, top,
  * doc rank), counts by adding distinct passages and documents; the text, document and support
  * of the occurrence with the better heuristic score are kept. `passage` numbers the passage (for
  * counting). XLQA_ENOMEM.

@@ -138,8 +138,7 @@ struct xlqa_answerer {
 	size_t *span_dist; /* per extraction span: words to the nearest query word of its sentence (span_distances) */
 	size_t alloc_span_dist;
 	uint64_t *sent_groups; /* per sentence: the groups matched */
-	double *sent_lexicon;
-	size_t alloc_sent, alloc_sentl;
+	size_t alloc_sent;
 	struct xlqa_buf key, support;
 	struct xlqa_buf passage; /* the passage widened to whole sentences */
 	const char *stranded; /* xlqa_question.stranded for a monolingual pair, else NULL (prepositions are not translated) */
@@ -217,7 +216,7 @@ int xlqa_answer_set_add(struct xlqa_answer_set *s, const char *text, size_t len,
                         const char *support, size_t support_len)
 {
 	static const int combine_max[] = { XLQA_FEATURE_PASSAGE, XLQA_FEATURE_DOC_RANK, XLQA_FEATURE_SENTENCE,
-	                                   XLQA_FEATURE_PROXIMITY, XLQA_FEATURE_TYPE_FIT, XLQA_FEATURE_LEXICON,
+	                                   XLQA_FEATURE_PROXIMITY, XLQA_FEATURE_TYPE_FIT,
 	                                   XLQA_FEATURE_TOP, XLQA_FEATURE_WINDOW };
 	struct xlqa_candidate *c;
 	void *pos = NULL;
@@ -423,7 +422,6 @@ void xlqa_answerer_free(struct xlqa_answerer *a)
 	free(a->tok_naming);
 	free(a->span_dist);
 	free(a->sent_groups);
-	free(a->sent_lexicon);
 	free(a->group_idf);
 	free(a);
 }
@@ -621,11 +619,9 @@ static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, st
 	    XLQA_ARRAY_RESERVE(a->tok_compound, a->alloc_compound, an->n_tokens + 1) ||
 	    XLQA_ARRAY_RESERVE(a->tok_part, a->alloc_part, an->n_tokens + 1) ||
 	    XLQA_ARRAY_RESERVE(a->tok_naming, a->alloc_naming, an->n_tokens + 1) ||
-	    XLQA_ARRAY_RESERVE(a->sent_groups, a->alloc_sent, an->seg.n_sentences + 1) ||
-	    XLQA_ARRAY_RESERVE(a->sent_lexicon, a->alloc_sentl, an->seg.n_sentences + 1))
+	    XLQA_ARRAY_RESERVE(a->sent_groups, a->alloc_sent, an->seg.n_sentences + 1))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	memset(a->sent_groups, 0, (an->seg.n_sentences + 1) * sizeof *a->sent_groups);
-	memset(a->sent_lexicon, 0, (an->seg.n_sentences + 1) * sizeof *a->sent_lexicon);
 	for (size_t i = 0; i < an->n_tokens; i++) {
 		const struct xlqa_token *t = &an->tokens[i];
 		const struct xlqa_term_word *tw;
@@ -666,11 +662,8 @@ static int mark_tokens(struct xlqa_answerer *a, const char *text, size_t len, st
 				a->tok_group[i] = (long)qt->group;
 				a->tok_weight[i] = qt->weight;
 				a->tok_part[i] = k > 0; /* terms after the word's own: its compound parts, irregular lemmas */
-				if (t->sentence < an->seg.n_sentences) {
-					if (!(a->sent_groups[t->sentence] & (UINT64_C(1) << qt->group)))
-						a->sent_lexicon[t->sentence] += qt->weight;
+				if (t->sentence < an->seg.n_sentences)
 					a->sent_groups[t->sentence] |= UINT64_C(1) << qt->group;
-				}
 				break;
 			}
 		}
@@ -907,47 +900,6 @@ static bool kind_group(const struct xlqa_answerer *a, long g)
 }
 
 /*
- * The side features: for each query group with a side (XLQA_QUERY_BEFORE_ANSWER or _AFTER_ANSWER,
- * not both) matched in the span's sentence (tokens [lo, hi)), whether one of its words stands on that side of the span;
- * the share is weighted by the groups' weights. The nearest sided word decides side_near.
- */
-static void sides(const struct xlqa_answerer *a, const struct xlqa_extract_span *sp, size_t lo, size_t hi,
-                  double f[XLQA_ANSWER_FEATURES])
-{
-	uint64_t seen = 0, right = 0;
-	double all = 0, ok = 0;
-	size_t near = SIZE_MAX;
-
-	f[XLQA_FEATURE_SIDE_NEAR] = 0;
-	for (size_t k = lo; k < hi; k++) {
-		long g = a->tok_group[k];
-		unsigned side;
-		bool before = k < sp->first, good;
-		size_t d;
-
-		if (g < 0 || g >= MAX_GROUPS || (k >= sp->first && k < sp->first + sp->n))
-			continue;
-		side = a->group_flags[g] & (XLQA_QUERY_BEFORE_ANSWER | XLQA_QUERY_AFTER_ANSWER);
-		if (!side || side == (XLQA_QUERY_BEFORE_ANSWER | XLQA_QUERY_AFTER_ANSWER))
-			continue;
-		good = before == (side == XLQA_QUERY_BEFORE_ANSWER);
-		seen |= UINT64_C(1) << g;
-		right |= good ? UINT64_C(1) << g : 0;
-		d = before ? sp->first - k : k - (sp->first + sp->n - 1);
-		if (d < near) {
-			near = d;
-			f[XLQA_FEATURE_SIDE_NEAR] = good ? 1 : -1;
-		}
-	}
-	for (size_t g = 0; g < MAX_GROUPS; g++)
-		if (seen & (UINT64_C(1) << g)) {
-			all += a->group_weight[g];
-			ok += right & (UINT64_C(1) << g) ? a->group_weight[g] : 0;
-		}
-	f[XLQA_FEATURE_SIDE] = all > 0 ? ok / all : 0;
-}
-
-/*
  * Where every noun is capitalised (German), a clause ends with its verb, so one lower-case word
  * between the span and punctuation or the sentence's end closes the span as punctuation does
  * ("der British Nationality Act [1981] eingeführt."). Two or more ("genannt wurde") do not: on the
@@ -1040,7 +992,7 @@ static bool focus_ahead(const struct xlqa_answerer *a, const struct xlqa_extract
  * What follows an abbreviation's full stop follows the span: a full stop glued to its last word with
  * the sentence going on after it ends an abbreviation, not a clause ("the largest [U.S.] city").
  */
-static void neighbours(const struct xlqa_answerer *a, const struct xlqa_extract_span *sp, size_t lo, size_t hi,
+static void neighbours(const struct xlqa_answerer *a, const struct xlqa_extract_span *sp, size_t lo,
                        double f[XLQA_ANSWER_FEATURES])
 {
 	const struct xlqa_token *tok = a->ex.a.tokens;
@@ -1084,7 +1036,6 @@ static void neighbours(const struct xlqa_answerer *a, const struct xlqa_extract_
 	f[XLQA_FEATURE_NAMED] = named(a, sp, next);
 	f[XLQA_FEATURE_RIGHT_CONTENT] = same_after && a->tok_group[next] < 0 && tok[next].kind != XLQA_SPAN_PUNCT &&
 	                                !(tok[next].flags & (XLQA_TOKEN_ARTICLE | XLQA_TOKEN_STOP));
-	sides(a, sp, lo, hi, f);
 }
 
 /* The candidates of one passage. */
@@ -1124,7 +1075,7 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		/* a resolved relative date is answered as the date it names ("yesterday" -> "March 11, 1994") */
 		const char *answer = sp->resolved ? sp->resolved : text + sp->start;
 		size_t answer_len = sp->resolved ? strlen(sp->resolved) : sp->end - sp->start;
-		size_t words = 0, matched = 0, whole = 0, groups = 0, dist = a->span_dist[i], lo = sp->first, hi = sp->first + sp->n;
+		size_t words = 0, matched = 0, whole = 0, dist = a->span_dist[i], lo = sp->first, hi = sp->first + sp->n;
 		size_t content = 0, known = 0, compound = 0, last = sp->first + sp->n - 1; /* content words, those the dictionary knows */
 		double sw = 0, ww = 0, idf = 0, swi = 0;
 		uint64_t window = 0;
@@ -1164,7 +1115,6 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 				sw += a->group_weight[g];
 				swi += a->group_weight[g] * a->group_idf[g];
 				ww += window & (UINT64_C(1) << g) ? a->group_weight[g] : 0;
-				groups++;
 			}
 		f[XLQA_FEATURE_PASSAGE] = out->results.passages[0].score > 0 ? p->score / out->results.passages[0].score : 0;
 		f[XLQA_FEATURE_DOC_RANK] = rank < out->results.n_hits ? 1.0 / (double)(rank + 1) : 0;
@@ -1177,14 +1127,10 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 		 * compound part, "Metzgermarkt" for "Markt", or an irregular verb's lemma) is no query word */
 		f[XLQA_FEATURE_OVERLAP] = (double)whole / (double)words;
 		f[XLQA_FEATURE_SENTENCE_REL] = 1;
-		f[XLQA_FEATURE_LEXICON] = groups ? a->sent_lexicon[sp->sentence] / (double)groups : 0;
-		f[XLQA_FEATURE_NAME] = sp->kind == XLQA_EXTRACT_NAME;
-		f[XLQA_FEATURE_NUMERIC] = sp->kind >= XLQA_EXTRACT_YEAR && sp->kind <= XLQA_EXTRACT_MEASURE;
 		f[XLQA_FEATURE_TOP] = pi == 0;
-		f[XLQA_FEATURE_CLAUSE] = sp->kind == XLQA_EXTRACT_CLAUSE;
 		f[XLQA_FEATURE_WINDOW] = total > 0 ? ww / total : 0;
 		f[XLQA_FEATURE_STOP_EDGE] = (tok[sp->first].flags & XLQA_TOKEN_STOP) != 0;
-		neighbours(a, sp, lo, hi, f);
+		neighbours(a, sp, lo, f);
 		f[XLQA_FEATURE_IDF] = idf / (double)words;
 		f[XLQA_FEATURE_EDGE_QUERY] = a->tok_group[sp->first] >= 0 || a->tok_group[sp->first + sp->n - 1] >= 0;
 		f[XLQA_FEATURE_KIND_TYPE + sp->kind * XLQA_TYPE_GROUPS + type_group[type]] = 1;
