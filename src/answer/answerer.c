@@ -318,16 +318,14 @@ int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_o
 {
 	const char *tgt = xlqa_index_get_stats(idx)->language;
 	const struct xlqa_lang_info *src;
-	struct xlqa_answerer *a = calloc(1, sizeof *a);
+	struct xlqa_answerer *a;
 	int rc = XLQA_OK;
 
 	*out = NULL;
-	if (opt && opt->max_candidates > XLQA_ANSWER_MAX_CANDIDATES) {
-		free(a);
+	if (opt && opt->max_candidates > XLQA_ANSWER_MAX_CANDIDATES)
 		return xlqa_error_set(err, XLQA_EINVAL, "%zu candidates a question asked for; at most %d are kept",
 		                      opt->max_candidates, XLQA_ANSWER_MAX_CANDIDATES);
-	}
-	if (!a)
+	if (!(a = calloc(1, sizeof *a)))
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	a->idx = idx;
 	a->doc_loaded = UINT32_MAX;
