@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Compares two folders of pair lexicons key by key.
+
+For every XX-YY.lex present in both folders (format 3, src/lexicon/lexicon-internal.h), each key's
+translation list, as (text, weight, origins, part of speech) in file order, is sorted into one class:
+
+  same      identical lists
+  order     the same translations with the same weights, in another order
+  content   the lists differ in a translation, a weight, an origin or a part of speech
+  only-a    a key of the first folder's file only
+  only-b    a key of the second folder's file only
+
+Usage: bench/lexicon-diff.py DIR_A DIR_B [--examples N]
+Prints one line per pair (pair, keys in A, same, order, content, only-a, only-b) and a total line;
+with --examples N, up to N changed keys per pair on stderr (A's list, then B's).
+"""
+import glob
+import os
+import struct
+import sys
+
+HEADER = struct.Struct("<8sII4s4sIIIIQQII")
+KEY = struct.Struct("<III")
+TRANS = struct.Struct("<IHBB")
+
+
+def align8(n):
+    return (n + 7) & ~7
+
+
+def read_lexicon(path):
+    """A dict: key -> tuple of (text, weight, origin, pos)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    (magic, version, _order, _src, _tgt, n_keys, n_trans, n_stems, _maxw, strings_size, _size, _crc,
+     _hcrc) = HEADER.unpack_from(data, 0)
+    if magic != b"XLQALEX\0" or version != 3:
+        raise SystemExit("%s: not a lexicon of format 3" % path)
+    keys_at = HEADER.size
+    trans_at = align8(keys_at + n_keys * KEY.size)
+    stems_at = align8(trans_at + n_trans * TRANS.size)
+    strings_at = align8(stems_at + n_stems * 8)
+
+    def string(off):
+        end = data.index(b"\0", strings_at + off)
+        return data[strings_at + off:end].decode("utf-8")
+
+    out = {}
+    for i in range(n_keys):
+        k, first, n = KEY.unpack_from(data, keys_at + i * KEY.size)
+        out[string(k)] = tuple((string(s), w, o, p) for s, w, o, p in
+                               (TRANS.unpack_from(data, trans_at + (first + j) * TRANS.size) for j in range(n)))
+    return out
+
+
+def main(argv):
+    if len(argv) not in (3, 5) or (len(argv) == 5 and argv[3] != "--examples"):
+        raise SystemExit("usage: lexicon-diff.py DIR_A DIR_B [--examples N]")
+    examples = int(argv[4]) if len(argv) == 5 else 0
+    total = [0] * 6
+    print("pair\tkeys_a\tsame\torder\tcontent\tonly_a\tonly_b")
+    for path_a in sorted(glob.glob(os.path.join(argv[1], "*-*.lex"))):
+        name = os.path.basename(path_a)
+        path_b = os.path.join(argv[2], name)
+        if not os.path.exists(path_b):
+            print("%s: not in %s" % (name, argv[2]), file=sys.stderr)
+            continue
+        a, b = read_lexicon(path_a), read_lexicon(path_b)
+        counts = [len(a), 0, 0, 0, 0, 0]
+        shown = 0
+        for key, la in a.items():
+            lb = b.get(key)
+            if lb is None:
+                counts[4] += 1
+                continue
+            if la == lb:
+                counts[1] += 1
+                continue
+            counts[2 if sorted(la) == sorted(lb) else 3] += 1
+            if shown < examples:
+                shown += 1
+                print("%s %s\n  a: %s\n  b: %s" % (name[:-4], key, la, lb), file=sys.stderr)
+        counts[5] = sum(1 for key in b if key not in a)
+        total = [t + c for t, c in zip(total, counts)]
+        print("\t".join([name[:-4]] + [str(c) for c in counts]))
+    print("\t".join(["total"] + [str(c) for c in total]))
+
+
+if __name__ == "__main__":
+    main(sys.argv)
