@@ -16,41 +16,15 @@ with --examples N, up to N changed keys per pair on stderr (A's list, then B's).
 """
 import glob
 import os
-import struct
 import sys
 
-HEADER = struct.Struct("<8sII4s4sIIIIQQII")
-KEY = struct.Struct("<III")
-TRANS = struct.Struct("<IHBB")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lexfile import read_lexicon  # noqa: E402
 
 
-def align8(n):
-    return (n + 7) & ~7
-
-
-def read_lexicon(path):
+def read_lists(path):
     """A dict: key -> tuple of (text, weight, origin, pos)."""
-    with open(path, "rb") as f:
-        data = f.read()
-    (magic, version, _order, _src, _tgt, n_keys, n_trans, n_stems, _maxw, strings_size, _size, _crc,
-     _hcrc) = HEADER.unpack_from(data, 0)
-    if magic != b"XLQALEX\0" or version != 3:
-        raise SystemExit("%s: not a lexicon of format 3" % path)
-    keys_at = HEADER.size
-    trans_at = align8(keys_at + n_keys * KEY.size)
-    stems_at = align8(trans_at + n_trans * TRANS.size)
-    strings_at = align8(stems_at + n_stems * 8)
-
-    def string(off):
-        end = data.index(b"\0", strings_at + off)
-        return data[strings_at + off:end].decode("utf-8")
-
-    out = {}
-    for i in range(n_keys):
-        k, first, n = KEY.unpack_from(data, keys_at + i * KEY.size)
-        out[string(k)] = tuple((string(s), w, o, p) for s, w, o, p in
-                               (TRANS.unpack_from(data, trans_at + (first + j) * TRANS.size) for j in range(n)))
-    return out
+    return {key: tuple(trans) for key, trans in read_lexicon(path)}
 
 
 def main(argv):
@@ -65,7 +39,7 @@ def main(argv):
         if not os.path.exists(path_b):
             print("%s: not in %s" % (name, argv[2]), file=sys.stderr)
             continue
-        a, b = read_lexicon(path_a), read_lexicon(path_b)
+        a, b = read_lists(path_a), read_lists(path_b)
         counts = [len(a), 0, 0, 0, 0, 0]
         shown = 0
         for key, la in a.items():
