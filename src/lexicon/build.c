@@ -41,7 +41,8 @@
  * memory budget (xlqa_lexicon_build_options.memory) the least recently used ones are dropped after
  * each pair until the cache fits, and read or composed again when a later pair needs them. A
  * lexicon never depends on which pairs were built before it: ties between translations go by
- * their text (cand_cmp), never by string ids, which follow the order of first sight. Under
+ * the order the pair's dictionaries list them, then by text (cand_cmp), never by string ids,
+ * which follow the order of first sight in the process. Under
  * a budget a pair also takes its direct layer over as the start of its own table rather than
  * copying it (the layer leaves the cache).
  *
@@ -255,6 +256,7 @@ struct cand {
 	float weight;
 	uint8_t origin;
 	uint8_t pos;
+	uint16_t seq; /* its place in its row when it came (UINT16_MAX from there on): dictionary order */
 };
 
 struct row {
@@ -331,7 +333,9 @@ static int table_add(struct table *t, uint32_t key, uint32_t text, uint32_t norm
 		}
 	if (row->n == row->alloc && row_grow(row))
 		return XLQA_ENOMEM;
-	row->c[row->n++] = (struct cand){ text, norm, (float)w, (uint8_t)origin, (uint8_t)pos };
+	row->c[row->n] = (struct cand){ text, norm, (float)w, (uint8_t)origin, (uint8_t)pos,
+		                        (uint16_t)(row->n < UINT16_MAX ? row->n : UINT16_MAX) };
+	row->n++;
 	return XLQA_OK;
 }
 
@@ -415,11 +419,12 @@ struct xlqa_lexicon_builder {
 };
 
 /*
- * Best first; translations of equal weight by their text (strcmp). Never by id: ids follow the
- * order strings were first seen in the whole process, so a pair built alone would differ from the
- * same pair built after others, both in its order and in what the LEX_MAX_ALTS and PIVOT_FANOUT
- * cuts keep. A row holds each text once (equal texts have equal normal forms and merge), so the
- * order is total.
+ * Best first; translations of equal weight in the order they came into the row (seq: the order of
+ * the pair's own dictionaries, which list a word's commonest sense first), then by their text.
+ * Never by id: ids follow the order strings were first seen in the whole process, so a pair built
+ * alone would differ from the same pair built after others, both in its order and in what the
+ * LEX_MAX_ALTS and PIVOT_FANOUT cuts keep. A row holds each text once (equal texts have equal
+ * normal forms and merge), so the order is total.
  */
 static int cand_cmp(const void *a, const void *b)
 {
@@ -427,6 +432,8 @@ static int cand_cmp(const void *a, const void *b)
 
 	if (x->weight != y->weight)
 		return x->weight > y->weight ? -1 : 1;
+	if (x->seq != y->seq)
+		return x->seq < y->seq ? -1 : 1;
 	return strcmp(sort_builder->pool.strs[x->text], sort_builder->pool.strs[y->text]);
 }
 
