@@ -20,40 +20,10 @@ Prints one line per class: class, keys and translations affected, then the total
 import glob
 import os
 import re
-import struct
 import sys
 
-HEADER = struct.Struct("<8sII4s4sIIIIQQII")
-
-
-def align8(n):
-    return (n + 7) & ~7
-
-
-def read_lexicon(path):
-    """Yields (key, [translations]) of one lexicon file."""
-    with open(path, "rb") as f:
-        data = f.read()
-    (magic, version, _order, _src, _tgt, n_keys, n_trans, n_stems, _maxw, strings_size, _size, _crc,
-     _hcrc) = HEADER.unpack_from(data, 0)
-    if magic != b"XLQALEX\0" or version != 3:
-        raise SystemExit("%s: not a lexicon of format 3" % path)
-    keys_at = HEADER.size
-    trans_at = align8(keys_at + 12 * n_keys)
-    stems_at = align8(trans_at + 8 * n_trans)
-    strings_at = align8(stems_at + 8 * n_stems)
-
-    def string(off):
-        end = data.index(b"\0", strings_at + off)
-        return data[strings_at + off:end].decode("utf-8")
-
-    for k in range(n_keys):
-        s, first, n = struct.unpack_from("<III", data, keys_at + 12 * k)
-        trans = []
-        for t in range(first, first + n):
-            ts, _w, _origin, _pos = struct.unpack_from("<IHBB", data, trans_at + 8 * t)
-            trans.append(string(ts))
-        yield string(s), trans
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lexfile import read_lexicon  # noqa: E402
 
 
 BRACKET = re.compile(r"[\[\](){}<>]")
@@ -111,7 +81,7 @@ def main():
                 if shown[c] < examples:
                     shown[c] += 1
                     print("%s\t%s\tkey %r" % (c, pair, key), file=sys.stderr)
-            for tr in tl:
+            for tr, _weight, _origin, _pos in tl:
                 for c in classify_trans(key, tr):
                     trans[c] += 1
                     if shown[c] < examples:

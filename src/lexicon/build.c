@@ -39,8 +39,10 @@
  * The S-T and T-S dictionaries of both kinds read into a "layer" table; layers and parsed
  * dictionaries are cached in the builder, so building all pairs reads each dictionary once. Under a
  * memory budget (xlqa_lexicon_build_options.memory) the least recently used ones are dropped after
- * each pair until the cache fits, and read or composed again when a later pair needs them: their
- * strings stay interned, so they come back with the same ids and the lexicons are the same. Under
+ * each pair until the cache fits, and read or composed again when a later pair needs them. A
+ * lexicon never depends on which pairs were built before it: ties between translations go by
+ * the order the pair's dictionaries list them, then by text (cand_cmp), never by string ids,
+ * which follow the order of first sight in the process. Under
  * a budget a pair also takes its direct layer over as the start of its own table rather than
  * copying it (the layer leaves the cache).
  *
@@ -254,6 +256,7 @@ struct cand {
 	float weight;
 	uint8_t origin;
 	uint8_t pos;
+	uint16_t seq; /* its place in its row when it came (UINT16_MAX from there on): dictionary order */
 };
 
 struct row {
@@ -330,24 +333,10 @@ static int table_add(struct table *t, uint32_t key, uint32_t text, uint32_t norm
 		}
 	if (row->n == row->alloc && row_grow(row))
 		return XLQA_ENOMEM;
-	row->c[row->n++] = (struct cand){ text, norm, (float)w, (uint8_t)origin, (uint8_t)pos };
+	row->c[row->n] = (struct cand){ text, norm, (float)w, (uint8_t)origin, (uint8_t)pos,
+		                        (uint16_t)(row->n < UINT16_MAX ? row->n : UINT16_MAX) };
+	row->n++;
 	return XLQA_OK;
-}
-
-static int cand_cmp(const void *a, const void *b)
-{
-	const struct cand *x = a, *y = b;
-
-	if (x->weight != y->weight)
-		return x->weight > y->weight ? -1 : 1;
-	return x->text < y->text ? -1 : x->text > y->text;
-}
-
-/* Sorts every row best first. */
-static void table_sort(struct table *t)
-{
-	for (size_t i = 0; i < t->n_rows; i++)
-		qsort(t->rows[i].c, t->rows[i].n, sizeof *t->rows[i].c, cand_cmp);
 }
 
 static size_t table_bytes(const struct table *t)
@@ -428,6 +417,33 @@ struct xlqa_lexicon_builder {
 	uint64_t stemmer_pair[16];      /* the last pair (counted in `pairs`) that used each */
 	uint64_t pairs;                 /* pairs built or begun */
 };
+
+/*
+ * Best first; translations of equal weight in the order they came into the row (seq: the order of
+ * the pair's own dictionaries, which list a word's commonest sense first), then by their text.
+ * Never by id: ids follow the order strings were first seen in the whole process, so a pair built
+ * alone would differ from the same pair built after others, both in its order and in what the
+ * LEX_MAX_ALTS and PIVOT_FANOUT cuts keep. A row holds each text once (equal texts have equal
+ * normal forms and merge), so the order is total.
+ */
+static int cand_cmp(const void *a, const void *b)
+{
+	const struct cand *x = a, *y = b;
+
+	if (x->weight != y->weight)
+		return x->weight > y->weight ? -1 : 1;
+	if (x->seq != y->seq)
+		return x->seq < y->seq ? -1 : 1;
+	return strcmp(sort_builder->pool.strs[x->text], sort_builder->pool.strs[y->text]);
+}
+
+/* Sorts every row best first (cand_cmp). */
+static void table_sort(const struct xlqa_lexicon_builder *b, struct table *t)
+{
+	sort_builder = b;
+	for (size_t i = 0; i < t->n_rows; i++)
+		qsort(t->rows[i].c, t->rows[i].n, sizeof *t->rows[i].c, cand_cmp);
+}
 
 struct load_ctx {
 	struct xlqa_lexicon_builder *b;
@@ -650,7 +666,7 @@ static int get_layer(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info
 				if (pass && d && (rc = add_dict(b, &l->t, d, forward, err)))
 					return rc;
 			}
-	table_sort(&l->t);
+	table_sort(b, &l->t);
 	l->loaded = true;
 	*out = l;
 	return XLQA_OK;

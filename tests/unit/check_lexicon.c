@@ -513,7 +513,8 @@ START_TEST(test_build_paths)
 	ck_assert_str_eq(info.source, "de");
 	ck_assert_uint_eq(info.max_words, 2);
 	/* house: direct 1.0, inverse 0.8 and TSV 0.9 by noisy-or, 1 - 0 x 0.2 x 0.1 = 1; "building" from
-	 * the TSV (no weight: 1) ties with it and comes after: ties keep the order strings were first seen */
+	 * the TSV (no weight: 1) ties with it and comes after: ties keep the order the pair's dictionaries
+	 * gave them (the direct dictionary's "house" came first) */
 	expect_trans(lex, "haus", 0, "house", 1.0, XLQA_LEX_DIRECT | XLQA_LEX_INVERSE | XLQA_LEX_TSV);
 	expect_trans(lex, "haus", 1, "building", 1.0, XLQA_LEX_TSV);
 	/* home: second in its entry, 1 / (1 + 0.15) */
@@ -629,6 +630,56 @@ START_TEST(test_build_memory_budget)
 		xlqa_lexicon_builder_free(b[k]);
 		xlqa_buf_release(&bytes[k]);
 	}
+	xlqa_buf_release(&path);
+	remove_tmp();
+}
+END_TEST
+
+/*
+ * A pair's lexicon does not depend on what the builder built before it: es-en alone and es-en
+ * after fr-en (whose listing makes "alpha" a string seen before es-en's "zeta") are the same
+ * bytes. "gato" has two translations of equal weight; the tie keeps the listing's order, so
+ * "zeta" leads in both (ordering ties by first sight put "alpha" first after fr-en).
+ */
+START_TEST(test_build_order_independent)
+{
+	static const char *const seq[][2][2] = { { { "es", "en" }, { NULL, NULL } },
+						 { { "fr", "en" }, { "es", "en" } } };
+	struct xlqa_buf dir = XLQA_BUF_INIT, path = XLQA_BUF_INIT, bytes[2];
+	struct xlqa_lexicon *lex;
+	struct xlqa_error err;
+
+	make_tmp();
+	xlqa_buf_addf(&dir, "%s/ties", data_dir);
+	for (int k = 0; k < 2; k++) {
+		struct xlqa_lexicon_build_options opt = { 0 };
+		struct xlqa_lexicon_builder *b;
+
+		xlqa_buf_init(&bytes[k]);
+		opt.dict_dir = dir.buf; /* no FreeDict dictionaries there: the listings alone */
+		opt.apertium_dir = dir.buf;
+		opt.hunspell_dir = hunspell_dir;
+		opt.no_names = opt.no_hunspell_names = true;
+		ck_assert_int_eq(xlqa_lexicon_builder_new(&opt, &b, &err), XLQA_OK);
+		for (int p = 0; p < 2 && seq[k][p][0]; p++) {
+			xlqa_buf_reset(&path);
+			xlqa_buf_addf(&path, "%s/%d-%s-%s.lex", tmp_dir, k, seq[k][p][0], seq[k][p][1]);
+			ck_assert_msg(xlqa_lexicon_builder_build(b, seq[k][p][0], seq[k][p][1], path.buf, NULL, &err) ==
+			                      XLQA_OK,
+			              "%s", err.message);
+		}
+		xlqa_lexicon_builder_free(b);
+		ck_assert_int_eq(xlqa_file_read(path.buf, &bytes[k], &err), XLQA_OK);
+		ck_assert_int_eq(xlqa_lexicon_open(path.buf, &lex, &err), XLQA_OK);
+		expect_trans(lex, "gato", 0, "zeta", 1.0, XLQA_LEX_DIRECT);
+		expect_trans(lex, "gato", 1, "alpha", 1.0, XLQA_LEX_DIRECT);
+		xlqa_lexicon_free(lex);
+	}
+	ck_assert_uint_eq(bytes[0].len, bytes[1].len);
+	ck_assert_msg(memcmp(bytes[0].buf, bytes[1].buf, bytes[0].len) == 0, "es-en differs when built after fr-en");
+	for (int k = 0; k < 2; k++)
+		xlqa_buf_release(&bytes[k]);
+	xlqa_buf_release(&dir);
 	xlqa_buf_release(&path);
 	remove_tmp();
 }
@@ -1567,6 +1618,7 @@ Suite *lexicon_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_build_paths);
 	tcase_add_test(tc, test_build_memory_budget);
+	tcase_add_test(tc, test_build_order_independent);
 	tcase_add_test(tc, test_build_apertium);
 	tcase_add_test(tc, test_build_joined_twin);
 	tcase_add_test(tc, test_build_hunspell_names);
