@@ -38,10 +38,11 @@ for pair in EN-EN ES-EN ES-ES EN-ES; do
             run=$out/run-$k-$pair-$arm.txt
             a=$(date +%s.%N)
             # shellcheck disable=SC2086 # $opt is empty or one option
-            "$xlqa" run --index "$out/index-$(echo "$t" | tr A-Z a-z)" --questions "$q" --tag "mt$k" \
-                --lexicon-dir "$lex" --out "$run" $opt 2>/dev/null
+            "$xlqa" run --index "$out/index-$(echo "$t" | tr A-Z a-z)" --questions "$q" \
+                --tag "xlqa041$(echo "$s$t" | tr A-Z a-z)" --lexicon-dir "$lex" --out "$run" $opt 2>"$run.err" ||
+                { cat "$run.err" >&2; exit 1; }
             b=$(date +%s.%N)
-            "$xlqa" score --gold "$bench/sets/$k/gold/$t.gold" -q "$q" --format tsv "$run" >"$run.score"
+            "$xlqa" score --gold "$bench/sets/$k/gold/$t.gold" -Q "$q" --format tsv "$run" >"$run.score"
             acc=$(awk -v x="$acc" '$2 == "all" && $3 == "strict" && $4 == "accuracy" { x += $5 } END { print x }' "$run.score")
             cws=$(awk -v x="$cws" '$2 == "all" && $3 == "strict" && $4 == "cws" { x += $5 } END { print x }' "$run.score")
             secs=$(awk -v x="$secs" -v a="$a" -v b="$b" 'BEGIN { print x + b - a }')
