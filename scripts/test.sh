@@ -6,16 +6,16 @@
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
+sh scripts/install-deps.sh
 # The tests write to /dev/null and read from it. Some containers give a regular file there, which
 # every `>/dev/null` of one test fills and a `</dev/null` of another then reads: the null device is
-# put back first (as root; otherwise a warning, and the tests may see that text).
+# put back after the install, before the build and tests (as root; otherwise a warning, and the tests may see that text).
 if [ ! -c /dev/null ]; then
     echo "test.sh: /dev/null is not the null device; recreating it" >&2
     if ! { rm -f /dev/null && mknod -m 666 /dev/null c 1 3; }; then
         echo "test.sh: cannot recreate /dev/null (root needed); tests may read stray text from it" >&2
     fi
 fi
-sh scripts/install-deps.sh
 ./bootstrap >/dev/null
 
 # Prints each test program's own summary and one closing count over all of them.
