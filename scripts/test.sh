@@ -9,7 +9,8 @@ cd "$top"
 sh scripts/install-deps.sh
 # The tests write to /dev/null and read from it. Some containers give a regular file there, which
 # every `>/dev/null` of one test fills and a `</dev/null` of another then reads: the null device is
-# put back after the install, before the build and tests (as root; otherwise a warning, and the tests may see that text).
+# put back after the install, before the build and the tests (as root; otherwise a warning, and the
+# tests may see that text).
 if [ ! -c /dev/null ]; then
     echo "test.sh: /dev/null is not the null device; recreating it" >&2
     if ! { rm -f /dev/null && mknod -m 666 /dev/null c 1 3; }; then
