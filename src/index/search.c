@@ -560,9 +560,8 @@ static bool prunable(const struct xlqa_searcher *s, const struct xlqa_search_opt
 	return true;
 }
 
-/* After a term's cursor moved (rc, end from the postings): its error, or doc UINT32_MAX at the end; a
- * tf above the term's largest possible one is a corrupt list. */
-static int pcur_landed(struct prune_cursor *pc, int rc, bool end, struct xlqa_error *err)
+/* pcur_landed for a cursor that did not simply land on a posting: its error, the end, a corrupt tf. */
+static int pcur_landed_other(struct prune_cursor *pc, int rc, bool end, struct xlqa_error *err)
 {
 	if (rc == XLQA_OK && !end && pc->tf > pc->max_tf)
 		rc = XLQA_ECORRUPT;
@@ -571,6 +570,16 @@ static int pcur_landed(struct prune_cursor *pc, int rc, bool end, struct xlqa_er
 	if (end)
 		pc->doc = UINT32_MAX;
 	return XLQA_OK;
+}
+
+/* After a term's cursor moved (rc, end from the postings): its error, or doc UINT32_MAX at the end; a
+ * tf above the term's largest possible one is a corrupt list. Inline for the usual case, a posting
+ * (ranking a DE-EN query seeks some 60,000 times). */
+static inline int pcur_landed(struct prune_cursor *pc, int rc, bool end, struct xlqa_error *err)
+{
+	if (rc == XLQA_OK && !end && pc->tf <= pc->max_tf)
+		return XLQA_OK;
+	return pcur_landed_other(pc, rc, end, err);
 }
 
 /* The next posting of an alternative's cursor; a tf above the term's largest possible one (its
