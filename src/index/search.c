@@ -631,9 +631,8 @@ static int source_seek(struct xlqa_searcher *s, struct prune_source *sp, uint32_
 
 	if (sp->doc >= target)
 		return XLQA_OK;
-	for (size_t i = sp->first; i < sp->first + sp->n; i++) {
-		struct prune_cursor *pc = &s->pcur[i];
-
+	/* the bounds in locals: the cursors' stores could alias them, and a DE-EN source has a dozen */
+	for (struct prune_cursor *pc = s->pcur + sp->first, *end = pc + sp->n; pc < end; pc++) {
 		if (pc->same != SIZE_MAX) {
 			pcur_follow(s, pc);
 		} else if (pc->doc < target && (rc = pcur_seek(s, pc, target, err))) {
@@ -655,10 +654,11 @@ static int source_seek(struct xlqa_searcher *s, struct prune_source *sp, uint32_
 static double source_tf(const struct xlqa_searcher *s, const struct prune_source *sp)
 {
 	double tf = 0;
+	uint32_t doc = sp->doc;
 
-	for (size_t i = sp->first; i < sp->first + sp->n; i++)
-		if (s->pcur[i].doc == sp->doc)
-			tf += s->pcur[i].weight * s->pcur[i].tf;
+	for (const struct prune_cursor *pc = s->pcur + sp->first, *end = pc + sp->n; pc < end; pc++)
+		if (pc->doc == doc)
+			tf += pc->weight * pc->tf;
 	return tf;
 }
 
