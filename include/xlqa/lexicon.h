@@ -294,7 +294,8 @@ int xlqa_lexicon_verify(const struct xlqa_lexicon *lex, struct xlqa_error *err);
  * Lookups check each offset they read; one outside its section is read as an empty string or a
  * key without translations, and the first such fault is kept. XLQA_ECORRUPT ("path: byte offset N:
  * what was expected") once a lookup met one, XLQA_OK before. The translator checks it after each
- * lookup, so a damaged entry it reads fails the lookup with this error.
+ * lookup, so a damaged entry it reads fails the lookup with this error. Lookups write to the
+ * lexicon only to record such a fault: on a sound file they stay read-only.
  */
 int xlqa_lexicon_damage(const struct xlqa_lexicon *lex, struct xlqa_error *err);
 
