@@ -15,7 +15,8 @@
  *    struct xlqa_query into a target-language one.
  *
  * Invariant: a lexicon file is written completely or not at all (temporary name, then rename), and
- * xlqa_lexicon_open refuses a file whose header, sizes or checksum do not match.
+ * xlqa_lexicon_open refuses a file whose header, header checksum or sizes do not match; the body is
+ * checked as lookups read it, and whole by xlqa_lexicon_verify.
  *
  * Ownership as xlqa.h states it; objects the caller frees: xlqa_lexicon_builder_free(), xlqa_lexicon_free(),
  * xlqa_mt_free(), xlqa_translator_free(); caller-declared structs released by xlqa_lexicon_hits_release().
@@ -276,12 +277,27 @@ int xlqa_lexicon_path(const char *dir, const char *source, const char *target, s
 struct xlqa_lexicon;
 
 /*
- * Maps the lexicon at `path` and checks its magic, version, byte order, section sizes and CRC-32.
- * *out is owned by the caller (xlqa_lexicon_free). Errors: XLQA_ENOTFOUND, XLQA_EIO, XLQA_ECORRUPT
- * ("path: ..."), XLQA_EUNSUPPORTED for another format version, XLQA_ENOMEM.
+ * Maps the lexicon at `path` and checks its magic, version, byte order, header CRC-32, section
+ * sizes and the strings section's final NUL byte: the header's worth, not the body (see
+ * xlqa_lexicon_verify). *out is owned by the caller (xlqa_lexicon_free). Errors: XLQA_ENOTFOUND,
+ * XLQA_EIO, XLQA_ECORRUPT ("path: ..."), XLQA_EUNSUPPORTED for another format version, XLQA_ENOMEM.
  */
 int xlqa_lexicon_open(const char *path, struct xlqa_lexicon **out, struct xlqa_error *err);
 void xlqa_lexicon_free(struct xlqa_lexicon *lex);
+/*
+ * Checks the whole file: the body's CRC-32, then every key's string and run of translations, every
+ * translation's string, every stem's string and key. XLQA_ECORRUPT ("path: byte offset N: ...",
+ * err->offset set; "path: checksum mismatch" for the CRC) on the first fault.
+ */
+int xlqa_lexicon_verify(const struct xlqa_lexicon *lex, struct xlqa_error *err);
+/*
+ * Lookups check each offset they read; one outside its section is read as an empty string or a
+ * key without translations, and the first such fault is kept. XLQA_ECORRUPT ("path: byte offset N:
+ * what was expected") once a lookup met one, XLQA_OK before. The translator checks it after each
+ * lookup, so a damaged entry it reads fails the lookup with this error. Lookups write to the
+ * lexicon only to record such a fault: on a sound file they stay read-only.
+ */
+int xlqa_lexicon_damage(const struct xlqa_lexicon *lex, struct xlqa_error *err);
 
 struct xlqa_lexicon_info {
 	char source[4]; /* "de" */
@@ -375,8 +391,9 @@ size_t xlqa_lexicon_edit_distance(const char *a, size_t alen, const char *b, siz
 
 /*
  * A translator borrows an open lexicon and the source language's pack (opened with hunspell for
- * lemmas; without it lemma lookup is skipped) and owns its ICU transliterator and vocabulary.
- * Not thread safe (the pack is not).
+ * lemmas; without it lemma lookup is skipped) and owns its ICU transliterator and vocabulary. The
+ * transliterator is opened when the first Cyrillic word needs it (an ICU without one is then that
+ * lookup's XLQA_EEXTERNAL). Not thread safe (the pack is not).
  */
 struct xlqa_translator;
 

@@ -24,6 +24,7 @@ static const char lexicon_help[] =
 	"       xlqa lexicon lookup --pair XX-YY [--lexicon-dir DIR] [--vocabulary FILE] [--name] WORD...\n"
 	"       xlqa lexicon coverage [--pair XX-YY] [--lexicon-dir DIR] [--vocabulary FILE | --index DIR]\n"
 	"                             [--plain] [--total] FILE...\n"
+	"       xlqa lexicon verify FILE...\n"
 	"\n"
 	"build     compiles the lexicon of one pair, or of all 63 CLEF pairs (sources BG DE EN ES FI FR IT\n"
 	"          NL PT, targets DE EN ES FR IT NL PT, same-language pairs being the identity) from the\n"
@@ -45,6 +46,8 @@ static const char lexicon_help[] =
 	"          left that are in it, as they are or as cognates (\"with cognates\", else \"-\"); and\n"
 	"          with names passed through;\n"
 	"          --total adds a line summing all files\n"
+	"verify    checks each lexicon FILE whole: the checksum of its body and every entry's offsets\n"
+	"          (opening a lexicon checks its header alone; lookups check what they read)\n"
 	"\n"
 	"  --lexicon-dir DIR / --out DIR   where lexicons are (default $XLQA_LEXICON_DIR, else\n"
 	"                                  $XDG_CACHE_HOME/xlqa/lexicon, else ~/.cache/xlqa/lexicon)\n"
@@ -507,6 +510,31 @@ out:
 	return cli_finish_output("lexicon coverage", status);
 }
 
+/* `xlqa lexicon verify FILE...`: opens each lexicon and checks it whole; stops at the first fault. */
+static int lexicon_verify(int argc, char **argv)
+{
+	int status = CLI_EXIT_OK;
+
+	if (argc < 2)
+		return cli_usage_error("lexicon verify", "no lexicon file to verify");
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		fputs(lexicon_help, stdout);
+		return cli_finish_output("lexicon verify", CLI_EXIT_OK);
+	}
+	for (int i = 1; i < argc && status == CLI_EXIT_OK; i++) {
+		struct xlqa_lexicon *lex = NULL;
+		struct xlqa_error err;
+
+		xlqa_error_clear(&err);
+		if (xlqa_lexicon_open(argv[i], &lex, &err) || xlqa_lexicon_verify(lex, &err))
+			status = cli_fail("lexicon verify", &err);
+		else if (printf("lexicon    %s: the checksum matches and every entry is in bounds\n", argv[i]) < 0)
+			status = CLI_EXIT_SYSTEM;
+		xlqa_lexicon_free(lex);
+	}
+	return cli_finish_output("lexicon verify", status);
+}
+
 static const struct {
 	const char *name;
 	int (*run)(int argc, char **argv);
@@ -514,6 +542,7 @@ static const struct {
 	{ "build", lexicon_build },
 	{ "lookup", lexicon_lookup },
 	{ "coverage", lexicon_coverage },
+	{ "verify", lexicon_verify },
 };
 
 int cmd_lexicon(int argc, char **argv)
@@ -525,5 +554,5 @@ int cmd_lexicon(int argc, char **argv)
 	for (size_t i = 0; i < sizeof subcommands / sizeof subcommands[0]; i++)
 		if (strcmp(argv[1], subcommands[i].name) == 0)
 			return subcommands[i].run(argc - 1, argv + 1);
-	return cli_usage_error("lexicon", "unknown subcommand '%s' (build, lookup or coverage)", argv[1]);
+	return cli_usage_error("lexicon", "unknown subcommand '%s' (build, lookup, coverage or verify)", argv[1]);
 }

@@ -423,21 +423,36 @@ bool xlqa_postings_open(const struct xlqa_index *idx, const char *term, struct x
 	return t != NULL;
 }
 
-/* Decodes a posting's document gap and tf, checked, and moves the cursor to its document. */
-static int next_head(struct xlqa_postings_cursor *c, uint64_t *tf)
+/*
+ * Decodes a posting's document gap and tf, checked, and moves the cursor to its document. Most gaps
+ * and tfs are below 128, one byte each: that case skips the general varint loop (the same values and
+ * the same checks).
+ */
+static inline int next_head(struct xlqa_postings_cursor *c, uint64_t *tf)
 {
+	const unsigned char *p = c->p, *end = c->end;
 	uint64_t gap;
 
-	if (!(c->p = idx_get_varint(c->p, c->end, &gap)) || !(c->p = idx_get_varint(c->p, c->end, tf)) || *tf == 0 ||
-	    *tf > (uint64_t)(c->end - c->p) || (c->started && gap == 0) || (c->started ? c->doc : 0) + gap >= c->docs)
+	if (end - p >= 2 && !((p[0] | p[1]) & 0x80)) {
+		gap = p[0];
+		*tf = p[1];
+		p += 2;
+	} else if (!(p = idx_get_varint(p, end, &gap)) || !(p = idx_get_varint(p, end, tf))) {
 		return XLQA_ECORRUPT;
+	}
+	if (*tf == 0 || *tf > (uint64_t)(end - p) || (c->started && gap == 0) ||
+	    (c->started ? c->doc : 0) + gap >= c->docs)
+		return XLQA_ECORRUPT;
+	c->p = p;
 	c->doc = c->started ? c->doc + (uint32_t)gap : (uint32_t)gap;
 	c->started = true;
 	return XLQA_OK;
 }
 
-int xlqa_postings_next_doc(struct xlqa_postings_cursor *c, uint32_t *doc, uint32_t *tf, bool *end)
+/* xlqa_postings_next_doc, inlined where seeking calls it once a posting. */
+static inline int next_doc(struct xlqa_postings_cursor *c, uint32_t *doc, uint32_t *tf, bool *end)
 {
+	const unsigned char *p, *stop = c->end;
 	uint64_t n;
 
 	*end = c->left == 0;
@@ -445,17 +460,23 @@ int xlqa_postings_next_doc(struct xlqa_postings_cursor *c, uint32_t *doc, uint32
 		return XLQA_OK;
 	if (next_head(c, &n))
 		return XLQA_ECORRUPT;
-	c->positions_at = c->p;
+	p = c->positions_at = c->p;
 	/* the positions are skipped: n varints end at the next n bytes below 0x80 */
-	for (uint64_t k = 0; k < n; c->p++) {
-		if (c->p >= c->end)
+	for (uint64_t k = 0; k < n; p++) {
+		if (p >= stop)
 			return XLQA_ECORRUPT;
-		k += *c->p < 0x80;
+		k += *p < 0x80;
 	}
+	c->p = p;
 	c->left--;
 	*doc = c->doc;
 	*tf = (uint32_t)n;
 	return XLQA_OK;
+}
+
+int xlqa_postings_next_doc(struct xlqa_postings_cursor *c, uint32_t *doc, uint32_t *tf, bool *end)
+{
+	return next_doc(c, doc, tf, end);
 }
 
 static struct idx_skip skip_entry(const struct xlqa_postings_cursor *c, uint32_t k)
@@ -494,7 +515,7 @@ int xlqa_postings_seek_doc(struct xlqa_postings_cursor *c, uint32_t target, uint
 		c->started = true;
 		c->left = c->df - lo * IDX_SKIP_BLOCK;
 	}
-	while ((rc = xlqa_postings_next_doc(c, doc, tf, end)) == XLQA_OK && !*end && *doc < target)
+	while ((rc = next_doc(c, doc, tf, end)) == XLQA_OK && !*end && *doc < target)
 		;
 	return rc;
 }

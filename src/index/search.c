@@ -560,9 +560,8 @@ static bool prunable(const struct xlqa_searcher *s, const struct xlqa_search_opt
 	return true;
 }
 
-/* After a term's cursor moved (rc, end from the postings): its error, or doc UINT32_MAX at the end; a
- * tf above the term's largest possible one is a corrupt list. */
-static int pcur_landed(struct prune_cursor *pc, int rc, bool end, struct xlqa_error *err)
+/* pcur_landed for a cursor that did not simply land on a posting: its error, the end, a corrupt tf. */
+static int pcur_landed_other(struct prune_cursor *pc, int rc, bool end, struct xlqa_error *err)
 {
 	if (rc == XLQA_OK && !end && pc->tf > pc->max_tf)
 		rc = XLQA_ECORRUPT;
@@ -571,6 +570,16 @@ static int pcur_landed(struct prune_cursor *pc, int rc, bool end, struct xlqa_er
 	if (end)
 		pc->doc = UINT32_MAX;
 	return XLQA_OK;
+}
+
+/* After a term's cursor moved (rc, end from the postings): its error, or doc UINT32_MAX at the end; a
+ * tf above the term's largest possible one is a corrupt list. Inline for the usual case, a posting
+ * (ranking a DE-EN query seeks some 60,000 times). */
+static inline int pcur_landed(struct prune_cursor *pc, int rc, bool end, struct xlqa_error *err)
+{
+	if (rc == XLQA_OK && !end && pc->tf <= pc->max_tf)
+		return XLQA_OK;
+	return pcur_landed_other(pc, rc, end, err);
 }
 
 /* The next posting of an alternative's cursor; a tf above the term's largest possible one (its
@@ -622,9 +631,8 @@ static int source_seek(struct xlqa_searcher *s, struct prune_source *sp, uint32_
 
 	if (sp->doc >= target)
 		return XLQA_OK;
-	for (size_t i = sp->first; i < sp->first + sp->n; i++) {
-		struct prune_cursor *pc = &s->pcur[i];
-
+	/* the bounds in locals: the cursors' stores could alias them, and a DE-EN source has a dozen */
+	for (struct prune_cursor *pc = s->pcur + sp->first, *end = pc + sp->n; pc < end; pc++) {
 		if (pc->same != SIZE_MAX) {
 			pcur_follow(s, pc);
 		} else if (pc->doc < target && (rc = pcur_seek(s, pc, target, err))) {
@@ -646,10 +654,11 @@ static int source_seek(struct xlqa_searcher *s, struct prune_source *sp, uint32_
 static double source_tf(const struct xlqa_searcher *s, const struct prune_source *sp)
 {
 	double tf = 0;
+	uint32_t doc = sp->doc;
 
-	for (size_t i = sp->first; i < sp->first + sp->n; i++)
-		if (s->pcur[i].doc == sp->doc)
-			tf += s->pcur[i].weight * s->pcur[i].tf;
+	for (const struct prune_cursor *pc = s->pcur + sp->first, *end = pc + sp->n; pc < end; pc++)
+		if (pc->doc == doc)
+			tf += pc->weight * pc->tf;
 	return tf;
 }
 

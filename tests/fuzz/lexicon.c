@@ -1,7 +1,7 @@
 /*
  * Fuzz target: a lexicon file with its checksums recomputed (reseal), so that mutations reach the
- * structural checks; a lexicon that opens has every key looked up and every translation and stem
- * read.
+ * structural checks; a lexicon that opens is verified whole, and has its keys looked up and every
+ * translation and stem read (the checks lookups make on use), then its damage asked for.
  */
 #include "config.h"
 
@@ -26,6 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	reseal_lexicon(copy, size);
 	path = fuzz_write("de-en.lex", copy, size);
 	if (xlqa_lexicon_open(path, &lex, &err) == XLQA_OK) {
+		(void)xlqa_lexicon_verify(lex, &err);
 		xlqa_lexicon_get_info(lex, &info);
 		for (size_t k = 0; k < info.keys && k < 256; k++) {
 			const char *key = xlqa_lexicon_key(lex, k);
@@ -39,6 +40,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			for (size_t r = 0; r < rows; r++)
 				(void)xlqa_lexicon_stem_key(lex, first + r);
 		}
+		(void)xlqa_lexicon_damage(lex, &err);
 		xlqa_lexicon_free(lex);
 	}
 	free(copy);

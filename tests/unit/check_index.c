@@ -1155,6 +1155,87 @@ START_TEST(test_postings_skips)
 }
 END_TEST
 
+/*
+ * Skipping positions without decoding them (next_doc and seek_doc, which take a few positions from one
+ * 8-byte word): documents whose terms have 1 to 12 occurrences, one- and two-byte position gaps
+ * (runs of 0 to 200 filler words between them), at the postings' end and away from it. Every
+ * document and tf next_doc and seek_doc give must be what decoding every position gives, and the
+ * positions after a seek must match.
+ */
+START_TEST(test_postings_position_skip)
+{
+	static const char *const terms[] = { "alpha", "beta", "gamma", "filler" };
+	struct xlqa_buf coll = XLQA_BUF_INIT;
+	struct xlqa_index_build_summary sum;
+	struct xlqa_error err;
+	struct xlqa_index *idx;
+	size_t two_byte = 0, counts[13] = { 0 };
+
+	for (size_t d = 0; d < 300; d++) {
+		uint64_t rng = 77 + d;
+
+		xlqa_buf_addf(&coll, "<DOC>\n<DOCNO>P-%05zu</DOCNO>\n<TEXT>\n", d);
+		for (size_t t = 0; t < 3; t++) {
+			size_t n = test_rng_next(&rng) % 13;
+
+			counts[n]++;
+			for (size_t i = 0; i < n; i++) {
+				size_t gap = test_rng_next(&rng) % 3 == 0 ? 130 + test_rng_next(&rng) % 70 : test_rng_next(&rng) % 4;
+
+				two_byte += gap >= 127;
+				for (size_t g = 0; g < gap; g++)
+					xlqa_buf_addstr(&coll, "filler ");
+				xlqa_buf_addf(&coll, "%s ", terms[t]);
+			}
+		}
+		xlqa_buf_addstr(&coll, "filler\n</TEXT>\n</DOC>\n");
+	}
+	for (size_t n = 1; n <= 12; n++)
+		ck_assert_uint_gt(counts[n], 0);
+	ck_assert_uint_gt(two_byte, 100);
+	write_collection(coll.buf, coll.len);
+	ck_assert_msg(build("pos", 0, &sum, &err) == XLQA_OK, "%s", err.message);
+	idx = open_index("pos");
+	for (size_t k = 0; k < sizeof terms / sizeof terms[0]; k++)
+		for (uint32_t step = 1; step <= 3; step++) {
+			struct xlqa_postings_cursor ref, fast;
+			struct xlqa_posting pr, pf;
+			uint32_t doc, tf, target = 0;
+			bool end_ref = false, end = false;
+
+			xlqa_postings_init(&ref);
+			xlqa_postings_init(&fast);
+			ck_assert(xlqa_postings_open(idx, terms[k], &ref));
+			ck_assert(xlqa_postings_open(idx, terms[k], &fast));
+			while (!end_ref) {
+				ck_assert_int_eq(xlqa_postings_next(&ref, &pr, &end_ref), XLQA_OK);
+				if (end_ref || pr.doc < target)
+					continue;
+				/* step 1: next_doc through every posting; else a seek to every step-th document */
+				if (step == 1)
+					ck_assert_int_eq(xlqa_postings_next_doc(&fast, &doc, &tf, &end), XLQA_OK);
+				else
+					ck_assert_int_eq(xlqa_postings_seek_doc(&fast, target, &doc, &tf, &end), XLQA_OK);
+				ck_assert(!end);
+				ck_assert_msg(doc == pr.doc && tf == pr.tf, "%s: document %u tf %u, decoding all %u tf %u",
+					      terms[k], doc, tf, pr.doc, pr.tf);
+				ck_assert_int_eq(xlqa_postings_positions(&fast, tf, &pf), XLQA_OK);
+				for (uint32_t i = 0; i < tf; i++)
+					ck_assert_uint_eq(pf.positions[i], pr.positions[i]);
+				target = pr.doc + step;
+			}
+			if (step == 1) {
+				ck_assert_int_eq(xlqa_postings_next_doc(&fast, &doc, &tf, &end), XLQA_OK);
+				ck_assert(end);
+			}
+			xlqa_postings_release(&ref);
+			xlqa_postings_release(&fast);
+		}
+	xlqa_index_free(idx);
+	xlqa_buf_release(&coll);
+}
+END_TEST
+
 /* An index of the format before skip tables is refused on open with both versions named and what to
  * do, not read as if its term entries had skip tables. */
 START_TEST(test_index_old_format)
@@ -1344,6 +1425,7 @@ Suite *index_suite(void)
 	tcase_add_test(tb, test_search_top_k);
 	tcase_add_test(tb, test_search_pruning);
 	tcase_add_test(tb, test_postings_skips);
+	tcase_add_test(tb, test_postings_position_skip);
 	tcase_add_test(tb, test_index_old_format);
 	tcase_add_test(tb, test_index_vocabulary);
 	tcase_add_test(tb, test_passages_title);

@@ -769,23 +769,35 @@ START_TEST(test_build_errors)
 }
 END_TEST
 
-/* Damages a copy of a built lexicon in one way; opening it must fail with `status`. */
+/* The sections' offsets as lexicon-internal.h lays them out (the library's own is not exported). */
+static void layout_of(const struct lex_header *h, struct lex_layout *l)
+{
+	l->keys = sizeof *h;
+	l->trans = (l->keys + (uint64_t)h->n_keys * sizeof(struct lex_key) + 7) & ~(uint64_t)7;
+	l->stems = (l->trans + (uint64_t)h->n_trans * sizeof(struct lex_trans) + 7) & ~(uint64_t)7;
+	l->strings = (l->stems + (uint64_t)h->n_stems * sizeof(struct lex_stem) + 7) & ~(uint64_t)7;
+	l->end = (l->strings + h->strings_size + 7) & ~(uint64_t)7;
+}
+
+/* Damages a copy of a built lexicon in one way; opening it must fail with `status`. The body's
+ * other bytes are not read on open: test_verify_damaged. */
 static const struct {
 	long offset; /* byte to change, from the start (negative: from the end); 0 with truncate */
 	long truncate; /* bytes to cut from the end */
 	int status;
 	const char *message;
+	bool strings_end; /* change the strings section's last byte instead of `offset` */
 } damage_cases[] = {
 	/* the magic */
-	{ 0, 0, XLQA_ECORRUPT, "not an xlqa lexicon" },
+	{ 0, 0, XLQA_ECORRUPT, "not an xlqa lexicon", false },
 	/* the version (byte 8, little-endian) */
-	{ 8, 0, XLQA_EUNSUPPORTED, "format version" },
-	/* a byte of the strings: the checksum catches it */
-	{ -3, 0, XLQA_ECORRUPT, "checksum mismatch" },
+	{ 8, 0, XLQA_EUNSUPPORTED, "format version", false },
+	/* the strings section's last byte, its final NUL: checked on open */
+	{ 0, 0, XLQA_ECORRUPT, "does not end in a NUL byte", true },
 	/* a truncated file */
-	{ 0, 8, XLQA_ECORRUPT, "size" },
+	{ 0, 8, XLQA_ECORRUPT, "size", false },
 	/* the key count in the header: the header's own checksum catches it */
-	{ 24, 0, XLQA_ECORRUPT, "header checksum mismatch" },
+	{ 24, 0, XLQA_ECORRUPT, "header checksum mismatch", false },
 };
 
 START_TEST(test_open_damaged)
@@ -805,6 +817,14 @@ START_TEST(test_open_damaged)
 	else {
 		size_t at = damage_cases[_i].offset < 0 ? data.len - (size_t)-damage_cases[_i].offset
 							: (size_t)damage_cases[_i].offset;
+		if (damage_cases[_i].strings_end) {
+			struct lex_header h;
+			struct lex_layout l;
+
+			memcpy(&h, data.buf, sizeof h);
+			layout_of(&h, &l);
+			at = l.strings + h.strings_size - 1;
+		}
 		data.buf[at] ^= 0x5a;
 	}
 	fp = fopen(path.buf, "wb");
@@ -1005,6 +1025,169 @@ static struct xlqa_translator *open_tsv_translation(const char *lines, struct xl
 	ck_assert_int_eq(xlqa_translator_new(*lex, *lang, &tr, &err), XLQA_OK);
 	return tr;
 }
+
+/* A built German-English lexicon read whole into *data; its path in *path. */
+static void read_built(struct xlqa_buf *data, struct xlqa_buf *path)
+{
+	struct xlqa_error err;
+
+	xlqa_lexicon_free(build_open("de", "en", false, NULL));
+	xlqa_lexicon_path(tmp_dir, "de", "en", path);
+	ck_assert_int_eq(xlqa_file_read(path->buf, data, &err), XLQA_OK);
+}
+
+static void write_back(const struct xlqa_buf *data, const struct xlqa_buf *path)
+{
+	FILE *fp;
+
+	ck_assert_ptr_nonnull(fp = fopen(path->buf, "wb"));
+	ck_assert_uint_eq(fwrite(data->buf, 1, data->len, fp), data->len);
+	ck_assert_int_eq(fclose(fp), 0);
+}
+
+/*
+ * A flipped byte in each section that open no longer reads (keys, translations, stems, strings):
+ * the file opens, and xlqa_lexicon_verify finds the body's checksum wrong.
+ */
+START_TEST(test_verify_damaged)
+{
+	struct xlqa_buf data = XLQA_BUF_INIT, path = XLQA_BUF_INIT;
+	struct xlqa_lexicon *lex;
+	struct xlqa_error err;
+	struct lex_header h;
+	struct lex_layout l;
+	uint64_t at;
+
+	make_tmp();
+	read_built(&data, &path);
+	memcpy(&h, data.buf, sizeof h);
+	layout_of(&h, &l);
+	ck_assert_uint_gt(h.n_keys, 0);
+	ck_assert_uint_gt(h.n_trans, 0);
+	ck_assert_uint_gt(h.n_stems, 0);
+	/* the undamaged file verifies */
+	ck_assert_int_eq(xlqa_lexicon_open(path.buf, &lex, &err), XLQA_OK);
+	ck_assert_msg(xlqa_lexicon_verify(lex, &err) == XLQA_OK, "%s", err.message);
+	xlqa_lexicon_free(lex);
+	at = _i == 0 ? l.keys + 1 : _i == 1 ? l.trans + 5 : _i == 2 ? l.stems + 1 : l.strings;
+	data.buf[at] ^= 0x01;
+	write_back(&data, &path);
+	ck_assert_msg(xlqa_lexicon_open(path.buf, &lex, &err) == XLQA_OK, "%s", err.message);
+	ck_assert_int_eq(xlqa_lexicon_verify(lex, &err), XLQA_ECORRUPT);
+	ck_assert_msg(strstr(err.message, "checksum mismatch") && strstr(err.message, path.buf), "%s", err.message);
+	xlqa_lexicon_free(lex);
+	xlqa_buf_release(&data);
+	xlqa_buf_release(&path);
+	remove_tmp();
+}
+END_TEST
+
+/*
+ * Entries pointing outside their sections, the checksums resealed so that only the entry checks can
+ * catch them: verify names the entry's byte offset, and a lookup that reads the entry fails with
+ * the file, that offset and what was expected instead of reading outside the map.
+ */
+static const struct {
+	int section;       /* 0 the first key's string, 1 its translations' count, 2 its first translation's
+	                      string, 3 the first stem's key */
+	const char *verify; /* in verify's message */
+	const char *lookup; /* in the lookup's message */
+} entry_cases[] = {
+	{ 0, "key 0: string offset outside", "key: string offset" },
+	{ 1, "key 0: translations outside", "key 0: translations" },
+	{ 2, "translation 0: string offset outside", "translation: string offset" },
+	{ 3, "stem 0: string or key out of bounds", "stem 0: key" },
+};
+
+START_TEST(test_entry_damaged)
+{
+	struct xlqa_buf data = XLQA_BUF_INIT, path = XLQA_BUF_INIT;
+	struct xlqa_lexicon *lex;
+	struct xlqa_lang *lang = open_de();
+	struct xlqa_translator *tr;
+	struct xlqa_lexicon_hits hits;
+	struct xlqa_error err;
+	struct lex_header h;
+	struct lex_layout l;
+	struct lex_key key;
+	struct lex_stem stem;
+	uint64_t at;
+	char expect_at[64];
+
+	make_tmp();
+	read_built(&data, &path);
+	memcpy(&h, data.buf, sizeof h);
+	layout_of(&h, &l);
+	memcpy(&key, data.buf + l.keys, sizeof key);
+	memcpy(&stem, data.buf + l.stems, sizeof stem);
+	switch (entry_cases[_i].section) {
+	case 0: /* the key's own string: found by the binary search, which passes the first key */
+		at = l.keys;
+		key.str = (uint32_t)h.strings_size;
+		memcpy(data.buf + at, &key, sizeof key);
+		break;
+	case 1:
+		at = l.keys;
+		key.n = h.n_trans + 1;
+		memcpy(data.buf + at, &key, sizeof key);
+		break;
+	case 2: {
+		struct lex_trans t;
+
+		at = l.trans + (uint64_t)key.first * sizeof t;
+		memcpy(&t, data.buf + at, sizeof t);
+		t.str = UINT32_MAX;
+		memcpy(data.buf + at, &t, sizeof t);
+		break;
+	}
+	default:
+		at = l.stems;
+		stem.key = h.n_keys;
+		memcpy(data.buf + at, &stem, sizeof stem);
+		break;
+	}
+	reseal_lexicon((unsigned char *)data.buf, data.len);
+	write_back(&data, &path);
+	snprintf(expect_at, sizeof expect_at, "byte offset %llu: ", (unsigned long long)at);
+	ck_assert_msg(xlqa_lexicon_open(path.buf, &lex, &err) == XLQA_OK, "%s", err.message);
+	ck_assert_int_eq(xlqa_lexicon_damage(lex, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_lexicon_verify(lex, &err), XLQA_ECORRUPT);
+	ck_assert_msg(strstr(err.message, expect_at) && strstr(err.message, entry_cases[_i].verify), "%s", err.message);
+	ck_assert_int_eq(err.offset, (int64_t)at);
+	ck_assert_int_eq(xlqa_translator_new(lex, lang, &tr, &err), XLQA_OK);
+	xlqa_lexicon_hits_init(&hits);
+	{
+		/* every key looked up through the translator until one reads the damaged entry */
+		struct xlqa_lexicon_info info;
+		int rc = XLQA_OK;
+
+		xlqa_lexicon_get_info(lex, &info);
+		if (entry_cases[_i].section == 3) { /* a stem's key is read when the exact word is not a key */
+			(void)xlqa_lexicon_stem_key(lex, 0);
+			rc = xlqa_lexicon_damage(lex, &err);
+		}
+		for (size_t k = 0; k < info.keys && rc == XLQA_OK; k++) {
+			const char *w = xlqa_lexicon_key(lex, k);
+
+			if (*w)
+				rc = xlqa_translator_lookup(tr, &w, 1, 0, &hits, &err);
+			else
+				rc = xlqa_lexicon_damage(lex, &err);
+		}
+		ck_assert_int_eq(rc, XLQA_ECORRUPT);
+	}
+	ck_assert_msg(strstr(err.message, path.buf) && strstr(err.message, expect_at) &&
+			      strstr(err.message, entry_cases[_i].lookup),
+		      "%s", err.message);
+	ck_assert_int_eq(err.offset, (int64_t)at);
+	ck_assert_uint_eq(hits.n, 0);
+	xlqa_lexicon_hits_release(&hits);
+	close_translation(tr, lex, lang);
+	xlqa_buf_release(&data);
+	xlqa_buf_release(&path);
+	remove_tmp();
+}
+END_TEST
 
 /* A number in words is looked up like any word ("zwei" -> "two"); digits pass through (lookup_cases). */
 START_TEST(test_lookup_number_word)
@@ -1624,6 +1807,8 @@ Suite *lexicon_suite(void)
 	tcase_add_test(tc, test_build_hunspell_names);
 	tcase_add_test(tc, test_build_errors);
 	tcase_add_loop_test(tc, test_open_damaged, 0, (int)(sizeof damage_cases / sizeof damage_cases[0]));
+	tcase_add_loop_test(tc, test_verify_damaged, 0, 4);
+	tcase_add_loop_test(tc, test_entry_damaged, 0, (int)(sizeof entry_cases / sizeof entry_cases[0]));
 	tcase_add_test(tc, test_open_crafted);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("translate");
