@@ -99,12 +99,20 @@ static const char *string_at(const struct xlqa_lexicon *lex, uint32_t off, uint6
 	return "";
 }
 
-/* Whether key k's run of translations is inside the translation table; damage noted when not. */
+/* Whether key k's run of translations is one or more rows inside the translation table. */
+static bool key_run_inside(const struct xlqa_lexicon *lex, size_t k)
+{
+	const struct lex_key *key = &lex->keys[k];
+
+	return key->n != 0 && key->first <= lex->h->n_trans && key->n <= lex->h->n_trans - key->first;
+}
+
+/* key_run_inside for a lookup: damage noted when not. */
 static bool key_run_ok(const struct xlqa_lexicon *lex, size_t k)
 {
 	const struct lex_key *key = &lex->keys[k];
 
-	if (key->n != 0 && key->first <= lex->h->n_trans && key->n <= lex->h->n_trans - key->first)
+	if (key_run_inside(lex, k))
 		return true;
 	note_damage(lex, key_at(lex, k), "key %zu: translations %u..+%u, expected 1 or more inside the %u of the table",
 		    k, key->first, key->n, lex->h->n_trans);
@@ -203,7 +211,7 @@ int xlqa_lexicon_verify(const struct xlqa_lexicon *lex, struct xlqa_error *err)
 			return xlqa_error_in(err, XLQA_ECORRUPT, lex->path, (int64_t)key_at(lex, i), -1,
 					     "byte offset %llu: key %u: string offset outside the strings section",
 					     (unsigned long long)key_at(lex, i), i);
-		if (!key_run_ok(lex, i))
+		if (!key_run_inside(lex, i))
 			return xlqa_error_in(err, XLQA_ECORRUPT, lex->path, (int64_t)key_at(lex, i), -1,
 					     "byte offset %llu: key %u: translations outside the table",
 					     (unsigned long long)key_at(lex, i), i);
