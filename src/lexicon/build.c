@@ -437,6 +437,18 @@ static int cand_cmp(const void *a, const void *b)
 	return strcmp(sort_builder->pool.strs[x->text], sort_builder->pool.strs[y->text]);
 }
 
+/*
+ * Numbers each row's candidates in the order they stand (sorted: best first), as copying the rows
+ * into a new table does: a pair that takes its direct layer over must order later ties as a pair
+ * that copies it (without a budget) does, not by the layer's own dictionary order.
+ */
+static void table_renumber(struct table *t)
+{
+	for (size_t i = 0; i < t->n_rows; i++)
+		for (uint32_t j = 0; j < t->rows[i].n; j++)
+			t->rows[i].c[j].seq = (uint16_t)(j < UINT16_MAX ? j : UINT16_MAX);
+}
+
 /* Sorts every row best first (cand_cmp). */
 static void table_sort(const struct xlqa_lexicon_builder *b, struct table *t)
 {
@@ -1446,7 +1458,8 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 	/* Copy the direct layer: the final table gains pivots and names that must not leak into it.
 	 * Under a memory budget it is taken over instead, its layer dropped from the cache (composed
 	 * again if a later pair needs it): no pair keeps two copies of its largest table. A copy adds
-	 * every row and candidate in the layer's order, so both give the same table. */
+	 * every row and candidate in the layer's order, numbering each row's candidates afresh;
+	 * table_renumber does the same to a table taken over, so both give the same table. */
 	if ((rc = get_layer(b, src, tgt, &layer, err)))
 		return rc;
 	direct = &layer->t;
@@ -1454,6 +1467,7 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 		final = layer->t;
 		memset(&layer->t, 0, sizeof layer->t);
 		drop_layer(layer);
+		table_renumber(&final);
 	} else {
 		for (size_t i = 0; i < direct->n_rows; i++)
 			for (uint32_t j = 0; j < direct->rows[i].n; j++) {

@@ -685,6 +685,58 @@ START_TEST(test_build_order_independent)
 }
 END_TEST
 
+/*
+ * Under a budget a pair takes its direct layer over instead of copying it; ties that later
+ * sources make must still fall as without a budget. In the es-en layer "perro" has xa, wa, ya
+ * best first (eng-spa lifts "wa" above "ya", which spa-eng lists before it); the TSV ties all
+ * three at 1. A copy numbers the layer's candidates afresh, so without a budget the tie keeps
+ * xa, wa, ya; the table taken over kept the dictionary's numbers and gave xa, ya, wa (13 of the
+ * 56 FreeDict pairs differed so: de-en's "achselhöhle" put "arm pit" before "axillary").
+ */
+START_TEST(test_build_budget_ties)
+{
+	static const size_t budgets[] = { 0, 1 };
+	struct xlqa_buf dir = XLQA_BUF_INIT, tsv = XLQA_BUF_INIT, path = XLQA_BUF_INIT, bytes[2];
+	struct xlqa_lexicon *lex;
+	struct xlqa_error err;
+
+	make_tmp();
+	xlqa_buf_addf(&dir, "%s/budget-ties", data_dir);
+	xlqa_buf_addf(&tsv, "%s/budget-ties.tsv", dir.buf);
+	for (int k = 0; k < 2; k++) {
+		struct xlqa_lexicon_build_options opt = { 0 };
+		struct xlqa_lexicon_builder *b;
+
+		xlqa_buf_init(&bytes[k]);
+		opt.dict_dir = dir.buf; /* the listings alone */
+		opt.apertium_dir = dir.buf;
+		opt.hunspell_dir = hunspell_dir;
+		opt.tsv = tsv.buf;
+		opt.no_names = opt.no_hunspell_names = true;
+		opt.memory = budgets[k];
+		ck_assert_int_eq(xlqa_lexicon_builder_new(&opt, &b, &err), XLQA_OK);
+		xlqa_buf_reset(&path);
+		xlqa_buf_addf(&path, "%s/%d-es-en.lex", tmp_dir, k);
+		ck_assert_msg(xlqa_lexicon_builder_build(b, "es", "en", path.buf, NULL, &err) == XLQA_OK, "%s", err.message);
+		xlqa_lexicon_builder_free(b);
+		ck_assert_int_eq(xlqa_file_read(path.buf, &bytes[k], &err), XLQA_OK);
+		ck_assert_int_eq(xlqa_lexicon_open(path.buf, &lex, &err), XLQA_OK);
+		expect_trans(lex, "perro", 0, "xa", 1.0, XLQA_LEX_DIRECT);
+		expect_trans(lex, "perro", 1, "wa", 1.0, XLQA_LEX_DIRECT | XLQA_LEX_INVERSE | XLQA_LEX_TSV);
+		expect_trans(lex, "perro", 2, "ya", 1.0, XLQA_LEX_DIRECT | XLQA_LEX_TSV);
+		xlqa_lexicon_free(lex);
+	}
+	ck_assert_uint_eq(bytes[0].len, bytes[1].len);
+	ck_assert_msg(memcmp(bytes[0].buf, bytes[1].buf, bytes[0].len) == 0, "es-en differs under a budget");
+	for (int k = 0; k < 2; k++)
+		xlqa_buf_release(&bytes[k]);
+	xlqa_buf_release(&dir);
+	xlqa_buf_release(&tsv);
+	xlqa_buf_release(&path);
+	remove_tmp();
+}
+END_TEST
+
 /* Translations of `key` that came from the hunspell names. */
 static size_t dic_name_translations(const struct xlqa_lexicon *lex, const char *key)
 {
@@ -1801,6 +1853,7 @@ Suite *lexicon_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_build_paths);
 	tcase_add_test(tc, test_build_memory_budget);
+	tcase_add_test(tc, test_build_budget_ties);
 	tcase_add_test(tc, test_build_order_independent);
 	tcase_add_test(tc, test_build_apertium);
 	tcase_add_test(tc, test_build_joined_twin);
