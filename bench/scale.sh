@@ -128,8 +128,8 @@ echo "machine:  $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: 
 echo "versions: $("$xlqa" --version 2>/dev/null | head -n1)${python:+, Xapian $("$python" -c 'import xapian; print(xapian.version_string())')}"
 echo "parts:   $(echo $parts)"
 
-# 1. The collection and both indexes (kept in WORK).
-if [ ! -f "$work/coll/done-$copies" ]; then
+# 1. The collection and both indexes (kept in WORK), for the parts that search it.
+if { has search || has run || has sweep; } && [ ! -f "$work/coll/done-$copies" ]; then
     rm -rf "$work/coll"
     mkdir "$work/coll"
     perl -e '
@@ -153,8 +153,10 @@ fi
 ln -sfn "$shared" "$work/shared"
 sed -e "s/^name *=.*/name = reuters21578-x$copies/" -e "s|^files *=.*|files = coll/*.sgm|" \
     "$XLQA_CORPORA_DIR/reuters21578.conf" >"$work/reuters.conf"
-bytes=$(($(cat "$work"/coll/*.sgm | wc -c) + $(cat "$bench"/collections/EN/*.sgml | wc -c)))
-echo "input:    Reuters-21578 x $copies + xquad-en, $bytes bytes, in $work"
+if [ -f "$work/coll/done-$copies" ]; then
+    bytes=$(($(cat "$work"/coll/*.sgm | wc -c) + $(cat "$bench"/collections/EN/*.sgml | wc -c)))
+    echo "input:    Reuters-21578 x $copies + xquad-en, $bytes bytes, in $work"
+fi
 if { has search || has run; } && { [ ! -f "$work/xlqa.idx/index.xlqa" ] || [ "$xlqa" -nt "$work/xlqa.idx/index.xlqa" ]; }; then
     rm -rf "$work/xlqa.idx"
     timed index "$xlqa" index --quiet --memory "$memory" --data-root "$work" --out "$work/xlqa.idx" \
