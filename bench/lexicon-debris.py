@@ -8,6 +8,12 @@ translation that shows a known class of debris into that class (an entry may be 
   glued       words written together by the dictionary: a lower-case letter followed by an
               upper-case one and two lower-case ones inside a word ("BasqueCountry",
               "seniorSen"), unless the translation is its key as written ("YouTube" for "youtube")
+  joined      words written together in lower case: a translation's word of 8 letters or more
+              that the target language's hunspell does not know and that the lexicon holds,
+              with spaces, as a multiword translation of some key ("givebirthto" beside "give
+              birth to", "camadematrimonio"); counted for targets with a hunspell dictionary
+              (lang/XX/language.txt), read with libhunspell from $XLQA_HUNSPELL_DIR or
+              /usr/share/hunspell
   list        a key that lists single-word forms separated by commas ("infinito, infinita"); a
               phrase holding a comma ("lange Rede, kurzer Sinn") is not counted
   label       a gloss label before a colon ("umgangssprachlich: ein Mann")
@@ -17,6 +23,9 @@ Usage: bench/lexicon-debris.py DIR [--examples N]
 Prints one line per class: class, keys and translations affected, then the total; with
 --examples N, up to N examples per class on stderr.
 """
+import ctypes
+import ctypes.util
+import functools
 import glob
 import os
 import re
@@ -32,7 +41,51 @@ LABEL = re.compile(r"^\w+:\s")
 STRAY = re.compile(r"^[,;:/]|[,;:/]$|\|")
 
 
-CLASSES = ["bracket", "glued", "list", "label", "stray"]
+CLASSES = ["bracket", "glued", "joined", "list", "label", "stray"]
+JOINED_MIN = 8   # letters of a word checked for lost spaces
+
+
+class Speller:
+    """One target language's hunspell dictionary, through libhunspell (words as UTF-8)."""
+
+    lib = None
+
+    def __init__(self, lang_dir, hunspell_dir, code):
+        self.handle = None
+        name = None
+        try:
+            with open(os.path.join(lang_dir, code, "language.txt"), encoding="utf-8") as f:
+                for line in f:
+                    fields = line.rstrip("\n").split("\t")
+                    if len(fields) == 2 and fields[0] == "hunspell":
+                        name = fields[1]
+        except OSError:
+            return
+        aff = os.path.join(hunspell_dir, "%s.aff" % name) if name else ""
+        dic = os.path.join(hunspell_dir, "%s.dic" % name) if name else ""
+        if not name or not os.path.exists(aff) or not os.path.exists(dic):
+            return
+        if Speller.lib is None:
+            path = ctypes.util.find_library("hunspell-1.7") or "libhunspell-1.7.so.0"
+            Speller.lib = ctypes.CDLL(path)
+            Speller.lib.Hunspell_create.restype = ctypes.c_void_p
+            Speller.lib.Hunspell_create.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
+            Speller.lib.Hunspell_spell.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
+        self.handle = Speller.lib.Hunspell_create(aff.encode(), dic.encode())
+        self.known = functools.lru_cache(maxsize=None)(self._known)
+
+    def _known(self, word):
+        return Speller.lib.Hunspell_spell(self.handle, word.encode("utf-8")) != 0
+
+
+def twins_of(entries):
+    """The lexicon's multiword translations by their text without spaces."""
+    return {tr.replace(" ", ""): tr for _key, tl in entries for tr, _w, _o, _p in tl if " " in tr}
+
+
+def joined(word, speller, twins):
+    return (len(word) >= JOINED_MIN and word.isalpha() and word.islower() and word in twins
+            and not speller.known(word))
 
 
 def classify_key(key):
@@ -49,13 +102,16 @@ def classify_key(key):
     return found
 
 
-def classify_trans(key, tr):
+def classify_trans(key, tr, speller=None, twins=None):
     found = set()
     if BRACKET.search(tr):
         found.add("bracket")
     if tr.lower().replace(" ", "") != key.replace(" ", "") and any(
             GLUED.search(w) and not re.match(r"^(Mc|Mac)[A-Z]", w) for w in tr.split()):
         found.add("glued")
+    if speller and speller.handle and twins and tr.replace(" ", "") != key.replace(" ", "") and any(
+            joined(w, speller, twins) for w in tr.split()):
+        found.add("joined")
     if LABEL.match(tr):
         found.add("label")
     if STRAY.search(tr):
@@ -73,16 +129,25 @@ def main():
     files = sorted(glob.glob(os.path.join(sys.argv[1], "*-*.lex")))
     if not files:
         raise SystemExit("lexicon-debris: no lexicon in %s" % sys.argv[1])
+    top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    lang_dir = os.environ.get("XLQA_LANG_DIR") or os.path.join(top, "lang")
+    hunspell_dir = os.environ.get("XLQA_HUNSPELL_DIR") or "/usr/share/hunspell"
+    spellers = {}
     for path in files:
         pair = os.path.basename(path)[:-4]
-        for key, tl in read_lexicon(path):
+        target = pair.split("-")[1]
+        if target not in spellers:
+            spellers[target] = Speller(lang_dir, hunspell_dir, target)
+        entries = list(read_lexicon(path))
+        twins = twins_of(entries)
+        for key, tl in entries:
             for c in classify_key(key):
                 keys[c] += 1
                 if shown[c] < examples:
                     shown[c] += 1
                     print("%s\t%s\tkey %r" % (c, pair, key), file=sys.stderr)
             for tr, _weight, _origin, _pos in tl:
-                for c in classify_trans(key, tr):
+                for c in classify_trans(key, tr, spellers[target], twins):
                     trans[c] += 1
                     if shown[c] < examples:
                         shown[c] += 1

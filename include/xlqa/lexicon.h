@@ -527,6 +527,16 @@ int xlqa_mt_translate(struct xlqa_mt *mt, const char *text, size_t len, struct x
 		      struct xlqa_error *err);
 
 /*
+ * Translates the `n` texts (NUL-terminated UTF-8) in one pass: they are written to the pipeline as
+ * fast as it reads them and its answers kept in `mt`, so the xlqa_mt_translate (or xlqa_mt_query)
+ * calls that follow for the same texts, in the same order, take them without a round trip each.
+ * What Apertium gives for a text can depend on the texts before it in the pipeline, so the answers
+ * are those one-by-one calls in that order would get. A call for any other text drops what is left
+ * and goes to the pipeline. Errors as xlqa_mt_translate (nothing is kept then).
+ */
+int xlqa_mt_prepare(struct xlqa_mt *mt, const char *const *texts, size_t n, struct xlqa_error *err);
+
+/*
  * Joins the machine's translation `text` (target language) to the lexicon's query `q`: `target`
  * analyses it, and each content word (not a stop word, number or word Apertium did not know) that
  * is a single-word alternative of a group, or has its stem, raises  that alternative's weight by

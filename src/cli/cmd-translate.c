@@ -8,6 +8,7 @@
 
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char translate_help[] =
@@ -24,6 +25,21 @@ static const char translate_help[] =
 	"      --vocabulary FILE    target words (word[TAB frequency]) for cognates\n"
 	"      --mt                 also translate with Apertium (see above)\n"
 	"  -h, --help               this text\n";
+
+/* Has Apertium translate all of the set's questions in one pass, in the order they are printed. */
+static int prepare_mt(struct xlqa_mt *mt, const struct xlqa_testset *ts, struct xlqa_error *err)
+{
+	const char **texts = ts->count ? calloc(ts->count, sizeof *texts) : NULL;
+	int rc;
+
+	if (ts->count && !texts)
+		return xlqa_error_status(err, XLQA_ENOMEM, "machine-translating the questions");
+	for (size_t i = 0; i < ts->count; i++)
+		texts[i] = ts->questions[i].text;
+	rc = xlqa_mt_prepare(mt, texts, ts->count, err);
+	free(texts);
+	return rc;
+}
 
 int cmd_translate(int argc, char **argv)
 {
@@ -86,6 +102,13 @@ int cmd_translate(int argc, char **argv)
 	}
 	if (want_mt && t.tr && xlqa_mt_has_path(src, tgt) &&
 	    (xlqa_lang_open(tgt, NULL, &target, &err) || xlqa_mt_open(src, tgt, &mt, &err))) {
+		xlqa_lang_free(target);
+		xlqa_testset_release(&ts);
+		cli_translation_release(&t);
+		return cli_fail("translate", &err);
+	}
+	if (mt && prepare_mt(mt, &ts, &err)) {
+		xlqa_mt_free(mt);
 		xlqa_lang_free(target);
 		xlqa_testset_release(&ts);
 		cli_translation_release(&t);

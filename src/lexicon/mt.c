@@ -4,7 +4,8 @@
  * (/usr/share/apertium/modes/eng-spa.mode); started once with every program in null-flush mode
  * (-z, as apertium-wblank-mode writes it), the pipeline answers each text that ends in a NUL byte
  * with its translation and a NUL, and keeps running, so a run starts Apertium once, not once per
- * question. Pairs without a direct mode go through Spanish, the language every Apertium pair
+ * question; xlqa_mt_prepare writes a run's questions in one go, so the pipeline's programs work on
+ * them side by side instead of waiting for one another's answer each time. Pairs without a direct mode go through Spanish, the language every Apertium pair
  * Debian 12 has between CLEF languages shares. The translation is analysed in the target language
  * and its content words join the lexicon's query (xlqa_mt_fuse).
  *
@@ -49,6 +50,10 @@ struct xlqa_mt {
 	int fd;
 	char path[64]; /* "eng-spa" or "eng-spa+spa-ita", for messages and xlqa_mt_path */
 	struct xlqa_buf in, out;
+	/* xlqa_mt_prepare's texts, encoded, and the pipeline's answers to them, each ending in a NUL;
+	 * the next to hand out start at ahead_in_at and ahead_out_at */
+	struct xlqa_buf ahead_in, ahead_out;
+	size_t ahead_in_at, ahead_out_at;
 	struct xlqa_analysis analysis;
 	struct xlqa_buf stem;
 };
@@ -139,6 +144,8 @@ int xlqa_mt_open(const char *source, const char *target, struct xlqa_mt **out, s
 	xlqa_buf_init(&mt->in);
 	xlqa_buf_init(&mt->out);
 	xlqa_buf_init(&mt->stem);
+	xlqa_buf_init(&mt->ahead_in);
+	xlqa_buf_init(&mt->ahead_out);
 	xlqa_analysis_init(&mt->analysis);
 	snprintf(mt->path, sizeof mt->path, "%s%s%s", route[0]->mode, n > 1 ? "+" : "", n > 1 ? route[1]->mode : "");
 	snprintf(text, sizeof text, "%s%s", script,
@@ -183,6 +190,8 @@ void xlqa_mt_free(struct xlqa_mt *mt)
 	xlqa_buf_release(&mt->in);
 	xlqa_buf_release(&mt->out);
 	xlqa_buf_release(&mt->stem);
+	xlqa_buf_release(&mt->ahead_in);
+	xlqa_buf_release(&mt->ahead_out);
 	xlqa_analysis_release(&mt->analysis);
 	free(mt);
 }
@@ -202,66 +211,140 @@ static int mt_broken(struct xlqa_mt *mt, const char *what, struct xlqa_error *er
 	return xlqa_error_set(err, XLQA_EEXTERNAL, "apertium '%s': %s", mt->path, what);
 }
 
-int xlqa_mt_translate(struct xlqa_mt *mt, const char *text, size_t len, struct xlqa_buf *out, struct xlqa_error *err)
+/* Appends `text` to `in` in Apertium's stream format: reserved characters escaped, line ends as
+ * blanks, a NUL at the end of the text. */
+static int mt_encode(const char *text, size_t len, struct xlqa_buf *in)
 {
 	static const char reserved[] = "\\[]^$/@<>{}#*";
-	size_t sent = 0, start = out->len;
 
-	if (mt->fd < 0)
-		return mt_broken(mt, "not running", err);
-	/* Apertium's stream format: reserved characters escaped, line ends as blanks, NUL ends the text */
-	xlqa_buf_reset(&mt->in);
 	for (size_t i = 0; i < len; i++) {
 		char c = text[i];
 		if (c == '\0' || c == '\n' || c == '\r')
 			c = ' ';
-		if ((strchr(reserved, c) && c != '\0' && xlqa_buf_addch(&mt->in, '\\')) || xlqa_buf_addch(&mt->in, c))
-			return xlqa_error_status(err, XLQA_ENOMEM, "machine-translating the question");
+		if ((strchr(reserved, c) && xlqa_buf_addch(in, '\\')) || xlqa_buf_addch(in, c))
+			return XLQA_ENOMEM;
 	}
-	if (xlqa_buf_add(&mt->in, "\n\0", 2))
-		return xlqa_error_status(err, XLQA_ENOMEM, "machine-translating the question");
-	while (sent < mt->in.len) {
-		ssize_t w = send(mt->fd, mt->in.buf + sent, mt->in.len - sent, MSG_NOSIGNAL);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			return mt_broken(mt, strerror(errno), err);
-		sent += (size_t)w;
-	}
-	for (;;) {
-		struct pollfd p = { mt->fd, POLLIN, 0 };
+	return xlqa_buf_add(in, "\n\0", 2);
+}
+
+/*
+ * Writes `in` to the pipeline as fast as it takes it, and reads what it answers into `answers`
+ * until `want` more NULs have come: the writes and reads alternate through poll, so a pipeline whose
+ * output fills while its input is still being written does not stall both sides.
+ */
+static int mt_exchange(struct xlqa_mt *mt, const struct xlqa_buf *in, size_t want, struct xlqa_buf *answers,
+		       struct xlqa_error *err)
+{
+	size_t sent = 0;
+
+	while (want > 0) {
+		struct pollfd p = { mt->fd, (short)(POLLIN | (sent < in->len ? POLLOUT : 0)), 0 };
 		char chunk[4096];
 		ssize_t r;
 		int ready = poll(&p, 1, MT_TIMEOUT_MS);
-		char *nul;
 
 		if (ready < 0 && errno == EINTR)
 			continue;
 		if (ready == 0)
 			return mt_broken(mt, "no answer in 120 s", err);
-		r = ready < 0 ? -1 : recv(mt->fd, chunk, sizeof chunk, 0);
-		if (r < 0 && errno == EINTR)
+		if (ready < 0)
+			return mt_broken(mt, strerror(errno), err);
+		if (sent < in->len && (p.revents & POLLOUT)) {
+			ssize_t w = send(mt->fd, in->buf + sent, in->len - sent, MSG_NOSIGNAL | MSG_DONTWAIT);
+			if (w < 0 && errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK)
+				return mt_broken(mt, strerror(errno), err);
+			sent += w > 0 ? (size_t)w : 0;
+		}
+		if (!(p.revents & (POLLIN | POLLHUP | POLLERR)))
+			continue;
+		r = recv(mt->fd, chunk, sizeof chunk, MSG_DONTWAIT);
+		if (r < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK))
 			continue;
 		if (r <= 0)
 			return mt_broken(mt, r < 0 ? strerror(errno) : "end of output", err);
-		nul = memchr(chunk, '\0', (size_t)r);
-		if (xlqa_buf_add(out, chunk, nul ? (size_t)(nul - chunk) : (size_t)r))
+		if (xlqa_buf_add(answers, chunk, (size_t)r))
 			return xlqa_error_status(err, XLQA_ENOMEM, "machine-translating the question");
-		if (nul)
-			break; /* one text at a time: nothing follows its NUL */
+		for (const char *c = chunk; (c = memchr(c, '\0', (size_t)(chunk + r - c))); c++)
+			if (want-- == 1 && c + 1 < chunk + r)
+				return mt_broken(mt, "more answers than texts", err);
 	}
-	/* escapes out, trailing blanks out */
-	{
-		size_t j = start;
-		for (size_t i = start; i < out->len; i++) {
-			if (out->buf[i] == '\\' && i + 1 < out->len)
-				i++;
-			out->buf[j++] = out->buf[i];
+	return XLQA_OK;
+}
+
+/* Forgets what xlqa_mt_prepare translated ahead. */
+static void mt_unprepare(struct xlqa_mt *mt)
+{
+	xlqa_buf_reset(&mt->ahead_in);
+	xlqa_buf_reset(&mt->ahead_out);
+	mt->ahead_in_at = mt->ahead_out_at = 0;
+}
+
+int xlqa_mt_prepare(struct xlqa_mt *mt, const char *const *texts, size_t n, struct xlqa_error *err)
+{
+	int rc;
+
+	mt_unprepare(mt);
+	if (mt->fd < 0)
+		return mt_broken(mt, "not running", err);
+	for (size_t i = 0; i < n; i++)
+		if (mt_encode(texts[i], strlen(texts[i]), &mt->ahead_in))
+			return xlqa_error_status(err, XLQA_ENOMEM, "machine-translating the questions");
+	if ((rc = mt_exchange(mt, &mt->ahead_in, n, &mt->ahead_out, err)))
+		mt_unprepare(mt);
+	return rc;
+}
+
+/*
+ * Appends to `out` the pipeline's answer to the encoded text mt->in, without its NUL: the next
+ * prepared answer when mt->in is the next prepared text, else a round trip (and what was prepared
+ * is dropped: the pipeline's state has moved past it).
+ */
+static int mt_answer(struct xlqa_mt *mt, struct xlqa_buf *out, struct xlqa_error *err)
+{
+	int rc;
+
+	if (mt->ahead_in_at < mt->ahead_in.len) {
+		const char *next = mt->ahead_in.buf + mt->ahead_in_at;
+		const char *answer = mt->ahead_out.buf + mt->ahead_out_at;
+		size_t alen = strlen(answer);
+
+		if (mt->ahead_in.len - mt->ahead_in_at >= mt->in.len && memcmp(next, mt->in.buf, mt->in.len) == 0) {
+			mt->ahead_in_at += mt->in.len;
+			mt->ahead_out_at += alen + 1;
+			if (xlqa_buf_add(out, answer, alen))
+				return xlqa_error_status(err, XLQA_ENOMEM, "machine-translating the question");
+			return XLQA_OK;
 		}
-		while (j > start && (out->buf[j - 1] == ' ' || out->buf[j - 1] == '\n'))
-			j--;
-		xlqa_buf_setlen(out, j);
+		mt_unprepare(mt);
 	}
+	if ((rc = mt_exchange(mt, &mt->in, 1, out, err)))
+		return rc;
+	xlqa_buf_setlen(out, out->len - 1); /* the answer's NUL, its last byte */
+	return XLQA_OK;
+}
+
+int xlqa_mt_translate(struct xlqa_mt *mt, const char *text, size_t len, struct xlqa_buf *out, struct xlqa_error *err)
+{
+	size_t start = out->len, j;
+	int rc;
+
+	if (mt->fd < 0)
+		return mt_broken(mt, "not running", err);
+	xlqa_buf_reset(&mt->in);
+	if (mt_encode(text, len, &mt->in))
+		return xlqa_error_status(err, XLQA_ENOMEM, "machine-translating the question");
+	if ((rc = mt_answer(mt, out, err)))
+		return rc;
+	/* escapes out, trailing blanks out */
+	j = start;
+	for (size_t i = start; i < out->len; i++) {
+		if (out->buf[i] == '\\' && i + 1 < out->len)
+			i++;
+		out->buf[j++] = out->buf[i];
+	}
+	while (j > start && (out->buf[j - 1] == ' ' || out->buf[j - 1] == '\n'))
+		j--;
+	xlqa_buf_setlen(out, j);
 	return XLQA_OK;
 }
 
