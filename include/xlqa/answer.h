@@ -245,6 +245,16 @@ int xlqa_answerer_respond_question(struct xlqa_answerer *a, const struct xlqa_te
                                    struct xlqa_answer_set *set, struct xlqa_response *out, struct xlqa_error *err);
 
 /*
+ * Before answering the questions of `ts` in order: with machine translation on, hands Apertium
+ * every question in one pass (xlqa_mt_prepare), so the xlqa_answerer_respond_question calls that
+ * follow in the test set's order take its translations without a round trip each (the same
+ * translations). Nothing to do without machine translation or with the answerer's `queries`.
+ * Errors: those of xlqa_mt_prepare, XLQA_ENOMEM; the answerer stays usable after one (each
+ * question then goes to the pipeline alone).
+ */
+int xlqa_answerer_prepare(struct xlqa_answerer *a, const struct xlqa_testset *ts, struct xlqa_error *err);
+
+/*
  * Sets `tr`'s cognate vocabulary to every word of the index's documents (case folded, with counts;
  * numbers left out), as the index build counted them (xlqa_index_vocabulary). Errors: XLQA_ECORRUPT,
  * XLQA_ENOMEM, those of xlqa_translator_set_vocabulary.

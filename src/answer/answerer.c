@@ -1213,6 +1213,22 @@ int xlqa_answerer_respond(struct xlqa_answerer *a, const char *text, char catego
 	return rc;
 }
 
+int xlqa_answerer_prepare(struct xlqa_answerer *a, const struct xlqa_testset *ts, struct xlqa_error *err)
+{
+	const char **texts;
+	int rc;
+
+	if (!a->mt || a->queries || !ts->count)
+		return XLQA_OK;
+	if (!(texts = malloc(ts->count * sizeof *texts)))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
+	for (size_t i = 0; i < ts->count; i++)
+		texts[i] = ts->questions[i].text;
+	rc = xlqa_mt_prepare(a->mt, texts, ts->count, err);
+	free(texts);
+	return rc;
+}
+
 int xlqa_answerer_respond_question(struct xlqa_answerer *a, const struct xlqa_testset_question *q,
                                    struct xlqa_answer_set *set, struct xlqa_response *out, struct xlqa_error *err)
 {

@@ -364,6 +364,14 @@ static int run_all(struct answering *an, const struct xlqa_testset *ts, const ch
 	}
 	if (features && (rc = xlqa_model_data_write_header(&ft, xlqa_answer_feature_name, XLQA_ANSWER_FEATURES, err)))
 		goto out;
+	{
+		struct xlqa_error perr;
+
+		xlqa_error_clear(&perr);
+		if (xlqa_answerer_prepare(an->answerer, ts, &perr))
+			fprintf(stderr, "xlqa run: warning: translating the questions ahead: %s; each goes alone\n",
+			        perr.message);
+	}
 	for (size_t i = 0; i < ts->count && rc == XLQA_OK; i++) {
 		const struct xlqa_testset_question *q = &ts->questions[i];
 		struct xlqa_response r;
