@@ -101,13 +101,8 @@ int cmd_translate(int argc, char **argv)
 		return cli_fail("translate", &err);
 	}
 	if (want_mt && t.tr && xlqa_mt_has_path(src, tgt) &&
-	    (xlqa_lang_open(tgt, NULL, &target, &err) || xlqa_mt_open(src, tgt, &mt, &err))) {
-		xlqa_lang_free(target);
-		xlqa_testset_release(&ts);
-		cli_translation_release(&t);
-		return cli_fail("translate", &err);
-	}
-	if (mt && prepare_mt(mt, &ts, &err)) {
+	    (xlqa_lang_open(tgt, NULL, &target, &err) || xlqa_mt_open(src, tgt, &mt, &err) ||
+	     prepare_mt(mt, &ts, &err))) {
 		xlqa_mt_free(mt);
 		xlqa_lang_free(target);
 		xlqa_testset_release(&ts);

@@ -5,9 +5,10 @@
  * (-z, as apertium-wblank-mode writes it), the pipeline answers each text that ends in a NUL byte
  * with its translation and a NUL, and keeps running, so a run starts Apertium once, not once per
  * question; xlqa_mt_prepare writes a run's questions in one go, so the pipeline's programs work on
- * them side by side instead of waiting for one another's answer each time. Pairs without a direct mode go through Spanish, the language every Apertium pair
- * Debian 12 has between CLEF languages shares. The translation is analysed in the target language
- * and its content words join the lexicon's query (xlqa_mt_fuse).
+ * them side by side instead of waiting for one another's answer each time. Pairs without a direct
+ * mode go through Spanish, the language every Apertium pair Debian 12 has between CLEF languages
+ * shares. The translation is analysed in the target language and its content words join the
+ * lexicon's query (xlqa_mt_fuse).
  *
  * Invariant: a struct xlqa_mt owns one running pipeline, talked to through one socket (so a pipeline
  * that died gives an error, not SIGPIPE), and reaps it when freed.
