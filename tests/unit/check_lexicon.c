@@ -636,6 +636,27 @@ START_TEST(test_build_memory_budget)
 END_TEST
 
 /*
+ * A builder that reads the Apertium listings in `dir` alone (no FreeDict dictionaries there), with
+ * the TSV `tsv` (or none) and memory budget `memory` (0: none), without names. `dir` and `tsv`
+ * must outlive it. Asserts that it opens.
+ */
+static struct xlqa_lexicon_builder *listings_builder(const char *dir, const char *tsv, size_t memory)
+{
+	struct xlqa_lexicon_build_options opt = { 0 };
+	struct xlqa_lexicon_builder *b = NULL;
+	struct xlqa_error err;
+
+	opt.dict_dir = dir;
+	opt.apertium_dir = dir;
+	opt.hunspell_dir = hunspell_dir;
+	opt.tsv = tsv;
+	opt.no_names = opt.no_hunspell_names = true;
+	opt.memory = memory;
+	ck_assert_msg(xlqa_lexicon_builder_new(&opt, &b, &err) == XLQA_OK, "%s", err.message);
+	return b;
+}
+
+/*
  * A pair's lexicon does not depend on what the builder built before it: es-en alone and es-en
  * after fr-en (whose listing makes "alpha" a string seen before es-en's "zeta") are the same
  * bytes. "gato" has two translations of equal weight; the tie keeps the listing's order, so
@@ -652,15 +673,9 @@ START_TEST(test_build_order_independent)
 	make_tmp();
 	xlqa_buf_addf(&dir, "%s/ties", data_dir);
 	for (int k = 0; k < 2; k++) {
-		struct xlqa_lexicon_build_options opt = { 0 };
-		struct xlqa_lexicon_builder *b;
+		struct xlqa_lexicon_builder *b = listings_builder(dir.buf, NULL, 0);
 
 		xlqa_buf_init(&bytes[k]);
-		opt.dict_dir = dir.buf; /* no FreeDict dictionaries there: the listings alone */
-		opt.apertium_dir = dir.buf;
-		opt.hunspell_dir = hunspell_dir;
-		opt.no_names = opt.no_hunspell_names = true;
-		ck_assert_int_eq(xlqa_lexicon_builder_new(&opt, &b, &err), XLQA_OK);
 		for (int p = 0; p < 2 && seq[k][p][0]; p++) {
 			xlqa_buf_reset(&path);
 			xlqa_buf_addf(&path, "%s/%d-%s-%s.lex", tmp_dir, k, seq[k][p][0], seq[k][p][1]);
@@ -704,17 +719,9 @@ START_TEST(test_build_budget_ties)
 	xlqa_buf_addf(&dir, "%s/budget-ties", data_dir);
 	xlqa_buf_addf(&tsv, "%s/budget-ties.tsv", dir.buf);
 	for (int k = 0; k < 2; k++) {
-		struct xlqa_lexicon_build_options opt = { 0 };
-		struct xlqa_lexicon_builder *b;
+		struct xlqa_lexicon_builder *b = listings_builder(dir.buf, tsv.buf, budgets[k]);
 
 		xlqa_buf_init(&bytes[k]);
-		opt.dict_dir = dir.buf; /* the listings alone */
-		opt.apertium_dir = dir.buf;
-		opt.hunspell_dir = hunspell_dir;
-		opt.tsv = tsv.buf;
-		opt.no_names = opt.no_hunspell_names = true;
-		opt.memory = budgets[k];
-		ck_assert_int_eq(xlqa_lexicon_builder_new(&opt, &b, &err), XLQA_OK);
 		xlqa_buf_reset(&path);
 		xlqa_buf_addf(&path, "%s/%d-es-en.lex", tmp_dir, k);
 		ck_assert_msg(xlqa_lexicon_builder_build(b, "es", "en", path.buf, NULL, &err) == XLQA_OK, "%s", err.message);
