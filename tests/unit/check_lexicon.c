@@ -635,6 +635,16 @@ START_TEST(test_build_memory_budget)
 }
 END_TEST
 
+/* Asserts that the two files read into bytes[0] and bytes[1] are the same (`what` says how they
+ * differ otherwise), and releases both. */
+static void expect_same_bytes(struct xlqa_buf bytes[2], const char *what)
+{
+	ck_assert_uint_eq(bytes[0].len, bytes[1].len);
+	ck_assert_msg(memcmp(bytes[0].buf, bytes[1].buf, bytes[0].len) == 0, "%s", what);
+	for (int k = 0; k < 2; k++)
+		xlqa_buf_release(&bytes[k]);
+}
+
 /*
  * A builder that reads the Apertium listings in `dir` alone (no FreeDict dictionaries there), with
  * the TSV `tsv` (or none) and memory budget `memory` (0: none), without names. `dir` and `tsv`
@@ -690,10 +700,7 @@ START_TEST(test_build_order_independent)
 		expect_trans(lex, "gato", 1, "alpha", 1.0, XLQA_LEX_DIRECT);
 		xlqa_lexicon_free(lex);
 	}
-	ck_assert_uint_eq(bytes[0].len, bytes[1].len);
-	ck_assert_msg(memcmp(bytes[0].buf, bytes[1].buf, bytes[0].len) == 0, "es-en differs when built after fr-en");
-	for (int k = 0; k < 2; k++)
-		xlqa_buf_release(&bytes[k]);
+	expect_same_bytes(bytes, "es-en differs when built after fr-en");
 	xlqa_buf_release(&dir);
 	xlqa_buf_release(&path);
 	remove_tmp();
@@ -733,10 +740,7 @@ START_TEST(test_build_budget_ties)
 		expect_trans(lex, "perro", 2, "ya", 1.0, XLQA_LEX_DIRECT | XLQA_LEX_TSV);
 		xlqa_lexicon_free(lex);
 	}
-	ck_assert_uint_eq(bytes[0].len, bytes[1].len);
-	ck_assert_msg(memcmp(bytes[0].buf, bytes[1].buf, bytes[0].len) == 0, "es-en differs under a budget");
-	for (int k = 0; k < 2; k++)
-		xlqa_buf_release(&bytes[k]);
+	expect_same_bytes(bytes, "es-en differs under a budget");
 	xlqa_buf_release(&dir);
 	xlqa_buf_release(&tsv);
 	xlqa_buf_release(&path);
