@@ -815,10 +815,10 @@ nomem:
 
 /*
  * The entries are read in the order of their offsets, through one forward stream over the data
- * (see struct stream): peak memory is the index's spans plus one entry and a read chunk, not the
- * decompressed data. The data's length is known only when the stream reaches its end, so an index
- * entry past it is reported then: after the entries before it were passed to `fn` (as are
- * compressed-data and UTF-8 errors), and after any malformed index line.
+ * (see struct stream): peak memory is the index (until its spans are parsed), the spans, one entry
+ * and a read chunk, not the decompressed data. The data's length is known only when the stream
+ * reaches its end, so an index entry past it is reported then: after the entries before it were
+ * passed to `fn` (as are compressed-data and UTF-8 errors), and after any malformed index line.
  */
 int xlqa_dict_read_dictd(const char *index_path, const char *dict_path, xlqa_dict_entry_fn fn, void *ctx,
 			 struct xlqa_dict_stats *stats, enum xlqa_dict_style *style, struct xlqa_error *err)
