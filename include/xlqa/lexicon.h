@@ -102,10 +102,13 @@ enum xlqa_dict_style {
  * Reads a dictd dictionary: `index_path` (headword TAB base64 offset TAB base64 length per line)
  * and `dict_path` (.dict.dz dictzip/gzip, or a plain .dict). Every distinct entry is parsed once
  * (index lines pointing at the same bytes are one entry) and passed to `fn`; the 00-database-*
- * entries are not. `style` (may be NULL) receives the layout found. Errors: XLQA_ENOTFOUND/XLQA_EIO
- * for files, XLQA_EPARSE "index:line: ..." for a malformed index line or an entry past the data's
- * end, XLQA_ECORRUPT for bad compressed data, XLQA_EENCODING for an entry that is not UTF-8
- * (err->offset is its offset in the data), XLQA_ENOMEM, or whatever `fn` returned.
+ * entries are not. Entries are passed in the order of their offsets in the data, which is read as
+ * a stream, never whole. `style` (may be NULL) receives the layout found. Errors: XLQA_ENOTFOUND/
+ * XLQA_EIO for files, XLQA_EPARSE "index:line: ..." for a malformed index line (before any entry
+ * is passed) or an entry past the data's end (the first such index line, found when the stream
+ * reaches the end), XLQA_ECORRUPT for bad compressed data, XLQA_EENCODING for an entry that is not
+ * UTF-8 (err->offset is its offset in the data), XLQA_ENOMEM, or whatever `fn` returned; all but
+ * the first may come after earlier entries were passed to `fn`.
  */
 int xlqa_dict_read_dictd(const char *index_path, const char *dict_path, xlqa_dict_entry_fn fn, void *ctx,
 			 struct xlqa_dict_stats *stats, enum xlqa_dict_style *style, struct xlqa_error *err);

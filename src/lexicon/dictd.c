@@ -1,7 +1,7 @@
 /*
  * dictd: readers that turn translation sources into entries. FreeDict ships dictd databases: an
  * index of "headword TAB offset TAB length" (numbers in dictd's base64) into a data file compressed
- * with dictzip (gzip whose extra field allows random access; read here sequentially, whole). Three
+ * with dictzip (gzip whose extra field allows random access; read here as one forward stream). Three
  * layouts occur in Debian's FreeDict packages (see enum xlqa_dict_style); each entry is parsed into
  * its headword, part of speech and translations, and pronunciation, notes, glosses, examples,
  * synonyms and "see:" references are left out and counted. The TSV reader is the plain format users
@@ -20,10 +20,11 @@
 #include <string.h>
 #include <zlib.h>
 
-/* One entry's bytes in the data. */
+/* One entry's bytes in the data, and the index line that names them (for errors). */
 struct span {
 	uint64_t off;
 	uint64_t len;
+	int64_t line;
 };
 
 static int span_cmp(const void *a, const void *b)
@@ -33,6 +34,14 @@ static int span_cmp(const void *a, const void *b)
 	if (x->off != y->off)
 		return x->off < y->off ? -1 : 1;
 	return x->len < y->len ? -1 : x->len > y->len;
+}
+
+/* Where a span ends; UINT64_MAX when off + len overflows, which lies past any data's end. */
+static uint64_t span_end(const struct span *sp)
+{
+	uint64_t end;
+
+	return __builtin_add_overflow(sp->off, sp->len, &end) ? UINT64_MAX : end;
 }
 
 /* dictd's base64 number: digits A-Z a-z 0-9 + /, most significant first. False for a bad digit. */
@@ -53,38 +62,97 @@ static bool b64_number(const char *s, size_t len, uint64_t *out)
 	return true;
 }
 
-/* Reads a gzip/dictzip file (or a plain file: zlib passes it through) whole into `out`. */
-static int read_gzip(const char *path, struct xlqa_buf *out, struct xlqa_error *err)
-{
-	gzFile gz = gzopen(path, "rb");
-	int rc = XLQA_OK;
+/*
+ * The data file read as a stream (gzip/dictzip, or a plain file: zlib passes it through), never
+ * whole: `win` holds the decompressed bytes [base, base + win.len), from the offset of the entry
+ * being read to the furthest byte read so far. It only moves forward; the bytes before the entry
+ * asked for are dropped when more are read, so it stays about one read chunk plus the largest
+ * entry, whatever the size of the data.
+ */
+#define STREAM_CHUNK (256 * 1024)
+struct stream {
+	gzFile gz;
+	const char *path;  /* borrowed, for errors */
+	struct xlqa_buf win;
+	uint64_t base;     /* offset in the decompressed data of win.buf[0] */
+	bool eof;          /* then base + win.len is the data's length */
+};
 
-	if (!gz)
+static int stream_open(struct stream *s, const char *path, struct xlqa_error *err)
+{
+	s->path = path;
+	s->base = 0;
+	s->eof = false;
+	xlqa_buf_init(&s->win);
+	if (!(s->gz = gzopen(path, "rb")))
 		return xlqa_error_set(err, errno == ENOENT ? XLQA_ENOTFOUND : XLQA_EIO, "cannot open '%s': %s", path,
 				      errno ? strerror(errno) : "zlib failed");
-	gzbuffer(gz, 256 * 1024);
-	for (;;) {
-		int n;
-		if ((rc = xlqa_buf_grow(out, 1024 * 1024))) {
-			xlqa_error_set(err, rc, "reading '%s': %s", path, xlqa_strerror(rc));
-			break;
+	gzbuffer(s->gz, STREAM_CHUNK);
+	return XLQA_OK;
+}
+
+static void stream_close(struct stream *s)
+{
+	if (s->gz)
+		gzclose(s->gz);
+	s->gz = NULL;
+	xlqa_buf_release(&s->win);
+}
+
+/*
+ * Makes the bytes [off, off + len) of the data readable at *text (valid until the next call), and
+ * lets the bytes before `off` go: `off` must not be below any earlier call's. *text is NULL when the
+ * data ends before off + len; then s->eof is set and s->base + s->win.len is the data's length.
+ * Errors: XLQA_EIO, XLQA_ECORRUPT (bad compressed data), XLQA_ENOMEM.
+ */
+static int stream_get(struct stream *s, uint64_t off, uint64_t len, const char **text, struct xlqa_error *err)
+{
+	struct span sp = { off, len, 0 };
+	uint64_t end = span_end(&sp);
+
+	while (s->base + s->win.len < end && !s->eof) {
+		size_t dead = off - s->base < s->win.len ? (size_t)(off - s->base) : s->win.len;
+		int n, rc;
+		if (dead) { /* only before a read, so that a run of small entries moves nothing */
+			memmove(s->win.buf, s->win.buf + dead, s->win.len - dead);
+			xlqa_buf_setlen(&s->win, s->win.len - dead);
+			s->base += dead;
 		}
-		n = gzread(gz, out->buf + out->len, (unsigned)(out->alloc - out->len - 1 > 1u << 30 ? 1u << 30
-												       : out->alloc - out->len - 1));
+		if ((rc = xlqa_buf_grow(&s->win, STREAM_CHUNK)))
+			return xlqa_error_set(err, rc, "reading '%s': %s", s->path, xlqa_strerror(rc));
+		n = gzread(s->gz, s->win.buf + s->win.len, STREAM_CHUNK);
 		if (n < 0) {
 			int zerr;
-			const char *msg = gzerror(gz, &zerr);
-			rc = xlqa_error_set(err, zerr == Z_ERRNO ? XLQA_EIO : XLQA_ECORRUPT, "reading '%s': %s", path,
-					    zerr == Z_ERRNO ? strerror(errno) : msg);
-			break;
+			const char *msg = gzerror(s->gz, &zerr);
+			return xlqa_error_set(err, zerr == Z_ERRNO ? XLQA_EIO : XLQA_ECORRUPT, "reading '%s': %s", s->path,
+					      zerr == Z_ERRNO ? strerror(errno) : msg);
 		}
-		out->len += (size_t)n;
-		out->buf[out->len] = '\0';
-		if (n == 0)
-			break;
+		s->eof = n == 0;
+		s->win.len += (size_t)n;
+		s->win.buf[s->win.len] = '\0';
 	}
-	gzclose(gz);
-	return rc;
+	*text = s->base + s->win.len < end ? NULL : s->win.buf + (off - s->base);
+	return XLQA_OK;
+}
+
+/*
+ * The error for an index whose entries lie past the data's end (`total` bytes, known once the
+ * stream reached it; `failed` is one of them): names the first such line of the index, as when the
+ * data was read whole before the index was checked.
+ */
+static int past_end(const char *index_path, const struct span *failed, const struct span *spans, size_t n_spans,
+		    const struct span *metas, size_t n_metas, uint64_t total, struct xlqa_error *err)
+{
+	const struct span *first = failed;
+
+	for (size_t i = 0; i < n_spans + n_metas; i++) {
+		const struct span *sp = i < n_spans ? &spans[i] : &metas[i - n_spans];
+		if (span_end(sp) > total && sp->line < first->line)
+			first = sp;
+	}
+	return xlqa_error_in(err, XLQA_EPARSE, index_path, -1, first->line,
+			     "entry at %llu+%llu lies past the data's end (%llu bytes)", (unsigned long long)first->off,
+			     (unsigned long long)first->len, (unsigned long long)total);
 }
 
 /* The state of one reader: the callback, counters and scratch. */
@@ -662,32 +730,53 @@ static bool is_database_word(const char *h, size_t len)
 	return (len >= 10 && memcmp(h, "00database", 10) == 0) || (len >= 11 && memcmp(h, "00-database", 11) == 0);
 }
 
-int xlqa_dict_read_dictd(const char *index_path, const char *dict_path, xlqa_dict_entry_fn fn, void *ctx,
-			 struct xlqa_dict_stats *stats, enum xlqa_dict_style *style, struct xlqa_error *err)
+/*
+ * The layout, from the 00-database-short entry's bytes `meta` (none: {0, 0}). When the entries
+ * start before it, it is read by a short pass of its own over the data's first bytes, so that the
+ * stream `data` need not hold everything up to it; else `data` reads it on its way to the entries.
+ */
+static int find_style(struct stream *data, const struct span *meta, const struct span *first_entry,
+		      const char *index_path, const struct span *spans, size_t n_spans, const struct span *metas,
+		      size_t n_metas, enum xlqa_dict_style *out, struct xlqa_error *err)
 {
-	struct xlqa_buf index = XLQA_BUF_INIT, data = XLQA_BUF_INIT, entry = XLQA_BUF_INIT;
-	struct xlqa_dict_stats local = { 0 };
-	struct reader r = { 0 };
-	struct span *spans = NULL, meta = { 0, 0 };
-	size_t n_spans = 0, alloc_spans = 0, n_meta = 0;
-	struct span *metas = NULL;
-	size_t alloc_metas = 0;
-	int64_t line_no = 0;
+	struct stream own = { 0 }, *s = data;
+	const char *text;
 	int rc;
 
-	r.fn = fn;
-	r.ctx = ctx;
-	r.stats = stats ? stats : &local;
-	xlqa_buf_init(&r.headword);
-	xlqa_buf_init(&r.items);
-	if ((rc = xlqa_file_read(index_path, &index, err)) || (rc = read_gzip(dict_path, &data, err)))
+	*out = XLQA_DICT_CLASSIC;
+	if (meta->len == 0)
+		return XLQA_OK;
+	if (first_entry && first_entry->off < meta->off) {
+		s = &own;
+		if ((rc = stream_open(s, data->path, err)))
+			goto done;
+	}
+	if ((rc = stream_get(s, meta->off, meta->len, &text, err)))
 		goto done;
-	for (size_t pos = 0; pos < index.len;) {
-		char *line = index.buf + pos, *nl = memchr(line, '\n', index.len - pos);
-		size_t ll = nl ? (size_t)(nl - line) : index.len - pos;
-		char *t1, *t2;
+	if (!text)
+		rc = past_end(index_path, meta, spans, n_spans, metas, n_metas, s->base + s->win.len, err);
+	else
+		*out = style_of(text, (size_t)meta->len);
+done:
+	if (s == &own)
+		stream_close(s);
+	return rc;
+}
+
+/* Parses the index's lines into the entries' spans and the 00-database entries' (`metas`, the
+ * 00-database-short one also in `meta`), in the index's order. */
+static int read_index(const char *index_path, struct xlqa_buf *index, struct span **spans, size_t *n_spans,
+		      struct span **metas, size_t *n_metas, struct span *meta, struct xlqa_error *err)
+{
+	size_t alloc_spans = 0, alloc_metas = 0;
+	int64_t line_no = 0;
+
+	for (size_t pos = 0; pos < index->len;) {
+		char *line = index->buf + pos, *nl = memchr(line, '\n', index->len - pos);
+		size_t ll = nl ? (size_t)(nl - line) : index->len - pos;
+		char *t1, *t2, *t3;
+		size_t l3;
 		struct span sp;
-		uint64_t end;
 
 		pos += ll + 1;
 		line_no++;
@@ -697,79 +786,113 @@ int xlqa_dict_read_dictd(const char *index_path, const char *dict_path, xlqa_dic
 			continue;
 		t1 = memchr(line, '\t', ll);
 		t2 = t1 ? memchr(t1 + 1, '\t', ll - (size_t)(t1 + 1 - line)) : NULL;
-		if (!t2) {
-			rc = xlqa_error_in(err, XLQA_EPARSE, index_path, -1, line_no,
-			                   "expected 'headword TAB offset TAB length'");
-			goto done;
-		}
-		{
-			char *t3 = memchr(t2 + 1, '\t', ll - (size_t)(t2 + 1 - line));
-			size_t l3 = (t3 ? (size_t)(t3 - t2 - 1) : ll - (size_t)(t2 + 1 - line));
-			if (!b64_number(t1 + 1, (size_t)(t2 - t1 - 1), &sp.off) || !b64_number(t2 + 1, l3, &sp.len)) {
-				rc = xlqa_error_in(err, XLQA_EPARSE, index_path, -1, line_no,
-				                   "bad base64 offset or length");
-				goto done;
-			}
-		}
-		if (__builtin_add_overflow(sp.off, sp.len, &end) || end > data.len) {
-			rc = xlqa_error_in(err, XLQA_EPARSE, index_path, -1, line_no,
-			                   "entry at %llu+%llu lies past the data's end (%zu bytes)",
-			                   (unsigned long long)sp.off, (unsigned long long)sp.len, data.len);
-			goto done;
-		}
+		if (!t2)
+			return xlqa_error_in(err, XLQA_EPARSE, index_path, -1, line_no,
+			                     "expected 'headword TAB offset TAB length'");
+		t3 = memchr(t2 + 1, '\t', ll - (size_t)(t2 + 1 - line));
+		l3 = t3 ? (size_t)(t3 - t2 - 1) : ll - (size_t)(t2 + 1 - line);
+		if (!b64_number(t1 + 1, (size_t)(t2 - t1 - 1), &sp.off) || !b64_number(t2 + 1, l3, &sp.len))
+			return xlqa_error_in(err, XLQA_EPARSE, index_path, -1, line_no, "bad base64 offset or length");
+		sp.line = line_no;
 		if (is_database_word(line, (size_t)(t1 - line))) {
 			size_t hl = (size_t)(t1 - line);
 			if ((hl >= 15 && memcmp(line, "00databaseshort", 15) == 0) ||
 			    (hl >= 17 && memcmp(line, "00-database-short", 17) == 0))
-				meta = sp;
-			if (XLQA_ARRAY_RESERVE(metas, alloc_metas, n_meta + 1))
+				*meta = sp;
+			if (XLQA_ARRAY_RESERVE(*metas, alloc_metas, *n_metas + 1))
 				goto nomem;
-			metas[n_meta++] = sp;
+			(*metas)[(*n_metas)++] = sp;
 			continue;
 		}
-		if (XLQA_ARRAY_RESERVE(spans, alloc_spans, n_spans + 1))
+		if (XLQA_ARRAY_RESERVE(*spans, alloc_spans, *n_spans + 1))
 			goto nomem;
-		spans[n_spans++] = sp;
+		(*spans)[(*n_spans)++] = sp;
 	}
-	r.style = style_of(data.buf + meta.off, (size_t)meta.len);
-	if (style)
-		*style = r.style;
+	return XLQA_OK;
+nomem:
+	return xlqa_error_set(err, XLQA_ENOMEM, "reading '%s': %s", index_path, xlqa_strerror(XLQA_ENOMEM));
+}
+
+/*
+ * The entries are read in the order of their offsets, through one forward stream over the data
+ * (see struct stream): peak memory is the index (until its spans are parsed), the spans, one entry
+ * and a read chunk, not the decompressed data. The data's length is known only when the stream
+ * reaches its end, so an index entry past it is reported then: after the entries before it were
+ * passed to `fn` (as are compressed-data and UTF-8 errors), and after any malformed index line.
+ */
+int xlqa_dict_read_dictd(const char *index_path, const char *dict_path, xlqa_dict_entry_fn fn, void *ctx,
+			 struct xlqa_dict_stats *stats, enum xlqa_dict_style *style, struct xlqa_error *err)
+{
+	struct xlqa_buf index = XLQA_BUF_INIT, entry = XLQA_BUF_INIT;
+	struct xlqa_dict_stats local = { 0 };
+	struct reader r = { 0 };
+	struct stream data = { 0 };
+	struct span *spans = NULL, *metas = NULL, meta = { 0, 0, 0 }, last = { 0, 0, 0 };
+	size_t n_spans = 0, n_meta = 0;
+	const char *text;
+	int rc;
+
+	r.fn = fn;
+	r.ctx = ctx;
+	r.stats = stats ? stats : &local;
+	xlqa_buf_init(&r.headword);
+	xlqa_buf_init(&r.items);
+	if ((rc = xlqa_file_read(index_path, &index, err)) || (rc = stream_open(&data, dict_path, err)) ||
+	    (rc = read_index(index_path, &index, &spans, &n_spans, &metas, &n_meta, &meta, err)))
+		goto done;
+	xlqa_buf_release(&index); /* the spans hold all that is needed of it */
 	if (n_spans) /* spans is NULL when the index lists only 00-database entries */
 		qsort(spans, n_spans, sizeof *spans, span_cmp);
+	if ((rc = find_style(&data, &meta, n_spans ? &spans[0] : NULL, index_path, spans, n_spans, metas, n_meta,
+			     &r.style, err)))
+		goto done;
+	if (style)
+		*style = r.style;
 	for (size_t i = 0; i < n_spans; i++) {
 		bool is_meta = false;
+		size_t bad;
 		if (i > 0 && spans[i].off == spans[i - 1].off && spans[i].len == spans[i - 1].len)
 			continue;
 		for (size_t m = 0; m < n_meta && !is_meta; m++)
 			is_meta = metas[m].off == spans[i].off && metas[m].len == spans[i].len;
 		if (is_meta)
 			continue;
-		{
-			char *text = data.buf + spans[i].off;
-			size_t bad;
-			if (!xlqa_text_utf8_valid(text, (size_t)spans[i].len, &bad)) {
-				rc = xlqa_error_at(err, XLQA_EENCODING, (int64_t)(spans[i].off + bad), -1,
-						   "%s: byte offset %llu: invalid UTF-8", dict_path,
-						   (unsigned long long)(spans[i].off + bad));
-				goto done;
-			}
-			/* Parsed from a copy: parsing blanks bytes, and entries may share them. */
-			xlqa_buf_reset(&entry);
-			if (xlqa_buf_add(&entry, text, (size_t)spans[i].len))
-				goto nomem;
-			if ((rc = parse_entry(&r, entry.buf, entry.len, (int64_t)spans[i].off, err)))
-				goto done;
+		if ((rc = stream_get(&data, spans[i].off, spans[i].len, &text, err)))
+			goto done;
+		if (!text) {
+			rc = past_end(index_path, &spans[i], spans, n_spans, metas, n_meta, data.base + data.win.len, err);
+			goto done;
 		}
+		if (!xlqa_text_utf8_valid(text, (size_t)spans[i].len, &bad)) {
+			rc = xlqa_error_at(err, XLQA_EENCODING, (int64_t)(spans[i].off + bad), -1,
+					   "%s: byte offset %llu: invalid UTF-8", dict_path,
+					   (unsigned long long)(spans[i].off + bad));
+			goto done;
+		}
+		/* Parsed from a copy: parsing blanks bytes, and entries may share them. */
+		xlqa_buf_reset(&entry);
+		if (xlqa_buf_add(&entry, text, (size_t)spans[i].len)) {
+			rc = xlqa_error_set(err, XLQA_ENOMEM, "reading '%s': %s", index_path, xlqa_strerror(XLQA_ENOMEM));
+			goto done;
+		}
+		if ((rc = parse_entry(&r, entry.buf, entry.len, (int64_t)spans[i].off, err)))
+			goto done;
 	}
-	goto done;
-nomem:
-	rc = xlqa_error_set(err, XLQA_ENOMEM, "reading '%s': %s", index_path, xlqa_strerror(XLQA_ENOMEM));
+	/* The 00-database entries and those skipped must lie inside the data too: the stream goes on to
+	 * the furthest end any index line names, keeping nothing. */
+	for (size_t i = 0; i < n_spans + n_meta; i++) {
+		const struct span *sp = i < n_spans ? &spans[i] : &metas[i - n_spans];
+		if (span_end(sp) > span_end(&last))
+			last = *sp;
+	}
+	if ((rc = stream_get(&data, span_end(&last), 0, &text, err)) == XLQA_OK && !text)
+		rc = past_end(index_path, &last, spans, n_spans, metas, n_meta, data.base + data.win.len, err);
 done:
 	free(spans);
 	free(metas);
 	reader_release(&r);
+	stream_close(&data);
 	xlqa_buf_release(&index);
-	xlqa_buf_release(&data);
 	xlqa_buf_release(&entry);
 	return rc;
 }

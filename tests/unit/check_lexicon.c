@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <zlib.h>
 
 static char data_dir[1024], hunspell_dir[1100];
 static char tmp_dir[] = "/tmp/xlqa-lexicon-XXXXXX";
@@ -437,6 +438,149 @@ START_TEST(test_read_apertium_many)
 END_TEST
 
 /* The i-th translation of `key`, or fails. */
+/*
+ * A dictd dictionary made in the temporary folder: the data `text` (`len` bytes) as stream.dict.dz
+ * (gzip) or, `plain`, as stream.dict, and an index of `n` lines "headword TAB offset TAB length".
+ */
+struct index_line {
+	const char *headword;
+	size_t off, len;
+};
+
+static void b64_add(struct xlqa_buf *b, size_t v)
+{
+	static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	char out[12];
+	size_t n = 0;
+
+	do
+		out[n++] = digits[v % 64];
+	while ((v /= 64) > 0);
+	while (n)
+		xlqa_buf_addch(b, out[--n]);
+}
+
+static void write_dictd(const char *text, size_t len, bool plain, const struct index_line *lines, size_t n,
+			char *index, char *dict, size_t size)
+{
+	struct xlqa_buf b = XLQA_BUF_INIT;
+	FILE *fp;
+
+	snprintf(index, size, "%s/stream.index", tmp_dir);
+	snprintf(dict, size, "%s/stream.%s", tmp_dir, plain ? "dict" : "dict.dz");
+	for (size_t i = 0; i < n; i++) {
+		xlqa_buf_addf(&b, "%s\t", lines[i].headword);
+		b64_add(&b, lines[i].off);
+		xlqa_buf_addch(&b, '\t');
+		b64_add(&b, lines[i].len);
+		xlqa_buf_addch(&b, '\n');
+	}
+	ck_assert_ptr_nonnull(fp = fopen(index, "w"));
+	ck_assert_uint_eq(fwrite(b.buf, 1, b.len, fp), b.len);
+	ck_assert_int_eq(fclose(fp), 0);
+	if (plain) {
+		ck_assert_ptr_nonnull(fp = fopen(dict, "w"));
+		ck_assert_uint_eq(fwrite(text, 1, len, fp), len);
+		ck_assert_int_eq(fclose(fp), 0);
+	} else {
+		gzFile gz = gzopen(dict, "wb");
+		ck_assert_ptr_nonnull(gz);
+		ck_assert_int_eq(gzwrite(gz, text, (unsigned)len), (int)len);
+		ck_assert_int_eq(gzclose(gz), Z_OK);
+	}
+	xlqa_buf_release(&b);
+}
+
+/*
+ * The data is read as one forward stream in the order of the entries' offsets, keeping a window from
+ * the current entry on. Each case is read from gzip and from a plain file, with the same result:
+ * - the index lists the entries out of the data's order (the stream cannot go back);
+ * - the 00-database-short entry comes after the first entry, beyond two read chunks (256 KiB): its
+ *   Ding layout must be known before that entry is parsed, without the window holding everything
+ *   up to it or losing the first entry;
+ * - an entry of about 600 KB, more than two read chunks;
+ * - overlapping spans (one inside another, one sharing its end) and two lines naming the same bytes
+ *   (one entry).
+ */
+START_TEST(test_read_stream)
+{
+	static const char tail[] = "00-database-short\n     FreeDict Ding test\n"
+				   "zwei\ntwo\ndrei\nthree\nvier\nfour\nende\nend\n";
+	struct xlqa_buf text = XLQA_BUF_INIT;
+	char index[1200], dict[1200];
+	size_t big_len, at;
+
+	xlqa_buf_add(&text, "eins\none\nlang\nlong\n", 19);
+	while (text.len < 600000)
+		xlqa_buf_add(&text, "  a note, not a translation\n", 28);
+	big_len = text.len - 9;
+	at = text.len;
+	xlqa_buf_add(&text, tail, sizeof tail - 1);
+#define AT(s) (at + (size_t)(strstr(tail, s) - tail))
+	{
+		const struct index_line lines[] = {
+			{ "ende", AT("ende"), 9 },     { "vier", AT("vier"), 10 }, { "lang", 9, big_len },
+			{ "zwei", AT("zwei"), 9 },     { "drei", AT("drei"), 21 }, { "zwo", AT("zwei"), 9 },
+			{ "three", AT("three"), 11 },  { "00-database-short", at, AT("zwei") - at }, { "eins", 0, 9 },
+		};
+#undef AT
+		make_tmp();
+		for (int plain = 0; plain < 2; plain++) {
+			struct collected c = { XLQA_BUF_INIT };
+			struct xlqa_dict_stats st = { 0 };
+			enum xlqa_dict_style style = XLQA_DICT_CLASSIC;
+			struct xlqa_error err;
+			write_dictd(text.buf, text.len, plain, lines, sizeof lines / sizeof lines[0], index, dict,
+				    sizeof index);
+			ck_assert_int_eq(xlqa_dict_read_dictd(index, dict, collect, &c, &st, &style, &err), XLQA_OK);
+			ck_assert_int_eq(style, XLQA_DICT_DING);
+			ck_assert_str_eq(c.text.buf, "eins|-|one\nlang|-|long\nzwei|-|two\ndrei|-|three;vier;four\n"
+						     "three|-|vier\nvier|-|four\nende|-|end\n");
+			ck_assert_uint_eq(st.notes, (big_len - 10) / 28);
+			xlqa_buf_release(&c.text);
+		}
+		remove_tmp();
+	}
+	xlqa_buf_release(&text);
+}
+END_TEST
+
+/*
+ * An index entry past the data's end is found when the stream reaches the end, after the entries
+ * before it; the error names the first such line of the index (not the first in the data's order)
+ * and the data's length. A 00-database entry past the end, which no entry reads, is one too.
+ */
+START_TEST(test_read_stream_past_end)
+{
+	static const char text[] = "eins\none\nzwei\ntwo\n"; /* 18 bytes */
+	static const struct index_line far_first[] = {
+		{ "eins", 0, 9 }, { "weit", 4000, 9 }, { "zwei", 9, 9 }, { "knapp", 10, 9 },
+	};
+	static const struct index_line meta_past[] = {
+		{ "00-database-url", 12, 7 }, { "eins", 0, 9 }, { "zwei", 9, 9 },
+	};
+	struct collected c = { XLQA_BUF_INIT };
+	struct xlqa_error err;
+	char index[1200], dict[1200];
+
+	make_tmp();
+	for (int plain = 0; plain < 2; plain++) {
+		write_dictd(text, sizeof text - 1, plain, far_first, 4, index, dict, sizeof index);
+		xlqa_buf_reset(&c.text);
+		ck_assert_int_eq(xlqa_dict_read_dictd(index, dict, collect, &c, NULL, NULL, &err), XLQA_EPARSE);
+		ck_assert_int_eq(err.line, 2);
+		ck_assert_ptr_nonnull(strstr(err.message, "stream.index:2: entry at 4000+9 lies past the data's end (18 bytes)"));
+		ck_assert_str_eq(c.text.buf, "eins|-|one\nzwei|-|two\n");
+		write_dictd(text, sizeof text - 1, plain, meta_past, 3, index, dict, sizeof index);
+		ck_assert_int_eq(xlqa_dict_read_dictd(index, dict, collect, &c, NULL, NULL, &err), XLQA_EPARSE);
+		ck_assert_int_eq(err.line, 1);
+		ck_assert_ptr_nonnull(strstr(err.message, "stream.index:1: entry at 12+7 lies past the data's end (18 bytes)"));
+	}
+	remove_tmp();
+	xlqa_buf_release(&c.text);
+}
+END_TEST
+
 static void expect_trans(const struct xlqa_lexicon *lex, const char *key, size_t i, const char *text, double weight,
 			 unsigned origin)
 {
@@ -1899,6 +2043,8 @@ Suite *lexicon_suite(void)
 	tcase_add_test(tc, test_read_tsv);
 	tcase_add_test(tc, test_read_apertium);
 	tcase_add_test(tc, test_read_apertium_many);
+	tcase_add_test(tc, test_read_stream);
+	tcase_add_test(tc, test_read_stream_past_end);
 	tcase_add_test(tc, test_read_names);
 	tcase_add_test(tc, test_read_hunspell_names);
 	suite_add_tcase(s, tc);
