@@ -107,10 +107,6 @@ struct idx_skip {
 struct xlqa_searcher;
 void xlqa_searcher_set_exhaustive(struct xlqa_searcher *s, bool exhaustive);
 size_t xlqa_searcher_skipped(const struct xlqa_searcher *s);
-/* For tests of the phrase memos (search.c): the bytes they may hold from now on (0: none kept from
- * now on), and how many phrases they hold. */
-void xlqa_searcher_set_phrase_memo(struct xlqa_searcher *s, size_t bytes);
-size_t xlqa_searcher_phrases_kept(const struct xlqa_searcher *s);
 
 /* LEB128 varints. */
 static inline unsigned char *idx_put_varint(unsigned char *p, uint64_t v)

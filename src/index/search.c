@@ -26,13 +26,6 @@
  * query's weights or the options rule it out; then, and for another retrieval's ranking, every
  * matching document is scored term at a time. Both give the same scores and ranking.
  *
- * A phrase alternative's documents need its words' positions in every document that holds them all,
- * whatever the query's other concepts, since its df enters the idf: a translation into common words
- * ("stock exchange", "economic growth") is a long merge join. A searcher keeps each phrase's documents
- * and counts for the questions after (a run's questions share many: 222 of the 984 phrase
- * alternatives of 200 DE-EN questions repeat one before), up to PHRASE_MEMO_BYTES, a constant, not
- * a share of the collection.
- *
  * Invariant: results are sorted by score, ties by document number, so runs are reproducible.
  */
 #include "config.h"
@@ -58,15 +51,6 @@ struct concept {
 	double weight, idf;
 	double df;
 };
-
-/* A phrase's documents, in order, and its occurrence count in each: what pool_alt finds for it. */
-struct phrase_memo {
-	uint32_t *doc, *cnt; /* owned */
-	size_t n;
-};
-
-/* The most a searcher's phrase memos hold together; a phrase that does not fit is found again each time. */
-#define PHRASE_MEMO_BYTES ((size_t)16 << 20)
 
 /* A document's score so far, the current concept's pooled tf and its BM25 length norm, side by
  * side: one cache line for the three. */
@@ -139,10 +123,6 @@ struct xlqa_searcher {
 	size_t alloc_list, alloc_list_cnt;
 	struct concept *concepts;
 	size_t n_concepts, alloc_concepts;
-	struct xlqa_hash phrases; /* phrase key (phrase_key) -> struct phrase_memo, owned */
-	size_t phrase_bytes;      /* what the memos hold, at most phrase_cap */
-	size_t phrase_cap;        /* PHRASE_MEMO_BYTES but in tests */
-	struct xlqa_buf key;      /* scratch for phrase_key */
 	struct xlqa_postings_cursor cursors[8];
 	struct xlqa_buf text;
 	struct xlqa_analysis analysis;
@@ -174,9 +154,6 @@ int xlqa_searcher_new(const struct xlqa_index *idx, struct xlqa_lang *lang, stru
 	s->lang = lang;
 	xlqa_term_list_init(&s->words);
 	xlqa_buf_init(&s->text);
-	xlqa_hash_init(&s->phrases);
-	s->phrase_cap = PHRASE_MEMO_BYTES;
-	xlqa_buf_init(&s->key);
 	xlqa_analysis_init(&s->analysis);
 	s->acc = calloc(n ? n : 1, sizeof *s->acc);
 	s->touched = malloc(n * sizeof *s->touched);
@@ -196,8 +173,6 @@ int xlqa_searcher_new(const struct xlqa_index *idx, struct xlqa_lang *lang, stru
 
 void xlqa_searcher_free(struct xlqa_searcher *s)
 {
-	const struct xlqa_hash_entry *e;
-
 	if (!s)
 		return;
 	for (size_t i = 0; i < s->alloc_concepts; i++)
@@ -214,15 +189,6 @@ void xlqa_searcher_free(struct xlqa_searcher *s)
 	free(s->contrib);
 	free(s->list_doc);
 	free(s->list_cnt);
-	for (size_t pos = 0; (e = xlqa_hash_next(&s->phrases, &pos)) != NULL;) {
-		struct phrase_memo *m = e->value;
-
-		free(m->doc);
-		free(m->cnt);
-		free(m);
-	}
-	xlqa_hash_release(&s->phrases);
-	xlqa_buf_release(&s->key);
 	free(s->acc);
 	free(s->touched);
 	free(s->tf_touched);
@@ -320,33 +286,27 @@ static int pool_term(struct xlqa_searcher *s, const struct alt_terms *a, uint32_
 	return rc ? xlqa_error_set(err, rc, "postings of '%s': %s", a->terms[0], xlqa_strerror(rc)) : XLQA_OK;
 }
 
-/* Room for n more phrase documents and counts after the first `used`. */
-static int list_reserve(struct xlqa_searcher *s, size_t used, size_t n)
-{
-	if (XLQA_ARRAY_RESERVE(s->list_doc, s->alloc_list, used + n) ||
-	    XLQA_ARRAY_RESERVE(s->list_cnt, s->alloc_list_cnt, used + n))
-		return XLQA_ENOMEM;
-	return XLQA_OK;
-}
-
 /*
- * The documents holding phrase `a` (a->n > 1) and its occurrences in each, in document order, into
- * s->list_doc and s->list_cnt from `base` on; *n how many. A merge join on the documents alone, each
- * later word's list jumping to the first word's document; positions are decoded only where all the
- * words meet.
+ * Adds p * tf of one alternative to the concept's pooled tf; returns the documents it occurs in. With
+ * `list` (a phrase only), appends each document and its occurrence count to s->list_doc and
+ * s->list_cnt from *list on, in document order, instead.
  */
-static int phrase_find(struct xlqa_searcher *s, const struct alt_terms *a, size_t base, size_t *n,
-                       struct xlqa_error *err)
+static int pool_alt(struct xlqa_searcher *s, const struct alt_terms *a, uint32_t *df, size_t *list,
+                    struct xlqa_error *err)
 {
 	struct xlqa_postings_cursor *c = s->cursors;
 	struct xlqa_posting p[8];
 	bool end = false;
 	int rc;
 
-	*n = 0;
+	*df = 0;
 	for (size_t i = 0; i < a->n; i++)
 		if (!xlqa_postings_open(s->idx, a->terms[i], &c[i]))
 			return XLQA_OK;
+	if (a->n == 1)
+		return pool_term(s, a, df, err);
+	/* Documents containing every word: a merge join on the documents alone, each later word's list
+	 * jumping to the first word's document; positions are decoded only where all the words meet. */
 	for (size_t i = 0; i < a->n; i++)
 		if ((rc = xlqa_postings_next_doc(&c[i], &p[i].doc, &p[i].tf, &end)) || end)
 			goto done;
@@ -386,106 +346,24 @@ static int phrase_find(struct xlqa_searcher *s, const struct alt_terms *a, size_
 			}
 			count += ok;
 		}
-		if (count) {
-			if (list_reserve(s, base, *n + 1))
+		if (count && list) {
+			if (XLQA_ARRAY_RESERVE(s->list_doc, s->alloc_list, *list + 1) ||
+			    XLQA_ARRAY_RESERVE(s->list_cnt, s->alloc_list_cnt, *list + 1))
 				return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-			s->list_doc[base + *n] = doc;
-			s->list_cnt[base + (*n)++] = count;
+			s->list_doc[*list] = doc;
+			s->list_cnt[(*list)++] = count;
+			(*df)++;
+		} else if (count) {
+			if (s->acc[doc].tf == 0)
+				s->tf_touched[s->n_tf_touched++] = doc;
+			s->acc[doc].tf += a->weight * count;
+			(*df)++;
 		}
 		if ((rc = xlqa_postings_next_doc(&c[0], &p[0].doc, &p[0].tf, &end)) || end)
 			goto done;
 	}
 done:
 	return rc ? xlqa_error_set(err, rc, "postings of '%s': %s", a->terms[0], xlqa_strerror(rc)) : XLQA_OK;
-}
-
-/* Sets s->key to what names phrase `a` among the memos: each word's gap and term. */
-static int phrase_key(struct xlqa_searcher *s, const struct alt_terms *a)
-{
-	xlqa_buf_reset(&s->key);
-	for (size_t i = 0; i < a->n; i++)
-		if (xlqa_buf_addf(&s->key, "%u %s\x1f", (unsigned)a->gaps[i], a->terms[i]))
-			return XLQA_ENOMEM;
-	return XLQA_OK;
-}
-
-/*
- * phrase_find through the searcher's memos: a phrase found before is copied from its memo; one found
- * now is kept while the memos stay within PHRASE_MEMO_BYTES.
- */
-static int phrase_docs(struct xlqa_searcher *s, const struct alt_terms *a, size_t base, size_t *n,
-                       struct xlqa_error *err)
-{
-	struct phrase_memo *m = NULL;
-	size_t bytes;
-	int rc;
-
-	if (phrase_key(s, a))
-		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-	if (xlqa_hash_get(&s->phrases, s->key.buf, s->key.len, (void **)&m)) {
-		if (list_reserve(s, base, m->n))
-			return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
-		if (m->n) {
-			memcpy(s->list_doc + base, m->doc, m->n * sizeof *m->doc);
-			memcpy(s->list_cnt + base, m->cnt, m->n * sizeof *m->cnt);
-		}
-		*n = m->n;
-		return XLQA_OK;
-	}
-	if ((rc = phrase_find(s, a, base, n, err)))
-		return rc;
-	bytes = sizeof *m + s->key.len + *n * (sizeof *m->doc + sizeof *m->cnt);
-	if (s->phrase_bytes > s->phrase_cap || bytes > s->phrase_cap - s->phrase_bytes)
-		return XLQA_OK;
-	/* out of memory here only forgoes the memo: the documents are found */
-	if (!(m = calloc(1, sizeof *m)))
-		return XLQA_OK;
-	m->n = *n;
-	m->doc = malloc((*n ? *n : 1) * sizeof *m->doc);
-	m->cnt = malloc((*n ? *n : 1) * sizeof *m->cnt);
-	if (!m->doc || !m->cnt || xlqa_hash_put(&s->phrases, s->key.buf, s->key.len, m, NULL)) {
-		free(m->doc);
-		free(m->cnt);
-		free(m);
-		return XLQA_OK;
-	}
-	if (*n) {
-		memcpy(m->doc, s->list_doc + base, *n * sizeof *m->doc);
-		memcpy(m->cnt, s->list_cnt + base, *n * sizeof *m->cnt);
-	}
-	s->phrase_bytes += bytes;
-	return XLQA_OK;
-}
-
-/*
- * Adds p * tf of one alternative to the concept's pooled tf; returns the documents it occurs in. With
- * `list` (a phrase only), appends each document and its occurrence count to s->list_doc and
- * s->list_cnt from *list on, in document order, instead.
- */
-static int pool_alt(struct xlqa_searcher *s, const struct alt_terms *a, uint32_t *df, size_t *list,
-                    struct xlqa_error *err)
-{
-	size_t base = list ? *list : 0, n = 0;
-	int rc;
-
-	*df = 0;
-	if (a->n == 1)
-		return xlqa_postings_open(s->idx, a->terms[0], &s->cursors[0]) ? pool_term(s, a, df, err) : XLQA_OK;
-	if ((rc = phrase_docs(s, a, base, &n, err)))
-		return rc;
-	*df = (uint32_t)n;
-	if (list) {
-		*list += n;
-		return XLQA_OK;
-	}
-	for (size_t i = base; i < base + n; i++) {
-		uint32_t doc = s->list_doc[i];
-
-		if (s->acc[doc].tf == 0)
-			s->tf_touched[s->n_tf_touched++] = doc;
-		s->acc[doc].tf += a->weight * s->list_cnt[i];
-	}
-	return XLQA_OK;
 }
 
 static double idf(double n, double df)
@@ -662,16 +540,6 @@ void xlqa_searcher_set_exhaustive(struct xlqa_searcher *s, bool exhaustive)
 size_t xlqa_searcher_skipped(const struct xlqa_searcher *s)
 {
 	return s->skipped;
-}
-
-void xlqa_searcher_set_phrase_memo(struct xlqa_searcher *s, size_t bytes)
-{
-	s->phrase_cap = bytes;
-}
-
-size_t xlqa_searcher_phrases_kept(const struct xlqa_searcher *s)
-{
-	return s->phrases.count;
 }
 
 /* Whether the query and options suit pruning: every concept adds a positive amount to the score of

@@ -993,88 +993,6 @@ START_TEST(test_search_pruning)
 }
 END_TEST
 
-/* Asserts that two searches gave the same hits and passages, score for score. */
-static void expect_same_results(const struct xlqa_results *a, const struct xlqa_results *b, const char *what)
-{
-	ck_assert_msg(a->n_hits == b->n_hits && a->matched_groups == b->matched_groups, "%s: %zu hits, %zu", what,
-	              a->n_hits, b->n_hits);
-	for (size_t i = 0; i < a->n_hits; i++)
-		ck_assert_msg(a->hits[i].doc == b->hits[i].doc && a->hits[i].score == b->hits[i].score,
-		              "%s: hit %zu is document %u (%.17g), %u (%.17g)", what, i, a->hits[i].doc, a->hits[i].score,
-		              b->hits[i].doc, b->hits[i].score);
-	ck_assert_uint_eq(a->n_passages, b->n_passages);
-	for (size_t i = 0; i < a->n_passages; i++)
-		ck_assert(a->passages[i].doc == b->passages[i].doc && a->passages[i].score == b->passages[i].score);
-}
-
-/*
- * A searcher keeps each phrase's documents for later queries: the same query, and the same phrase
- * among other concepts, rank as when the phrase is found afresh, pruned or not; a phrase that does
- * not fit the memos' budget is found each time, with the same result.
- */
-START_TEST(test_search_phrase_memo)
-{
-	static const char *const phrases[] = { "market price", "gold reserves", "price oil", "oil company" };
-	struct xlqa_search_options o = { XLQA_BM25_K1, XLQA_BM25_B, 10, 20, 3, 20, XLQA_PASSAGE_WEIGHT, NULL, 0 };
-	struct xlqa_buf coll = XLQA_BUF_INIT;
-	struct xlqa_results fresh, again;
-	struct xlqa_error err;
-	struct search_env e;
-	size_t group;
-
-	skewed_collection(&coll, 2400);
-	search_env_open(&e, coll.buf);
-	xlqa_results_init(&fresh);
-	xlqa_results_init(&again);
-	ck_assert_int_eq(xlqa_query_add_term(&e.q, "bundesbank", 10, 1.0, 0), XLQA_OK);
-	ck_assert_int_eq(xlqa_query_add_group(&e.q, NULL, 1.0, 0, &group), XLQA_OK);
-	for (size_t i = 0; i < sizeof phrases / sizeof phrases[0]; i++)
-		ck_assert_int_eq(xlqa_query_add_alt(&e.q, group, phrases[i], strlen(phrases[i]), 1.0 - 0.2 * (double)i),
-		                 XLQA_OK);
-	/* no memo: each phrase found afresh */
-	xlqa_searcher_set_phrase_memo(e.s, 0);
-	ck_assert_int_eq(xlqa_search(e.s, &e.q, &o, &fresh, &err), XLQA_OK);
-	ck_assert_uint_eq(xlqa_searcher_phrases_kept(e.s), 0);
-	ck_assert_uint_gt(fresh.n_hits, 0);
-	/* kept by the first search, taken by the second, pruned and not */
-	xlqa_searcher_set_phrase_memo(e.s, SIZE_MAX);
-	ck_assert_int_eq(xlqa_search(e.s, &e.q, &o, &again, &err), XLQA_OK);
-	ck_assert_uint_eq(xlqa_searcher_phrases_kept(e.s), 4);
-	expect_same_results(&fresh, &again, "the search that keeps the phrases");
-	ck_assert_int_eq(xlqa_search(e.s, &e.q, &o, &again, &err), XLQA_OK);
-	expect_same_results(&fresh, &again, "the search that takes them");
-	xlqa_searcher_set_exhaustive(e.s, true);
-	ck_assert_int_eq(xlqa_search(e.s, &e.q, &o, &again, &err), XLQA_OK);
-	expect_same_results(&fresh, &again, "every document scored");
-	xlqa_searcher_set_exhaustive(e.s, false);
-	ck_assert_uint_eq(xlqa_searcher_phrases_kept(e.s), 4);
-	/* one kept phrase in another query, beside a new one the budget has no room for */
-	xlqa_query_reset(&e.q);
-	ck_assert_int_eq(xlqa_query_add_group(&e.q, NULL, 1.0, 0, &group), XLQA_OK);
-	ck_assert_int_eq(xlqa_query_add_alt(&e.q, group, "price oil", 9, 1.0), XLQA_OK);
-	ck_assert_int_eq(xlqa_query_add_alt(&e.q, group, "company market", 14, 0.5), XLQA_OK);
-	xlqa_searcher_set_phrase_memo(e.s, 0);
-	ck_assert_int_eq(xlqa_search(e.s, &e.q, &o, &again, &err), XLQA_OK);
-	ck_assert_uint_eq(xlqa_searcher_phrases_kept(e.s), 4);
-	{
-		struct search_env f;
-
-		search_env_open_built(&f);
-		xlqa_searcher_set_phrase_memo(f.s, 0);
-		ck_assert_int_eq(xlqa_query_add_group(&f.q, NULL, 1.0, 0, &group), XLQA_OK);
-		ck_assert_int_eq(xlqa_query_add_alt(&f.q, group, "price oil", 9, 1.0), XLQA_OK);
-		ck_assert_int_eq(xlqa_query_add_alt(&f.q, group, "company market", 14, 0.5), XLQA_OK);
-		ck_assert_int_eq(xlqa_search(f.s, &f.q, &o, &fresh, &err), XLQA_OK);
-		expect_same_results(&fresh, &again, "a kept phrase beside a new one");
-		search_env_close(&f);
-	}
-	xlqa_results_release(&fresh);
-	xlqa_results_release(&again);
-	xlqa_buf_release(&coll);
-	search_env_close(&e);
-}
-END_TEST
-
 /* The entry of `term` in the index file held in `data`; false when absent. */
 static bool find_term_entry(const struct xlqa_buf *data, const char *term, struct idx_term *t, size_t *at)
 {
@@ -1506,7 +1424,6 @@ Suite *index_suite(void)
 	tcase_add_test(tb, test_passages);
 	tcase_add_test(tb, test_search_top_k);
 	tcase_add_test(tb, test_search_pruning);
-	tcase_add_test(tb, test_search_phrase_memo);
 	tcase_add_test(tb, test_postings_skips);
 	tcase_add_test(tb, test_postings_position_skip);
 	tcase_add_test(tb, test_index_old_format);
