@@ -515,6 +515,15 @@ bool xlqa_mt_has_path(const char *source, const char *target);
  * XLQA_EIO when it cannot be started, XLQA_ENOMEM.
  */
 int xlqa_mt_open(const char *source, const char *target, struct xlqa_mt **out, struct xlqa_error *err);
+/*
+ * xlqa_mt_open in two halves, so that the pipeline loads its data (a second or more) while the
+ * caller does other work: xlqa_mt_start starts it and sends the first text, returning at once
+ * (errors: those of xlqa_mt_open but XLQA_EEXTERNAL, which may come later); xlqa_mt_ready waits
+ * for the first text's answer (XLQA_EEXTERNAL when there is none; the caller frees `mt`). The
+ * translating calls wait for it themselves; xlqa_mt_ready is how to learn of a failure first.
+ */
+int xlqa_mt_start(const char *source, const char *target, struct xlqa_mt **out, struct xlqa_error *err);
+int xlqa_mt_ready(struct xlqa_mt *mt, struct xlqa_error *err);
 /* Stops the pipeline and frees `mt`; NULL does nothing. */
 void xlqa_mt_free(struct xlqa_mt *mt);
 /* The modes used, "eng-spa" or "eng-spa+spa-ita". Owned by `mt`. */

@@ -57,6 +57,7 @@ struct xlqa_mt {
 	size_t ahead_in_at, ahead_out_at;
 	struct xlqa_analysis analysis;
 	struct xlqa_buf stem;
+	bool probing; /* xlqa_mt_start's first text is sent, its answer not read yet (mt_ready reads it) */
 };
 
 static const struct mt_mode *mode_find(const char *source, const char *target)
@@ -91,6 +92,11 @@ static const char *modes_dir(void)
 	return d && *d ? d : "/usr/share/apertium/modes";
 }
 
+static int mt_broken(struct xlqa_mt *mt, const char *what, struct xlqa_error *err);
+static int mt_encode(const char *text, size_t len, struct xlqa_buf *in);
+static int mt_exchange(struct xlqa_mt *mt, const struct xlqa_buf *in, size_t want, struct xlqa_buf *answers,
+		       struct xlqa_error *err);
+
 /* Starts `sh -c script sh MODE...` with its standard input and output on one end of a socket pair. */
 static int spawn(struct xlqa_mt *mt, char *const argv[], struct xlqa_error *err)
 {
@@ -117,7 +123,7 @@ static int spawn(struct xlqa_mt *mt, char *const argv[], struct xlqa_error *err)
 	return XLQA_OK;
 }
 
-int xlqa_mt_open(const char *source, const char *target, struct xlqa_mt **out, struct xlqa_error *err)
+int xlqa_mt_start(const char *source, const char *target, struct xlqa_mt **out, struct xlqa_error *err)
 {
 	/* Each hop is one mode's pipeline in null-flush mode; the last one marks unknown words ('*'). */
 	static const char script[] =
@@ -161,15 +167,47 @@ int xlqa_mt_open(const char *source, const char *target, struct xlqa_mt **out, s
 		char *full[7] = { argv[0], argv[1], argv[2], argv[3], argv[4], argv[5], NULL };
 		rc = spawn(mt, full, err);
 	}
-	/* a first text: the pipeline is up and answers, or the caller learns now that it does not */
-	if (!rc)
-		rc = xlqa_mt_translate(mt, "a", 1, &mt->out, err);
+	/* a first text, sent now (a few bytes: the socket takes them at once) and answered while the
+	 * pipeline's programs load their data; xlqa_mt_ready reads the answer */
+	if (!rc && (mt_encode("a", 1, &mt->in) ||
+	            send(mt->fd, mt->in.buf, mt->in.len, MSG_NOSIGNAL | MSG_DONTWAIT) != (ssize_t)mt->in.len))
+		rc = mt_broken(mt, "cannot send it a first text", err);
 	if (rc) {
 		xlqa_mt_free(mt);
 		return rc;
 	}
+	mt->probing = true;
 	*out = mt;
 	return XLQA_OK;
+}
+
+int xlqa_mt_ready(struct xlqa_mt *mt, struct xlqa_error *err)
+{
+	int rc;
+
+	if (!mt->probing)
+		return XLQA_OK;
+	if (mt->fd < 0)
+		return mt_broken(mt, "not running", err);
+	xlqa_buf_reset(&mt->in);
+	xlqa_buf_reset(&mt->out);
+	if ((rc = mt_exchange(mt, &mt->in, 1, &mt->out, err)))
+		return rc;
+	mt->probing = false;
+	return XLQA_OK;
+}
+
+int xlqa_mt_open(const char *source, const char *target, struct xlqa_mt **out, struct xlqa_error *err)
+{
+	int rc;
+
+	if ((rc = xlqa_mt_start(source, target, out, err)))
+		return rc;
+	if ((rc = xlqa_mt_ready(*out, err))) {
+		xlqa_mt_free(*out);
+		*out = NULL;
+	}
+	return rc;
 }
 
 const char *xlqa_mt_path(const struct xlqa_mt *mt)
@@ -287,6 +325,8 @@ int xlqa_mt_prepare(struct xlqa_mt *mt, const char *const *texts, size_t n, stru
 	mt_unprepare(mt);
 	if (mt->fd < 0)
 		return mt_broken(mt, "not running", err);
+	if ((rc = xlqa_mt_ready(mt, err)))
+		return rc;
 	for (size_t i = 0; i < n; i++)
 		if (mt_encode(texts[i], strlen(texts[i]), &mt->ahead_in))
 			return xlqa_error_status(err, XLQA_ENOMEM, "machine-translating the questions");
@@ -331,6 +371,8 @@ int xlqa_mt_translate(struct xlqa_mt *mt, const char *text, size_t len, struct x
 
 	if (mt->fd < 0)
 		return mt_broken(mt, "not running", err);
+	if ((rc = xlqa_mt_ready(mt, err)))
+		return rc;
 	xlqa_buf_reset(&mt->in);
 	if (mt_encode(text, len, &mt->in))
 		return xlqa_error_status(err, XLQA_ENOMEM, "machine-translating the question");

@@ -1565,6 +1565,56 @@ static void mt_check_prepare(void)
 	xlqa_buf_release(&big);
 }
 
+/*
+ * xlqa_mt_start and xlqa_mt_ready: a pipeline started without waiting translates, and prepares, as
+ * one xlqa_mt_open waited for; its first text's answer is not taken for the next text's, whether
+ * xlqa_mt_ready or the translating call reads it.
+ */
+static void mt_check_start(void)
+{
+	static const char *const texts[] = { "Where is the house?", "Who wrote the book?" };
+	struct xlqa_mt *opened = NULL, *waited = NULL, *unwaited = NULL;
+	struct xlqa_buf a = XLQA_BUF_INIT, b = XLQA_BUF_INIT, c = XLQA_BUF_INIT;
+	struct xlqa_error err;
+
+	ck_assert_int_eq(xlqa_mt_open("en", "es", &opened, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_mt_start("en", "es", &waited, &err), XLQA_OK);
+	ck_assert_int_eq(xlqa_mt_start("en", "es", &unwaited, &err), XLQA_OK);
+	ck_assert_msg(xlqa_mt_ready(waited, &err) == XLQA_OK, "%s", err.message);
+	ck_assert_int_eq(xlqa_mt_ready(waited, &err), XLQA_OK); /* once ready, a no-op */
+	for (size_t i = 0; i < 2; i++) {
+		xlqa_buf_reset(&a);
+		xlqa_buf_reset(&b);
+		xlqa_buf_reset(&c);
+		ck_assert_int_eq(xlqa_mt_translate(opened, texts[i], strlen(texts[i]), &a, &err), XLQA_OK);
+		ck_assert_int_eq(xlqa_mt_translate(waited, texts[i], strlen(texts[i]), &b, &err), XLQA_OK);
+		ck_assert_msg(xlqa_mt_translate(unwaited, texts[i], strlen(texts[i]), &c, &err) == XLQA_OK, "%s",
+		              err.message);
+		ck_assert_msg(strstr(a.buf, "casa") || strstr(a.buf, "libro"), "%s", a.buf);
+		ck_assert_str_eq(a.buf, b.buf);
+		ck_assert_str_eq(a.buf, c.buf);
+	}
+	/* prepared first thing after the start */
+	xlqa_mt_free(unwaited);
+	ck_assert_int_eq(xlqa_mt_start("en", "es", &unwaited, &err), XLQA_OK);
+	ck_assert_msg(xlqa_mt_prepare(unwaited, texts, 2, &err) == XLQA_OK, "%s", err.message);
+	xlqa_buf_reset(&c);
+	ck_assert_int_eq(xlqa_mt_translate(unwaited, texts[0], strlen(texts[0]), &c, &err), XLQA_OK);
+	ck_assert_msg(strstr(c.buf, "casa") != NULL, "%s", c.buf);
+	{
+		struct xlqa_mt *none = NULL;
+
+		ck_assert_int_eq(xlqa_mt_start("de", "en", &none, &err), XLQA_ENOTFOUND);
+		ck_assert_ptr_null(none);
+	}
+	xlqa_mt_free(opened);
+	xlqa_mt_free(waited);
+	xlqa_mt_free(unwaited);
+	xlqa_buf_release(&a);
+	xlqa_buf_release(&b);
+	xlqa_buf_release(&c);
+}
+
 START_TEST(test_mt)
 {
 	static const struct {
@@ -1623,6 +1673,7 @@ START_TEST(test_mt)
 	xlqa_lang_free(lang);
 	xlqa_mt_free(mt);
 	mt_check_prepare();
+	mt_check_start();
 	/* through Spanish: English to Italian */
 	rc = xlqa_mt_open("en", "it", &mt, &err);
 	if (rc == XLQA_OK) {
