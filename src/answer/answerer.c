@@ -317,7 +317,8 @@ int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_o
                       struct xlqa_answerer **out, struct xlqa_error *err)
 {
 	const char *tgt = xlqa_index_get_stats(idx)->language;
-	const struct xlqa_lang_info *src;
+	const struct xlqa_lang_info *src = NULL; /* the questions' language when it needs a lexicon */
+	bool cross; /* src is not the index's language */
 	struct xlqa_answerer *a;
 	int rc = XLQA_OK;
 
@@ -353,13 +354,14 @@ int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_o
 	/* translated questions are in the index's language: no lexicon */
 	if (opt && opt->source && !a->queries && (rc = xlqa_lang_lookup(opt->source, &src, err)))
 		goto fail;
+	cross = src && strcmp(src->code, tgt) != 0;
 	/* Apertium first: its programs load their data (a second or more) while the packs open */
-	if (opt && opt->source && !a->queries && strcmp(src->code, tgt) != 0 && opt->machine_translation &&
-	    xlqa_mt_has_path(src->code, tgt) && (rc = xlqa_mt_start(src->code, tgt, &a->mt, err)))
+	if (cross && opt->machine_translation && xlqa_mt_has_path(src->code, tgt) &&
+	    (rc = xlqa_mt_start(src->code, tgt, &a->mt, err)))
 		goto fail;
 	if ((rc = xlqa_lang_open(tgt, NULL, &a->target, err)))
 		goto fail;
-	if (opt && opt->source && !a->queries && strcmp(src->code, tgt) != 0) {
+	if (cross) {
 		if ((rc = xlqa_lang_open(src->code, NULL, &a->source, err)) ||
 		    (rc = xlqa_translator_open(a->source, tgt, opt->lexicon_dir, &a->tr, err)) ||
 		    (rc = xlqa_answer_index_vocabulary(idx, a->tr, err)) || (a->mt && (rc = xlqa_mt_ready(a->mt, err))))

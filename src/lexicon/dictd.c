@@ -735,9 +735,9 @@ static bool is_database_word(const char *h, size_t len)
  * start before it, it is read by a short pass of its own over the data's first bytes, so that the
  * stream `data` need not hold everything up to it; else `data` reads it on its way to the entries.
  */
-static int find_style(struct stream *data, const struct span *meta, const struct span *first_entry,
-		      const char *index_path, const struct span *spans, size_t n_spans, const struct span *metas,
-		      size_t n_metas, enum xlqa_dict_style *out, struct xlqa_error *err)
+static int find_style(struct stream *data, const struct span *meta, const char *index_path,
+		      const struct span *spans, size_t n_spans, const struct span *metas, size_t n_metas,
+		      enum xlqa_dict_style *out, struct xlqa_error *err)
 {
 	struct stream own = { 0 }, *s = data;
 	const char *text;
@@ -746,7 +746,7 @@ static int find_style(struct stream *data, const struct span *meta, const struct
 	*out = XLQA_DICT_CLASSIC;
 	if (meta->len == 0)
 		return XLQA_OK;
-	if (first_entry && first_entry->off < meta->off) {
+	if (n_spans && spans[0].off < meta->off) { /* spans are sorted: an entry comes before it */
 		s = &own;
 		if ((rc = stream_open(s, data->path, err)))
 			goto done;
@@ -843,8 +843,7 @@ int xlqa_dict_read_dictd(const char *index_path, const char *dict_path, xlqa_dic
 	xlqa_buf_release(&index); /* the spans hold all that is needed of it */
 	if (n_spans) /* spans is NULL when the index lists only 00-database entries */
 		qsort(spans, n_spans, sizeof *spans, span_cmp);
-	if ((rc = find_style(&data, &meta, n_spans ? &spans[0] : NULL, index_path, spans, n_spans, metas, n_meta,
-			     &r.style, err)))
+	if ((rc = find_style(&data, &meta, index_path, spans, n_spans, metas, n_meta, &r.style, err)))
 		goto done;
 	if (style)
 		*style = r.style;
