@@ -267,6 +267,65 @@ START_TEST(respond_refuses_other_model)
 }
 END_TEST
 
+/*
+ * The answerer ranks only the documents it searches for passages (20): of 30 that match, the answer
+ * set holds 20 hits, best first, and every passage and candidate comes from one of them.
+ */
+START_TEST(respond_ranks_passage_documents)
+{
+	static const char conf[] = "name = t\nlanguage = en\nfiles = c.sgml\ndoc = DOC\ndocno = DOCNO\ntext = TEXT\n";
+	struct xlqa_answerer_options opt = { .model = NULL };
+	struct xlqa_answerer *a = NULL;
+	struct xlqa_answer_set set;
+	struct xlqa_response r;
+	struct xlqa_index *many;
+	struct xlqa_error err;
+	char dir[256], *text = NULL;
+	size_t len = 0, cap = 0;
+
+	for (int i = 0; i < 30; i++) {
+		char doc[256];
+		int n = snprintf(doc, sizeof doc,
+		                 "<DOC>\n<DOCNO>M-%02d</DOCNO>\n<TEXT>\nThe harbour of town %d was built by Mason %c%s.\n</TEXT>\n</DOC>\n",
+		                 i, i, 'A' + i % 26, i % 3 ? "" : " and the harbour master");
+
+		ck_assert_int_lt(n, (int)sizeof doc);
+		if (len + (size_t)n + 1 > cap)
+			ck_assert_ptr_nonnull(text = realloc(text, cap = 2 * (len + (size_t)n + 1)));
+		memcpy(text + len, doc, (size_t)n + 1);
+		len += (size_t)n;
+	}
+	index_fixture_open("/tmp/xlqa-respond-many-XXXXXX", dir, sizeof dir, text, len, conf, &many);
+	free(text);
+	ck_assert_msg(xlqa_answerer_new(many, &opt, &a, &err) == XLQA_OK, "%s", err.message);
+	xlqa_answer_set_init(&set);
+	ck_assert_msg(xlqa_answerer_respond(a, "Who built the harbour?", 'F', &set, &r, &err) == XLQA_OK, "%s",
+	              err.message);
+	ck_assert_uint_eq(set.results.n_hits, 20);
+	for (size_t i = 1; i < set.results.n_hits; i++)
+		ck_assert(set.results.hits[i - 1].score >= set.results.hits[i].score);
+	ck_assert_uint_gt(set.results.n_passages, 0);
+	for (size_t i = 0; i < set.results.n_passages; i++) {
+		size_t k = 0;
+
+		while (k < set.results.n_hits && set.results.hits[k].doc != set.results.passages[i].doc)
+			k++;
+		ck_assert_uint_lt(k, set.results.n_hits);
+	}
+	ck_assert_uint_gt(set.n, 0);
+	for (size_t i = 0; i < set.n; i++) {
+		size_t k = 0;
+
+		while (k < set.results.n_hits && set.results.hits[k].doc != set.candidates[i].doc)
+			k++;
+		ck_assert_uint_lt(k, set.results.n_hits);
+	}
+	xlqa_answer_set_release(&set);
+	xlqa_answerer_free(a);
+	index_fixture_close(many, dir);
+}
+END_TEST
+
 START_TEST(nil_reason_names)
 {
 	ck_assert_str_eq(xlqa_nil_reason_name(XLQA_NIL_NONE), "answer");
@@ -289,6 +348,7 @@ Suite *respond_suite(void)
 	tcase_add_test(tc, respond_threshold);
 	tcase_add_test(tc, respond_agrees_with_decide);
 	tcase_add_test(tc, respond_refuses_other_model);
+	tcase_add_test(tc, respond_ranks_passage_documents);
 	tcase_add_test(tc, nil_reason_names);
 	suite_add_tcase(s, tc);
 	return s;
