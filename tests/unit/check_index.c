@@ -1156,8 +1156,8 @@ START_TEST(test_postings_skips)
 END_TEST
 
 /*
- * Skipping positions without decoding them (next_doc and seek_doc, which take a few positions from one
- * 8-byte word): documents whose terms have 1 to 12 occurrences, one- and two-byte position gaps
+ * Skipping positions without decoding them (next_doc and seek_doc, which count the bytes that end a
+ * varint): documents whose terms have 1 to 12 occurrences, one- and two-byte position gaps
  * (runs of 0 to 200 filler words between them), at the postings' end and away from it. Every
  * document and tf next_doc and seek_doc give must be what decoding every position gives, and the
  * positions after a seek must match.
