@@ -524,11 +524,17 @@ static bool compound_split_once(struct xlqa_lang *lang, const char *norm, size_t
 
 	*head_end = *tail_start = 0;
 	for (size_t cut = to - 1; cut > from; cut--) {
-		size_t head_chars;
+		size_t head_chars, tail_max;
 		if (((unsigned char)norm[cut] & 0xC0) == 0x80)
 			continue;
 		head_chars = utf8_chars(norm + from, cut - from);
-		if (head_chars < best || !compound_part_known(lang, norm, from, cut, scratch))
+		/* The longest tail this cut can have (no linker) bounds every tail's length: when it is too
+		 * short to be a part, or to beat the best split, or when head and tail would both be minimal,
+		 * no tail qualifies and the head (a costly hunspell look-up) need not be tried. */
+		tail_max = utf8_chars(norm + cut, to - cut);
+		if (head_chars < best || tail_max < lang->min_part || tail_max < best ||
+		    (head_chars <= lang->min_part && tail_max <= lang->min_part) ||
+		    !compound_part_known(lang, norm, from, cut, scratch))
 			continue;
 		for (size_t k = 0; k <= lang->n_linkers; k++) {
 			const char *linker = k < lang->n_linkers ? lang->linkers[k] : "";
