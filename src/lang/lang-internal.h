@@ -28,6 +28,9 @@ struct lang_number {
 #define LANG_MAX_LINKERS 16
 #define LANG_MAX_LINKER_LEN 8 /* bytes */
 #define LANG_MAX_PREFIXES 64
+/* Candidate compound parts whose hunspell answer a pack keeps: some 3 MiB at most, a few thousand
+ * suffice for a test set's questions; past it, answers are looked up again, never wrong. */
+#define LANG_PART_MEMO_MAX 32768
 
 /* The lemmas of an irregular form (irregular.txt), in the pack's arena. */
 struct lang_lemmas {
@@ -79,6 +82,8 @@ struct xlqa_lang {
 
 	struct xlqa_hash lemma_cache;    /* word -> struct xlqa_strlist * */
 	struct xlqa_hash compound_cache; /* norm -> struct xlqa_strlist * */
+	struct xlqa_hash part_memo;      /* lower-case candidate part -> non-NULL when a part, NULL when not;
+					  * at most LANG_PART_MEMO_MAX entries (morph.c: compound_part_known) */
 	struct xlqa_buf scratch;
 };
 

@@ -9,6 +9,7 @@
 
 #include "lang-internal.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/uchar.h>
@@ -486,28 +487,41 @@ static bool dictionary_name_form(struct xlqa_lang *lang, const char *word)
 	return name;
 }
 
+/* The part memo's value for a known part; an unknown one is stored as NULL. */
+#define PART_KNOWN ((void *)(uintptr_t)1)
+
 /*
  * Is norm[from, to) a word hunspell knows, in lower case or capitalised (and then not as a name of
  * the dictionary's: xlqa_lang_is_dictionary_name)? `scratch` has room for
- * 2 * (to - from) + 5 bytes.
+ * 2 * (to - from) + 5 bytes. The answer depends on the substring and the pack alone, and the same
+ * substrings come back cut after cut and word after word (a German spell check of a non-word costs
+ * some 30 000 instructions), so hunspell's answers are kept in the pack's part memo.
  */
 static bool compound_part_known(struct xlqa_lang *lang, const char *norm, size_t from, size_t to, char *scratch)
 {
 	size_t len = to - from;
 	char *cap = scratch + len + 1;
+	void *memo;
+	bool known;
 
 	if (utf8_chars(norm + from, len) < lang->min_part)
 		return false;
 	/* Bound morphemes ("ver-", "-schaft") and function words ("mit", "unter") are no parts. */
 	if (xlqa_hash_get(&lang->bound, norm + from, len, NULL) || xlqa_hash_get(&lang->stopwords, norm + from, len, NULL))
 		return false;
+	if (xlqa_hash_get(&lang->part_memo, norm + from, len, &memo))
+		return memo != NULL;
 	memcpy(scratch, norm + from, len);
 	scratch[len] = '\0';
-	if (Hunspell_spell(lang->hunspell, scratch))
-		return true;
 	/* a word the dictionary knows only as a name (or a form of one: "Karls") is no part: "Karlsruhe"
 	 * is no karl|ruhe */
-	return lang_capitalize(scratch, cap) && Hunspell_spell(lang->hunspell, cap) != 0 && !dictionary_name_form(lang, cap);
+	known = Hunspell_spell(lang->hunspell, scratch) ||
+		(lang_capitalize(scratch, cap) && Hunspell_spell(lang->hunspell, cap) != 0 &&
+		 !dictionary_name_form(lang, cap));
+	/* The memo only saves look-ups: when it is full, or cannot grow, the answer is simply not kept. */
+	if (lang->part_memo.count < LANG_PART_MEMO_MAX)
+		(void)xlqa_hash_put(&lang->part_memo, norm + from, len, known ? PART_KNOWN : NULL, NULL);
+	return known;
 }
 
 /*
@@ -524,11 +538,17 @@ static bool compound_split_once(struct xlqa_lang *lang, const char *norm, size_t
 
 	*head_end = *tail_start = 0;
 	for (size_t cut = to - 1; cut > from; cut--) {
-		size_t head_chars;
+		size_t head_chars, tail_max;
 		if (((unsigned char)norm[cut] & 0xC0) == 0x80)
 			continue;
 		head_chars = utf8_chars(norm + from, cut - from);
-		if (head_chars < best || !compound_part_known(lang, norm, from, cut, scratch))
+		/* The longest tail this cut can have (no linker) bounds every tail's length: when it is too
+		 * short to be a part, or to beat the best split, or when head and tail would both be minimal,
+		 * no tail qualifies and the head (a costly hunspell look-up) need not be tried. */
+		tail_max = utf8_chars(norm + cut, to - cut);
+		if (head_chars < best || tail_max < lang->min_part || tail_max < best ||
+		    (head_chars <= lang->min_part && tail_max <= lang->min_part) ||
+		    !compound_part_known(lang, norm, from, cut, scratch))
 			continue;
 		for (size_t k = 0; k <= lang->n_linkers; k++) {
 			const char *linker = k < lang->n_linkers ? lang->linkers[k] : "";

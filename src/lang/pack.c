@@ -702,6 +702,7 @@ int xlqa_lang_open(const char *name, const struct xlqa_lang_options *opt, struct
 	xlqa_hash_init(&lang->bound);
 	xlqa_hash_init(&lang->lemma_cache);
 	xlqa_hash_init(&lang->compound_cache);
+	xlqa_hash_init(&lang->part_memo);
 	xlqa_hash_init(&lang->irregular);
 	xlqa_hash_init(&lang->dict_names);
 	xlqa_buf_init(&lang->scratch);
@@ -755,6 +756,7 @@ void xlqa_lang_free(struct xlqa_lang *lang)
 	xlqa_hash_release(&lang->bound);
 	xlqa_hash_release(&lang->lemma_cache);
 	xlqa_hash_release(&lang->compound_cache);
+	xlqa_hash_release(&lang->part_memo);
 	xlqa_hash_release(&lang->irregular);
 	xlqa_hash_release(&lang->dict_names);
 	free(lang->elisions);

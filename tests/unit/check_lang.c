@@ -271,6 +271,61 @@ START_TEST(compound_parts_are_bounded)
 }
 END_TEST
 
+START_TEST(compound_part_memo_keeps_each_answer)
+{
+	/* A pack keeps hunspell's answer for each candidate part, and these words share candidates
+	 * ("dampf", "maschinen", "haus", "meister", "meisterschaft", "verfassung", "karls"): split one
+	 * after another, forwards in one pack and backwards in another, each must still split as on
+	 * its own. An answer kept under the wrong substring, a part's answer given to a non-part, or
+	 * a name ("Karls") let through as a part changes one of them. */
+	static const struct {
+		const char *word, *parts; /* parts joined by '|', "" for none */
+	} cases[] = {
+		{ "Dampfmaschinen", "dampf|maschinen" },
+		{ "Maschinenbau", "maschine|bau" },
+		{ "Bauernhaus", "bauer|haus" },
+		{ "Hausmeister", "haus|meister" },
+		{ "Meisterschaft", "" },
+		{ "Weltmeisterschaft", "welt|meisterschaft" },
+		{ "Fußballweltmeisterschaft", "fussball|welt|meisterschaft" },
+		{ "Dampfschiff", "dampf|schiff" },
+		{ "Schifffahrt", "schiff|fahrt" },
+		{ "Karlsruhe", "" },
+		{ "Bundesverfassungsgericht", "bund|verfassung|gericht" },
+		{ "Verfassungsgericht", "verfassung|gericht" },
+		/* candidates one letter apart: "politisch"'s answers must not answer "politik", nor
+		 * "forsch"'s "fort" (an answer kept under one letter less split neither) */
+		{ "politische", "" },
+		{ "Energiepolitik", "energie|politik" },
+		{ "Forscher", "" },
+		{ "Fortschritt", "fort|schritt" },
+	};
+	size_t n = sizeof cases / sizeof *cases;
+
+	for (int backwards = 0; backwards < 2; backwards++) {
+		struct xlqa_lang *lang;
+		struct xlqa_error err;
+
+		ck_assert_int_eq(xlqa_lang_open("de", NULL, &lang, &err), XLQA_OK);
+		for (size_t k = 0; k < n; k++) {
+			size_t i = backwards ? n - 1 - k : k;
+			struct xlqa_buf joined = XLQA_BUF_INIT;
+			struct xlqa_strlist parts;
+
+			ck_assert_int_eq(xlqa_lang_split_compound(lang, cases[i].word, strlen(cases[i].word), &parts,
+								  &err), XLQA_OK);
+			for (size_t p = 0; p < parts.n; p++)
+				ck_assert_int_eq(xlqa_buf_addf(&joined, "%s%s", p ? "|" : "", parts.items[p]), XLQA_OK);
+			ck_assert_msg(strcmp(joined.len ? joined.buf : "", cases[i].parts) == 0,
+				      "%s (%s): '%s', expected '%s'", cases[i].word, backwards ? "backwards" : "forwards",
+				      joined.len ? joined.buf : "", cases[i].parts);
+			xlqa_buf_release(&joined);
+		}
+		xlqa_lang_free(lang);
+	}
+}
+END_TEST
+
 START_TEST(dictionary_names)
 {
 	/* igerman98 gives given names and surnames the flag field "S" ("Luther/S", "William/S"), nouns
@@ -593,6 +648,7 @@ Suite *lang_suite(void)
 	tcase_add_test(core, irregular_forms_with_and_without_prefix);
 	tcase_add_test(core, bulgarian_opens_without_hunspell);
 	tcase_add_test(core, compound_parts_are_bounded);
+	tcase_add_test(core, compound_part_memo_keeps_each_answer);
 	tcase_add_test(core, dictionary_names);
 	tcase_set_timeout(core, 60);
 	suite_add_tcase(s, core);
