@@ -296,6 +296,7 @@ static int pool_alt(struct xlqa_searcher *s, const struct alt_terms *a, uint32_t
 {
 	struct xlqa_postings_cursor *c = s->cursors;
 	struct xlqa_posting p[8];
+	size_t ord[8], lead; /* the words by document count, ascending; the rarest */
 	bool end = false;
 	int rc;
 
@@ -305,22 +306,35 @@ static int pool_alt(struct xlqa_searcher *s, const struct alt_terms *a, uint32_t
 			return XLQA_OK;
 	if (a->n == 1)
 		return pool_term(s, a, df, err);
-	/* Documents containing every word: a merge join on the documents alone, each later word's list
-	 * jumping to the first word's document; positions are decoded only where all the words meet. */
-	for (size_t i = 0; i < a->n; i++)
+	/*
+	 * Documents containing every word: a merge join on the documents alone, led by the rarest word;
+	 * the others jump to its document rarest first, and the first that passes it sends the lead
+	 * there, so a common word ("s", "year") is read only where the rarer ones meet. Positions are
+	 * decoded only where all the words meet.
+	 */
+	for (size_t i = 0; i < a->n; i++) {
+		size_t j = i;
+
+		for (; j > 0 && c[ord[j - 1]].df > c[i].df; j--)
+			ord[j] = ord[j - 1];
+		ord[j] = i;
 		if ((rc = xlqa_postings_next_doc(&c[i], &p[i].doc, &p[i].tf, &end)) || end)
 			goto done;
+	}
+	lead = ord[0];
 	for (;;) {
-		uint32_t doc = p[0].doc, most = doc;
+		uint32_t doc = p[lead].doc, past = doc;
 		uint32_t count = 0;
 
-		for (size_t i = 1; i < a->n; i++) {
+		for (size_t k = 1; k < a->n && past == doc; k++) {
+			size_t i = ord[k];
+
 			if (p[i].doc < doc && ((rc = xlqa_postings_seek_doc(&c[i], doc, &p[i].doc, &p[i].tf, &end)) || end))
 				goto done;
-			most = p[i].doc > most ? p[i].doc : most;
+			past = p[i].doc;
 		}
-		if (most > doc) { /* the first word's next document that the others may share */
-			if ((rc = xlqa_postings_seek_doc(&c[0], most, &p[0].doc, &p[0].tf, &end)) || end)
+		if (past > doc) { /* the lead's next document that the word it passed may share */
+			if ((rc = xlqa_postings_seek_doc(&c[lead], past, &p[lead].doc, &p[lead].tf, &end)) || end)
 				goto done;
 			continue;
 		}
@@ -359,7 +373,7 @@ static int pool_alt(struct xlqa_searcher *s, const struct alt_terms *a, uint32_t
 			s->acc[doc].tf += a->weight * count;
 			(*df)++;
 		}
-		if ((rc = xlqa_postings_next_doc(&c[0], &p[0].doc, &p[0].tf, &end)) || end)
+		if ((rc = xlqa_postings_next_doc(&c[lead], &p[lead].doc, &p[lead].tf, &end)) || end)
 			goto done;
 	}
 done:

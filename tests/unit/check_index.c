@@ -970,8 +970,8 @@ START_TEST(test_search_pruning)
 		skipped_small += ks[j] <= 10 ? compare_pruned(&e, &o) : 0;
 	}
 	ck_assert_msg(skipped_small > 0, "pruning dropped no candidate for k <= 10 (a repeated term)");
-	/* phrases meet on documents whatever their words' frequencies: every "price" follows "market", and
-	 * "price oil" is in the documents that hold both */
+	/* phrases meet on documents whatever their words' frequencies and order: every "price" follows
+	 * "market", and "price oil" is in the documents that hold both */
 	{
 		bool phrase[2400], price[2400], oil[2400];
 		size_t n_phrase = 0;
@@ -984,6 +984,15 @@ START_TEST(test_search_pruning)
 		matched_docs(&e, "price oil", XLQA_QUERY_PHRASE, phrase, 2400);
 		for (size_t d = 0; d < 2400; d++) {
 			ck_assert_msg(phrase[d] == (price[d] && oil[d]), "document %zu: 'price oil' %d", d, phrase[d]);
+			n_phrase += phrase[d];
+		}
+		ck_assert_uint_gt(n_phrase, 50);
+		/* three words, the rarest last and the commonest first: the join's lead is "oil" and
+		 * "price" is checked before "market" */
+		n_phrase = 0;
+		matched_docs(&e, "market price oil", XLQA_QUERY_PHRASE, phrase, 2400);
+		for (size_t d = 0; d < 2400; d++) {
+			ck_assert_msg(phrase[d] == (price[d] && oil[d]), "document %zu: 'market price oil' %d", d, phrase[d]);
 			n_phrase += phrase[d];
 		}
 		ck_assert_uint_gt(n_phrase, 50);
