@@ -24,9 +24,11 @@
  * in -em keeps it in its stem ("problem", lang/de/stem-keep.txt); 4: a German name's genitive "s"
  * after a vowel comes off ("teslas": "tesla", genitive.txt); 5: the vocab section (the words the
  * cognate matcher needs, counted at build time instead of by reading every document on each use).
- * 6: skip tables after each term's postings (idx_term.skips, n_skips; struct idx_skip).
- * The terms of an older index would miss what queries look for, so it must be rebuilt */
-#define IDX_VERSION 6u
+ * 6: skip tables after each term's postings (idx_term.skips, n_skips; struct idx_skip); 7: a skip
+ * entry every 16 documents instead of 64 (a seek decodes a quarter of the postings inside a block).
+ * The terms of an older index would miss what queries look for, or its skip tables would be read
+ * with the wrong block size, so it must be rebuilt */
+#define IDX_VERSION 7u
 #define IDX_BYTE_ORDER 0x01020304u
 
 enum idx_section_id {
@@ -90,8 +92,11 @@ struct idx_term {
 };
 
 /* Documents a skip table entry spans: small enough that a jump lands near its target, large enough
- * that the tables add little (8 bytes a block). */
-#define IDX_SKIP_BLOCK 64u
+ * that the tables add little (8 bytes a block). Over 396,000 newswire documents, 16 against 64 makes
+ * the index 2.7% larger and 200 DE-EN questions 3% cheaper (a phrase's join seeks a common word's
+ * list thousands of times, decoding the postings of a block up to each target); 8 saves 1% more for
+ * 6.4% larger. */
+#define IDX_SKIP_BLOCK 16u
 
 /* A skip table entry; may be unaligned in the file (read with memcpy). */
 struct idx_skip {

@@ -497,6 +497,16 @@ int xlqa_postings_seek_doc(struct xlqa_postings_cursor *c, uint32_t target, uint
 		struct idx_skip e;
 
 		lo++;
+		/* galloping first: most jumps end a few blocks on, and a long list has thousands */
+		for (uint32_t step = 1; lo + step - 1 < hi; step *= 2) {
+			uint32_t probe = lo + step - 1;
+
+			if (skip_entry(c, probe).last_doc >= target) {
+				hi = probe;
+				break;
+			}
+			lo = probe + 1;
+		}
 		while (lo < hi) {
 			uint32_t mid = lo + (hi - lo) / 2;
 
