@@ -96,6 +96,14 @@ struct prune_source {
 	size_t first, n; /* its alternatives' cursors in s->pcur */
 };
 
+/* A passage word's query alternative, found once a search for each distinct term (passage scoring
+ * looks up every word of 20 documents; a German question's concepts have some 80 alternatives). */
+struct word_match {
+	uint32_t search_no; /* the search it was found in; stale when not the current one */
+	uint32_t concept;   /* UINT32_MAX: no alternative's first term */
+	double weight;
+};
+
 struct xlqa_searcher {
 	const struct xlqa_index *idx;
 	struct xlqa_lang *lang;
@@ -123,6 +131,9 @@ struct xlqa_searcher {
 	size_t alloc_list, alloc_list_cnt;
 	struct concept *concepts;
 	size_t n_concepts, alloc_concepts;
+	struct word_match *matches; /* by the termer's term id: what match_word found in this search */
+	size_t alloc_matches;
+	uint32_t search_no;         /* this search's stamp in matches[] (0: never) */
 	struct xlqa_postings_cursor cursors[8];
 	struct xlqa_buf text;
 	struct xlqa_analysis analysis;
@@ -189,6 +200,7 @@ void xlqa_searcher_free(struct xlqa_searcher *s)
 	free(s->contrib);
 	free(s->list_doc);
 	free(s->list_cnt);
+	free(s->matches);
 	free(s->acc);
 	free(s->touched);
 	free(s->tf_touched);
@@ -935,6 +947,35 @@ static bool match_word(const struct xlqa_searcher *s, const char *term, uint32_t
 	return found;
 }
 
+/* match_word for the termer's term `id`, looked up once a search (matches[] covers every id). */
+static bool match_term(struct xlqa_searcher *s, uint32_t id, uint32_t *concept, double *weight)
+{
+	struct word_match *m = &s->matches[id];
+
+	if (m->search_no != s->search_no) {
+		m->search_no = s->search_no;
+		if (!match_word(s, xlqa_termer_term(s->termer, id), &m->concept, &m->weight)) {
+			m->concept = UINT32_MAX;
+			m->weight = 0;
+		}
+	}
+	*concept = m->concept;
+	*weight = m->weight;
+	return m->concept != UINT32_MAX;
+}
+
+/* Room in matches[] for every term the termer has numbered, the new ones stale. */
+static int reserve_matches(struct xlqa_searcher *s)
+{
+	size_t old = s->alloc_matches, n = xlqa_termer_term_count(s->termer);
+
+	if (XLQA_ARRAY_RESERVE(s->matches, s->alloc_matches, n ? n : 1))
+		return XLQA_ENOMEM;
+	for (size_t i = old; i < s->alloc_matches; i++)
+		s->matches[i].search_no = 0;
+	return XLQA_OK;
+}
+
 /* How many leading sentences are the document's title (see the header): 0 or 1. */
 static size_t title_sentences(const char *text, const struct xlqa_segments *seg)
 {
@@ -980,6 +1021,8 @@ static int score_passages(struct xlqa_searcher *s, uint32_t doc, const struct xl
 	    (rc = xlqa_lang_analyze(s->lang, s->text.buf, s->text.len, 0, &s->analysis, err)) ||
 	    (rc = xlqa_termer_run(s->termer, s->text.buf, s->text.len, &s->words, err)))
 		return rc;
+	if (reserve_matches(s))
+		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	seg = &s->analysis.seg;
 	for (size_t w = 0; w < s->words.n_words; w++) {
 		const struct xlqa_term_word *tw = &s->words.words[w];
@@ -990,7 +1033,7 @@ static int score_passages(struct xlqa_searcher *s, uint32_t doc, const struct xl
 			uint32_t concept;
 			double weight;
 
-			if (!match_word(s, xlqa_termer_term(s->termer, s->words.terms[tw->first_term + k]), &concept, &weight))
+			if (!match_term(s, s->words.terms[tw->first_term + k], &concept, &weight))
 				continue;
 			if (XLQA_ARRAY_RESERVE(occ, alloc_occ, n_occ + 1)) {
 				free(occ);
@@ -1114,6 +1157,11 @@ int xlqa_search(struct xlqa_searcher *s, const struct xlqa_query *q, const struc
 	out->matched_groups = 0;
 	if ((rc = resolve(s, q, err)))
 		return rc;
+	if (++s->search_no == 0) { /* the stamps wrapped around: every match is stale again */
+		for (size_t i = 0; i < s->alloc_matches; i++)
+			s->matches[i].search_no = 0;
+		s->search_no = 1;
+	}
 	length_norms(s, o.k1, o.b, avgdl);
 	/* Only the documents returned or searched for passages are ranked: the best `keep` of them. */
 	keep = o.max_docs > o.passage_docs ? o.max_docs : o.passage_docs;
