@@ -528,6 +528,43 @@ START_TEST(test_passages)
 END_TEST
 
 /*
+ * A searcher keeps which query alternative each passage word matched for the search at hand only: a
+ * second search on the same searcher, of other words (one of them with a new weight), finds the
+ * passages a new searcher finds, score for score.
+ */
+START_TEST(test_passages_second_search)
+{
+	static const char *const queries[][2] = { { "Pompidou", "Paris" }, { "Rome", "Paris" }, { "Museums", "Rome" } };
+	struct search_env e, fresh;
+	struct xlqa_error err;
+
+	search_env_open(&e, "<DOC><DOCNO>p</DOCNO><TEXT>Paris is large. The Centre Pompidou is in Paris. "
+	                    "Rome is old. Museums abound in Rome.</TEXT></DOC>");
+	for (size_t k = 0; k < sizeof queries / sizeof queries[0]; k++) {
+		xlqa_query_reset(&e.q);
+		ck_assert_int_eq(xlqa_query_add_term(&e.q, queries[k][0], strlen(queries[k][0]), 2.0, XLQA_QUERY_NAME), XLQA_OK);
+		ck_assert_int_eq(xlqa_query_add_term(&e.q, queries[k][1], strlen(queries[k][1]), 1.0 + (double)k, XLQA_QUERY_NAME),
+		                 XLQA_OK);
+		ck_assert_int_eq(xlqa_search(e.s, &e.q, NULL, &e.res, &err), XLQA_OK);
+		search_env_open_built(&fresh);
+		ck_assert_int_eq(xlqa_search(fresh.s, &e.q, NULL, &fresh.res, &err), XLQA_OK);
+		ck_assert_uint_gt(fresh.res.n_passages, 0);
+		ck_assert_uint_eq(e.res.n_passages, fresh.res.n_passages);
+		for (size_t i = 0; i < fresh.res.n_passages; i++) {
+			const struct xlqa_passage *a = &e.res.passages[i], *b = &fresh.res.passages[i];
+
+			ck_assert_msg(a->first_sentence == b->first_sentence && a->n_sentences == b->n_sentences &&
+			                  a->score == b->score && a->n_matched == b->n_matched,
+			              "query %zu, passage %zu: sentence %u+%u score %g, a new searcher's %u+%u score %g", k, i,
+			              a->first_sentence, a->n_sentences, a->score, b->first_sentence, b->n_sentences, b->score);
+		}
+		search_env_close(&fresh);
+	}
+	search_env_close(&e);
+}
+END_TEST
+
+/*
  * A title (a first paragraph of one sentence with no final punctuation) is no passage but the context
  * of every passage of its document; a first paragraph that ends with a full stop is text.
  */
@@ -1431,6 +1468,7 @@ Suite *index_suite(void)
 	tcase_add_test(tb, test_index_irregular_lemmas);
 	tcase_add_test(tb, test_bm25_hand_computed);
 	tcase_add_test(tb, test_passages);
+	tcase_add_test(tb, test_passages_second_search);
 	tcase_add_test(tb, test_search_top_k);
 	tcase_add_test(tb, test_search_pruning);
 	tcase_add_test(tb, test_postings_skips);
