@@ -18,8 +18,9 @@
 #     processes of a shared machine disturb less.
 #     recall@20: questions whose gold document (sets/SET/gold/EN.gold) is among the first 20;
 #  3. answering: xlqa run with the 200 EN-EN and the 200 DE-EN questions of set SET (the default
-#     model; DE-EN through the de-en lexicon in LEXDIR), median wall time of REPEAT runs and the peak
-#     RSS of the median run;
+#     model; DE-EN through the de-en lexicon in LEXDIR), one uncounted run of each, then REPEAT rounds
+#     of the two in turn: median wall time and the peak RSS of the median run, and the median of the
+#     rounds' DE-EN/EN-EN ratios;
 #  4. memory: xlqa index --memory SWEEP_MEMORY over the first n copies for each n in SWEEP (peak RSS);
 #  5. (only when PARTS names it) lexicon: xlqa lexicon build --all, once keeping every dictionary and
 #     once with --memory M for each budget M in LEX_MEMORY, peak RSS, wall and CPU time of each, and
@@ -210,15 +211,22 @@ if has search; then
 fi
 
 # 3. Answering.
+# One uncounted run of each first (the index's and lexicon's pages into the page cache), then the two
+# pairs in turn, round by round, so that a drift in the machine's speed touches both alike; the ratio
+# is given of the medians and as the median of the rounds' ratios.
 if has run; then
-    for pair in EN-EN DE-EN; do
-        for r in $(seq "$repeat"); do
+    for r in warm $(seq "$repeat"); do
+        for pair in EN-EN DE-EN; do
             timed "run-$pair-$r" "$xlqa" run --index "$work/xlqa.idx" --questions "$questions/$pair.txt" \
                 --lexicon-dir "$lexdir" --tag scale --free-tag --out "$tmp/run-$pair-$r.txt"
         done
     done
+    rm -f "$tmp"/run-*-warm.time
     run_en=$(median "$tmp"/run-EN-EN-*.time)
     run_de=$(median "$tmp"/run-DE-EN-*.time)
+    run_rounds=$(for r in $(seq "$repeat"); do
+        echo "$(wall "$tmp/run-DE-EN-$r.time") $(wall "$tmp/run-EN-EN-$r.time")"
+    done | awk '{ print $1 / $2 }' | sort -n | awk '{ a[NR] = $1 } END { printf "%.2f", a[int((NR + 1) / 2)] }')
 fi
 
 # 4. Indexing memory against the number of copies.
@@ -291,5 +299,6 @@ if has search; then
         printf "retrieval xlqa/Xapian: %.2f wall, %.2f CPU (time a query; below 1 means xlqa is faster)\n", a / b, c / x }'
 fi
 if has run; then
-    awk -v e="$(wall "$run_en")" -v d="$(wall "$run_de")" 'BEGIN { printf "run DE-EN/EN-EN:       %.2f (median wall times)\n", d / e }'
+    awk -v e="$(wall "$run_en")" -v d="$(wall "$run_de")" -v r="$run_rounds" -v n="$repeat" 'BEGIN {
+        printf "run DE-EN/EN-EN:       %.2f (median wall times); %s (median of %d rounds, the pairs in turn)\n", d / e, r, n }'
 fi
