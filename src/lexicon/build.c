@@ -44,7 +44,9 @@
  * the order the pair's dictionaries list them, then by text (cand_cmp), never by string ids,
  * which follow the order of first sight in the process. Under
  * a budget a pair also takes its direct layer over as the start of its own table rather than
- * copying it (the layer leaves the cache).
+ * copying it (the layer leaves the cache), and after each pair the string pool drops the strings
+ * nothing cached holds any longer, renumbering the rest (pool_compact): legal because no output
+ * depends on ids, and what keeps --all within about one pair's memory.
  *
  * Invariant: every string is interned once in the builder's pool and tables refer to it by id;
  * a key is the normalised form of what it translates (lex_normalize).
@@ -70,7 +72,8 @@
 /* ---- interned strings --------------------------------------------------------------------------- */
 
 /*
- * The pool holds every string of every dictionary read (millions for all pairs), so its table is
+ * The pool holds every string of every dictionary read (millions for all pairs without a memory
+ * budget; under one, those of the pair being built and of what the cache keeps), so its table is
  * compact: a slot is an id (4 bytes, where a general xlqa_hash entry takes 32), looked up through
  * the id's text and length. Ids are handed out in order of first sight.
  */
@@ -416,6 +419,8 @@ struct xlqa_lexicon_builder {
 	struct xlqa_lang *stemmers[16]; /* source packs, by registry index */
 	uint64_t stemmer_pair[16];      /* the last pair (counted in `pairs`) that used each */
 	uint64_t pairs;                 /* pairs built or begun */
+	size_t compactions;             /* times the pool was compacted (pool_compact) */
+	size_t compactions_held;        /* those of them that renumbered a cached dictionary or layer */
 };
 
 /*
@@ -765,6 +770,191 @@ static void trim_stemmers(struct xlqa_lexicon_builder *b)
 			xlqa_lang_free(b->stemmers[i]);
 			b->stemmers[i] = NULL;
 		}
+}
+
+/* ---- compacting the pool ------------------------------------------------------------------------ */
+
+/*
+ * Under a memory budget the cache drops dictionaries and layers, but the strings they interned stay
+ * in the pool: without compacting, it grows with every pair built until it holds every string of
+ * every dictionary (109 MB of 251 MB at the peak of --all --memory 64M). After each pair the
+ * builder keeps the strings still held (see pool_mark_held), renumbers them in their order (so an
+ * id stays below another as before: sorted stem references stay sorted) and frees the rest.
+ * Lexicons do not change: nothing orders by id (cand_cmp), and a string dropped is interned again,
+ * with a new id, when a dictionary holding it is read again.
+ *
+ * Rule: compact when the dead strings outnumber the live ones (more than half of the pool is
+ * dead). Its cost, a pass over the pool and over what the cache holds, is then paid for by at
+ * least as many strings freed, and the pool stays under twice what the cache holds plus one
+ * pair's strings. Without a budget nothing is dropped and nothing is compacted.
+ */
+
+/* Marks (mark[id] = 1) every id that a loaded dictionary, loaded layer or the names hold. */
+static void pool_mark_held(const struct xlqa_lexicon_builder *b, uint32_t *mark)
+{
+	for (size_t i = 0; i < b->n_dicts; i++) {
+		const struct dict *d = &b->dicts[i];
+		if (!d->loaded)
+			continue;
+		for (size_t j = 0; j < d->n_entries; j++)
+			mark[d->entries[j].head] = 1;
+		for (size_t j = 0; j < d->n_trans; j++)
+			mark[d->trans[j]] = 1;
+	}
+	for (size_t i = 0; i < b->n_layers; i++) {
+		const struct layer *l = b->layers[i];
+		if (!l->loaded)
+			continue;
+		for (size_t r = 0; r < l->t.n_rows; r++) {
+			const struct row *row = &l->t.rows[r];
+			mark[row->key] = 1;
+			for (uint32_t j = 0; j < row->n; j++) {
+				mark[row->c[j].text] = 1;
+				mark[row->c[j].norm] = 1;
+			}
+		}
+		for (size_t j = 0; j < l->n_stems; j++)
+			mark[l->stems[j].stem] = 1;
+	}
+	for (size_t i = 0; i < b->names.n; i++)
+		mark[b->names.ids[i]] = 1;
+}
+
+/* Rewrites every id the builder holds through `map` (old id -> new id + 1, live ids only); the
+ * layers' row indexes go to `index` (one per layer, allocated with each loaded layer's capacity). */
+static void remap_held(struct xlqa_lexicon_builder *b, const uint32_t *map, struct u32map *index)
+{
+	for (size_t i = 0; i < b->n_dicts; i++) {
+		struct dict *d = &b->dicts[i];
+		if (!d->loaded)
+			continue;
+		for (size_t j = 0; j < d->n_entries; j++)
+			d->entries[j].head = map[d->entries[j].head] - 1;
+		for (size_t j = 0; j < d->n_trans; j++)
+			d->trans[j] = map[d->trans[j]] - 1;
+	}
+	for (size_t i = 0; i < b->n_layers; i++) {
+		struct layer *l = b->layers[i];
+		if (!l->loaded)
+			continue;
+		for (size_t r = 0; r < l->t.n_rows; r++) {
+			struct row *row = &l->t.rows[r];
+			uint32_t *k;
+
+			row->key = map[row->key] - 1;
+			for (uint32_t j = 0; j < row->n; j++) {
+				row->c[j].text = map[row->c[j].text] - 1;
+				row->c[j].norm = map[row->c[j].norm] - 1;
+			}
+			/* the new index has the old one's capacity: no growth, no failure */
+			k = u32map_slot(&index[i], row->key);
+			*k = row->key + 1;
+			index[i].vals[k - index[i].keys] = (uint32_t)r;
+			index[i].n++;
+		}
+		u32map_release(&l->t.index);
+		l->t.index = index[i];
+		memset(&index[i], 0, sizeof index[i]);
+		for (size_t j = 0; j < l->n_stems; j++) /* a monotone map: still sorted by stem */
+			l->stems[j].stem = map[l->stems[j].stem] - 1;
+	}
+	for (size_t i = 0; i < b->names.n; i++) /* sorted by string, which is unchanged */
+		b->names.ids[i] = map[b->names.ids[i]] - 1;
+}
+
+/*
+ * Compacts the pool when more than half of it is dead (see above). All or nothing: when memory
+ * runs out on the way the pool stays as it was (larger, equally valid), and no error is reported.
+ */
+static void pool_compact(struct xlqa_lexicon_builder *b)
+{
+	struct pool *p = &b->pool, np;
+	uint32_t *map = NULL;
+	struct u32map *index = NULL;
+	size_t live = 0, n_slots = 1024;
+	bool held = false;
+
+	if (!b->opt.memory || p->n == 0 || !(map = calloc(p->n, sizeof *map)))
+		return;
+	pool_mark_held(b, map);
+	/* a kept string keeps its normal form, computed once: the dictionaries kept ask for it again */
+	for (size_t id = 0; id < p->n; id++)
+		if (map[id] && id < p->n_norm && p->norm[id])
+			map[p->norm[id] - 1] = 1;
+	for (size_t id = 0; id < p->n; id++)
+		if (map[id])
+			map[id] = (uint32_t)++live;
+	if (p->n - live <= live) {
+		free(map);
+		return;
+	}
+	memset(&np, 0, sizeof np);
+	xlqa_arena_init(&np.text, 0);
+	while ((live + 1) * 2 > n_slots)
+		n_slots *= 2;
+	np.n_slots = n_slots;
+	np.alloc = np.alloc_lens = np.alloc_norm = np.n_norm = live ? live : 1;
+	if (!(np.strs = malloc(np.alloc * sizeof *np.strs)) || !(np.lens = malloc(np.alloc * sizeof *np.lens)) ||
+	    !(np.norm = calloc(np.alloc, sizeof *np.norm)) || !(np.slots = calloc(n_slots, sizeof *np.slots)) ||
+	    !(index = calloc(b->n_layers + 1, sizeof *index)))
+		goto fail;
+	for (size_t i = 0; i < b->n_layers; i++) {
+		struct u32map *m = &index[i];
+		if (!b->layers[i]->loaded || !b->layers[i]->t.index.cap)
+			continue;
+		m->cap = b->layers[i]->t.index.cap;
+		if (!(m->keys = calloc(m->cap, sizeof *m->keys)) || !(m->vals = malloc(m->cap * sizeof *m->vals)))
+			goto fail;
+	}
+	for (size_t id = 0; id < p->n; id++) {
+		uint32_t nid;
+		char *copy;
+
+		if (!map[id])
+			continue;
+		nid = map[id] - 1;
+		if (!(copy = xlqa_arena_strndup(&np.text, p->strs[id], p->lens[id])))
+			goto fail;
+		np.strs[nid] = copy;
+		np.lens[nid] = p->lens[id];
+		if (id < p->n_norm && p->norm[id] && map[p->norm[id] - 1])
+			np.norm[nid] = map[p->norm[id] - 1];
+		np.n = nid + 1;
+		np.slots[pool_slot(&np, copy, p->lens[id], xlqa_hash_bytes(copy, p->lens[id]))] = nid + 1;
+	}
+	for (size_t i = 0; i < b->n_dicts && !held; i++)
+		held = b->dicts[i].loaded;
+	for (size_t i = 0; i < b->n_layers && !held; i++)
+		held = b->layers[i]->loaded && b->layers[i]->t.n_rows;
+	remap_held(b, map, index);
+	np.scratch = p->scratch;
+	xlqa_arena_release(&p->text);
+	free(p->strs);
+	free(p->lens);
+	free(p->norm);
+	free(p->slots);
+	*p = np;
+	b->compactions++;
+	b->compactions_held += held;
+	free(index);
+	free(map);
+	return;
+fail:
+	for (size_t i = 0; index && i < b->n_layers; i++)
+		u32map_release(&index[i]);
+	free(index);
+	xlqa_arena_release(&np.text);
+	free(np.strs);
+	free(np.lens);
+	free(np.norm);
+	free(np.slots);
+	free(map);
+}
+
+void xlqa_lexicon_builder_compactions(const struct xlqa_lexicon_builder *b, size_t *all, size_t *held)
+{
+	*all = b->compactions;
+	*held = b->compactions_held;
 }
 
 /*
@@ -1539,5 +1729,6 @@ done:
 	table_release(&final);
 	trim_cache(b, UINT64_MAX, 0);
 	trim_stemmers(b);
+	pool_compact(b);
 	return rc;
 }

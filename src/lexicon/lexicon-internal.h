@@ -91,6 +91,10 @@ size_t lex_pronoun_prefix(const char *s, size_t len);
 /* Number of space-separated words in a cleaned or normalised string. */
 size_t lex_count_words(const char *s, size_t len);
 
+/* For tests: how many times builder `b` compacted its string pool (under a memory budget, after a
+ * pair), and how many of those renumbered a dictionary or layer it kept cached. */
+void xlqa_lexicon_builder_compactions(const struct xlqa_lexicon_builder *b, size_t *all, size_t *held);
+
 /* Maps a dictionary's part-of-speech tags ("n, fem", "masc, n, sg", "pn", "v, intr") to the enum. */
 enum xlqa_lexicon_pos lex_pos_parse(const char *tags, size_t len);
 
