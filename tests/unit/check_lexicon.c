@@ -779,6 +779,68 @@ START_TEST(test_build_memory_budget)
 }
 END_TEST
 
+/*
+ * Under a budget the builder compacts its string pool after a pair, renumbering every id its cached
+ * dictionaries, layers (rows, their index, stems) and hunspell names hold; a mapping it got wrong
+ * would show in a later pair that reads them. Budgets from one byte (nothing cached: only the
+ * names are renumbered) up to more than the fixtures take are each run over pairs that share
+ * dictionaries and layers, and every lexicon must be the bytes built without a budget; some
+ * compaction must have renumbered a cached dictionary or layer, and without a budget none happens.
+ */
+START_TEST(test_build_pool_compaction)
+{
+	static const char *const pairs[][2] = { { "es", "de" }, { "es", "de" }, { "de", "en" }, { "en", "de" },
+						{ "de", "es" }, { "es", "de" }, { "en", "bg" }, { "de", "en" },
+						{ "es", "en" }, { "en", "de" } };
+	static const size_t budgets[] = { 0, 1, 12288, 16384, 20480, 24576, 32768, 49152, 65536, 1 << 20 };
+	enum { NP = sizeof pairs / sizeof pairs[0], NB = sizeof budgets / sizeof budgets[0] };
+	struct xlqa_buf path = XLQA_BUF_INIT, want[NP], got = XLQA_BUF_INIT;
+	size_t held_total = 0;
+	struct xlqa_error err;
+
+	make_tmp();
+	for (size_t k = 0; k < NB; k++) {
+		struct xlqa_lexicon_build_options opt = { 0 };
+		struct xlqa_lexicon_builder *b;
+		size_t all, held;
+
+		opt.dict_dir = data_dir;
+		opt.hunspell_dir = hunspell_dir;
+		opt.memory = budgets[k];
+		ck_assert_int_eq(xlqa_lexicon_builder_new(&opt, &b, &err), XLQA_OK);
+		for (size_t p = 0; p < NP; p++) {
+			struct xlqa_buf *bytes = k == 0 ? &want[p] : &got;
+
+			xlqa_buf_reset(&path);
+			xlqa_buf_addf(&path, "%s/%zu-%zu-%s-%s.lex", tmp_dir, k, p, pairs[p][0], pairs[p][1]);
+			ck_assert_msg(xlqa_lexicon_builder_build(b, pairs[p][0], pairs[p][1], path.buf, NULL, &err) == XLQA_OK,
+			              "%s", err.message);
+			if (k == 0)
+				xlqa_buf_init(bytes);
+			xlqa_buf_reset(bytes);
+			ck_assert_int_eq(xlqa_file_read(path.buf, bytes, &err), XLQA_OK);
+			if (k == 0)
+				continue;
+			ck_assert_msg(got.len == want[p].len && memcmp(got.buf, want[p].buf, got.len) == 0,
+			              "pair %zu (%s-%s) differs with budget %zu", p, pairs[p][0], pairs[p][1], budgets[k]);
+		}
+		xlqa_lexicon_builder_compactions(b, &all, &held);
+		if (k == 0)
+			ck_assert_uint_eq(all, 0);
+		else
+			ck_assert_uint_gt(all, 0);
+		held_total += held;
+		xlqa_lexicon_builder_free(b);
+	}
+	ck_assert_uint_gt(held_total, 0);
+	for (size_t p = 0; p < NP; p++)
+		xlqa_buf_release(&want[p]);
+	xlqa_buf_release(&got);
+	xlqa_buf_release(&path);
+	remove_tmp();
+}
+END_TEST
+
 /* Asserts that the two files read into bytes[0] and bytes[1] are the same (`what` says how they
  * differ otherwise), and releases both. */
 static void expect_same_bytes(struct xlqa_buf bytes[2], const char *what)
@@ -2104,6 +2166,7 @@ Suite *lexicon_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_build_paths);
 	tcase_add_test(tc, test_build_memory_budget);
+	tcase_add_test(tc, test_build_pool_compaction);
 	tcase_add_test(tc, test_build_budget_ties);
 	tcase_add_test(tc, test_build_order_independent);
 	tcase_add_test(tc, test_build_apertium);
