@@ -78,7 +78,8 @@
  * the id's text and length. Ids are handed out in order of first sight.
  */
 struct pool {
-	struct xlqa_arena text; /* the strings, NUL-terminated */
+	struct xlqa_arena text; /* the strings interned since the last compaction, NUL-terminated */
+	char *kept;             /* those the last compaction kept (pool_compact), in one block, or NULL */
 	const char **strs;      /* id -> text */
 	uint32_t *lens;         /* id -> length */
 	uint32_t *slots;        /* open addressing, linear probing: id + 1, 0 empty; at most half full */
@@ -820,9 +821,10 @@ static void pool_mark_held(const struct xlqa_lexicon_builder *b, uint32_t *mark)
 		mark[b->names.ids[i]] = 1;
 }
 
-/* Rewrites every id the builder holds through `map` (old id -> new id + 1, live ids only); the
- * layers' row indexes go to `index` (one per layer, allocated with each loaded layer's capacity). */
-static void remap_held(struct xlqa_lexicon_builder *b, const uint32_t *map, struct u32map *index)
+/* Rewrites every id the builder holds through `map` (old id -> new id + 1, live ids only), and
+ * places each layer's rows in its index again under their new key ids (same capacity: no growth,
+ * no failure). */
+static void remap_held(struct xlqa_lexicon_builder *b, const uint32_t *map)
 {
 	for (size_t i = 0; i < b->n_dicts; i++) {
 		struct dict *d = &b->dicts[i];
@@ -837,6 +839,8 @@ static void remap_held(struct xlqa_lexicon_builder *b, const uint32_t *map, stru
 		struct layer *l = b->layers[i];
 		if (!l->loaded)
 			continue;
+		if (l->t.index.cap)
+			memset(l->t.index.keys, 0, l->t.index.cap * sizeof *l->t.index.keys);
 		for (size_t r = 0; r < l->t.n_rows; r++) {
 			struct row *row = &l->t.rows[r];
 			uint32_t *k;
@@ -846,15 +850,10 @@ static void remap_held(struct xlqa_lexicon_builder *b, const uint32_t *map, stru
 				row->c[j].text = map[row->c[j].text] - 1;
 				row->c[j].norm = map[row->c[j].norm] - 1;
 			}
-			/* the new index has the old one's capacity: no growth, no failure */
-			k = u32map_slot(&index[i], row->key);
+			k = u32map_slot(&l->t.index, row->key);
 			*k = row->key + 1;
-			index[i].vals[k - index[i].keys] = (uint32_t)r;
-			index[i].n++;
+			l->t.index.vals[k - l->t.index.keys] = (uint32_t)r;
 		}
-		u32map_release(&l->t.index);
-		l->t.index = index[i];
-		memset(&index[i], 0, sizeof index[i]);
 		for (size_t j = 0; j < l->n_stems; j++) /* a monotone map: still sorted by stem */
 			l->stems[j].stem = map[l->stems[j].stem] - 1;
 	}
@@ -862,16 +861,33 @@ static void remap_held(struct xlqa_lexicon_builder *b, const uint32_t *map, stru
 		b->names.ids[i] = map[b->names.ids[i]] - 1;
 }
 
+/* Shrinks array `*items` of `alloc` elements of `size` bytes to `n` (at least 1); kept as it is
+ * when realloc fails. */
+static void shrink(void *items, size_t *alloc, size_t n, size_t size)
+{
+	void *old, *small;
+
+	if (n == 0)
+		n = 1;
+	memcpy(&old, items, sizeof old);
+	if (n >= *alloc || !(small = realloc(old, n * size)))
+		return;
+	memcpy(items, &small, sizeof small);
+	*alloc = n;
+}
+
 /*
- * Compacts the pool when more than half of it is dead (see above). All or nothing: when memory
- * runs out on the way the pool stays as it was (larger, equally valid), and no error is reported.
+ * Compacts the pool when more than half of it is dead (see above), in place: the kept strings are
+ * copied into one block (the only allocation that can fail; the pool is then left as it was, larger
+ * and equally valid, and no error is reported), every array is moved down over the dead ids and
+ * shrunk, and the slots are placed again.
  */
 static void pool_compact(struct xlqa_lexicon_builder *b)
 {
-	struct pool *p = &b->pool, np;
-	uint32_t *map = NULL;
-	struct u32map *index = NULL;
-	size_t live = 0, n_slots = 1024;
+	struct pool *p = &b->pool;
+	uint32_t *map, *slots;
+	char *kept, *at;
+	size_t live = 0, bytes = 0, n_slots = 1024, n_norm = 0;
 	bool held = false;
 
 	if (!b->opt.memory || p->n == 0 || !(map = calloc(p->n, sizeof *map)))
@@ -882,73 +898,61 @@ static void pool_compact(struct xlqa_lexicon_builder *b)
 		if (map[id] && id < p->n_norm && p->norm[id])
 			map[p->norm[id] - 1] = 1;
 	for (size_t id = 0; id < p->n; id++)
-		if (map[id])
+		if (map[id]) {
 			map[id] = (uint32_t)++live;
-	if (p->n - live <= live) {
+			bytes += p->lens[id] + 1;
+		}
+	if (p->n - live <= live || !(kept = malloc(bytes ? bytes : 1))) {
 		free(map);
 		return;
 	}
-	memset(&np, 0, sizeof np);
-	xlqa_arena_init(&np.text, 0);
-	while ((live + 1) * 2 > n_slots)
-		n_slots *= 2;
-	np.n_slots = n_slots;
-	np.alloc = np.alloc_lens = np.alloc_norm = np.n_norm = live ? live : 1;
-	if (!(np.strs = malloc(np.alloc * sizeof *np.strs)) || !(np.lens = malloc(np.alloc * sizeof *np.lens)) ||
-	    !(np.norm = calloc(np.alloc, sizeof *np.norm)) || !(np.slots = calloc(n_slots, sizeof *np.slots)) ||
-	    !(index = calloc(b->n_layers + 1, sizeof *index)))
-		goto fail;
-	for (size_t i = 0; i < b->n_layers; i++) {
-		struct u32map *m = &index[i];
-		if (!b->layers[i]->loaded || !b->layers[i]->t.index.cap)
-			continue;
-		m->cap = b->layers[i]->t.index.cap;
-		if (!(m->keys = calloc(m->cap, sizeof *m->keys)) || !(m->vals = malloc(m->cap * sizeof *m->vals)))
-			goto fail;
-	}
+	/* from here on nothing fails; ids only move down (map[id] - 1 <= id), so each array is
+	 * rewritten in place, reading an id's entry before any later one overwrites it */
+	at = kept;
 	for (size_t id = 0; id < p->n; id++) {
 		uint32_t nid;
-		char *copy;
 
 		if (!map[id])
 			continue;
 		nid = map[id] - 1;
-		if (!(copy = xlqa_arena_strndup(&np.text, p->strs[id], p->lens[id])))
-			goto fail;
-		np.strs[nid] = copy;
-		np.lens[nid] = p->lens[id];
-		if (id < p->n_norm && p->norm[id] && map[p->norm[id] - 1])
-			np.norm[nid] = map[p->norm[id] - 1];
-		np.n = nid + 1;
-		np.slots[pool_slot(&np, copy, p->lens[id], xlqa_hash_bytes(copy, p->lens[id]))] = nid + 1;
+		memcpy(at, p->strs[id], p->lens[id] + 1);
+		p->strs[nid] = at;
+		p->lens[nid] = p->lens[id];
+		at += p->lens[id] + 1;
+		if (id < p->n_norm) { /* the kept ids below n_norm are the first n_norm of the new ones */
+			p->norm[nid] = p->norm[id] && map[p->norm[id] - 1] ? map[p->norm[id] - 1] : 0;
+			n_norm = nid + 1;
+		}
 	}
 	for (size_t i = 0; i < b->n_dicts && !held; i++)
 		held = b->dicts[i].loaded;
 	for (size_t i = 0; i < b->n_layers && !held; i++)
 		held = b->layers[i]->loaded && b->layers[i]->t.n_rows;
-	remap_held(b, map, index);
-	np.scratch = p->scratch;
+	remap_held(b, map);
+	free(map);
+	free(p->kept);
+	p->kept = kept;
 	xlqa_arena_release(&p->text);
-	free(p->strs);
-	free(p->lens);
-	free(p->norm);
-	free(p->slots);
-	*p = np;
+	xlqa_arena_init(&p->text, 0);
+	p->n_norm = n_norm; /* pool_norm_cover clears the rest when ids come again */
+	p->n = live;
+	shrink(&p->strs, &p->alloc, live, sizeof *p->strs);
+	shrink(&p->lens, &p->alloc_lens, live, sizeof *p->lens);
+	shrink(&p->norm, &p->alloc_norm, p->n_norm, sizeof *p->norm);
+	while ((live + 1) * 2 > n_slots)
+		n_slots *= 2;
+	if (n_slots < p->n_slots && (slots = calloc(n_slots, sizeof *slots))) {
+		free(p->slots);
+		p->slots = slots;
+		p->n_slots = n_slots;
+	} else {
+		memset(p->slots, 0, p->n_slots * sizeof *p->slots);
+	}
+	for (size_t id = 0; id < live; id++)
+		p->slots[pool_slot(p, p->strs[id], p->lens[id], xlqa_hash_bytes(p->strs[id], p->lens[id]))] =
+			(uint32_t)id + 1;
 	b->compactions++;
 	b->compactions_held += held;
-	free(index);
-	free(map);
-	return;
-fail:
-	for (size_t i = 0; index && i < b->n_layers; i++)
-		u32map_release(&index[i]);
-	free(index);
-	xlqa_arena_release(&np.text);
-	free(np.strs);
-	free(np.lens);
-	free(np.norm);
-	free(np.slots);
-	free(map);
 }
 
 void xlqa_lexicon_builder_compactions(const struct xlqa_lexicon_builder *b, size_t *all, size_t *held)
@@ -1572,6 +1576,7 @@ void xlqa_lexicon_builder_free(struct xlqa_lexicon_builder *b)
 	for (size_t i = 0; i < sizeof b->stemmers / sizeof b->stemmers[0]; i++)
 		xlqa_lang_free(b->stemmers[i]);
 	xlqa_arena_release(&b->pool.text);
+	free(b->pool.kept);
 	free(b->pool.strs);
 	free(b->pool.lens);
 	free(b->pool.slots);
