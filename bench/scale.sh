@@ -25,7 +25,8 @@
 #  5. (only when PARTS names it) lexicon: xlqa lexicon build --all, once keeping every dictionary and
 #     once with --memory M for each budget M in LEX_MEMORY, peak RSS, wall and CPU time of each, and
 #     whether each budget's lexicons are byte-identical to those built keeping everything
-#     (dictionaries from XLQA_DICT_DIR and XLQA_APERTIUM_DIR as set).
+#     (dictionaries from XLQA_DICT_DIR and XLQA_APERTIUM_DIR as set); beside each budget the peak
+#     RSS of the largest pair, de-en, built alone with it: how far --all is above its largest pair.
 # Prints the machine (cores, load), one table and the ratios. PARTS picks the parts (default
 # "search run sweep"; "lexicon" adds part 5): the collection and xlqa's and Xapian's indexes are
 # built only for search and run, LEXDIR and Xapian are needed only by them.
@@ -252,6 +253,8 @@ if has lexicon; then
     lex_files=$(ls "$tmp"/lex-all/*.lex | wc -l)
     for m in $lex_memory; do
         timed "lex-$m" "$xlqa" lexicon build --all --memory "$m" --out "$tmp/lex-$m"
+        timed "lex-de-en-$m" "$xlqa" lexicon build --pair de-en --memory "$m" --out "$tmp/lex-de-en-$m"
+        rm -rf "$tmp/lex-de-en-$m"
         same=yes
         for f in "$tmp"/lex-all/*.lex; do
             cmp -s "$f" "$tmp/lex-$m/${f##*/}" || same=no
@@ -290,7 +293,7 @@ if has lexicon; then
     for m in $lex_memory; do
         printf '%-44s %22s   %s\n' "  with --memory $m" \
             "$(wall "$tmp/lex-$m.time") / $(cpu "$tmp/lex-$m.time") / $(($(rss "$tmp/lex-$m.time") / 1024))" \
-            "byte-identical: $(cat "$tmp/lex-$m.same")"
+            "byte-identical: $(cat "$tmp/lex-$m.same"); de-en alone: $(($(rss "$tmp/lex-de-en-$m.time") / 1024)) MiB"
     done
 fi
 echo
