@@ -1142,10 +1142,54 @@ void xlqa_lexicon_builder_memory(const struct xlqa_lexicon_builder *b, struct le
 		if (b->layers[i]->loaded) {
 			m->cache_bytes += layer_bytes(b->layers[i]);
 			m->cached++;
+			m->stemmed += b->layers[i]->n_stems > 0;
 		}
 	m->pool_bytes = pool_bytes(&b->pool);
 	m->pool_strings = b->pool.n;
 	m->compactions = b->compactions;
+}
+
+static int line_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+int xlqa_lexicon_builder_layer_stems(const struct xlqa_lexicon_builder *b, const char *from, const char *to,
+				     struct xlqa_buf *out)
+{
+	const struct layer *l = NULL;
+	struct xlqa_buf lines = XLQA_BUF_INIT;
+	const char **sorted = NULL;
+	int rc = XLQA_OK;
+
+	for (size_t i = 0; i < b->n_layers && !l; i++)
+		if (b->layers[i]->loaded && strcmp(b->layers[i]->from, from) == 0 && strcmp(b->layers[i]->to, to) == 0)
+			l = b->layers[i];
+	if (!l || !l->n_stems)
+		return XLQA_OK;
+	for (size_t j = 0; j < l->n_stems && !rc; j++) {
+		/* a stem id or row out of range is a remapping gone wrong: say so rather than read past */
+		if (l->stems[j].stem >= b->pool.n || l->stems[j].row >= l->t.n_rows)
+			rc = xlqa_buf_add(&lines, "?", 2);
+		else if (!(rc = xlqa_buf_addf(&lines, "%s\t%s", b->pool.strs[l->t.rows[l->stems[j].row].key],
+					     b->pool.strs[l->stems[j].stem])))
+			rc = xlqa_buf_add(&lines, "", 1);
+	}
+	if (!rc && !(sorted = calloc(l->n_stems, sizeof *sorted)))
+		rc = XLQA_ENOMEM;
+	if (!rc) {
+		size_t at = 0;
+		for (size_t j = 0; j < l->n_stems; j++) {
+			sorted[j] = lines.buf + at;
+			at += strlen(lines.buf + at) + 1;
+		}
+		qsort(sorted, l->n_stems, sizeof *sorted, line_cmp);
+		for (size_t j = 0; j < l->n_stems && !rc; j++)
+			rc = xlqa_buf_addf(out, "%s\n", sorted[j]);
+	}
+	free(sorted);
+	xlqa_buf_release(&lines);
+	return rc;
 }
 
 /*
