@@ -37,16 +37,28 @@
  * keeps its LEX_MAX_ALTS best translations.
  *
  * The S-T and T-S dictionaries of both kinds read into a "layer" table; layers and parsed
- * dictionaries are cached in the builder, so building all pairs reads each dictionary once. Under a
- * memory budget (xlqa_lexicon_build_options.memory) the least recently used ones are dropped after
- * each pair until the cache fits, and read or composed again when a later pair needs them. A
+ * dictionaries are cached in the builder, so building all pairs reads each dictionary once. A
  * lexicon never depends on which pairs were built before it: ties between translations go by
  * the order the pair's dictionaries list them, then by text (cand_cmp), never by string ids,
- * which follow the order of first sight in the process. Under
- * a budget a pair also takes its direct layer over as the start of its own table rather than
- * copying it (the layer leaves the cache), and after each pair the string pool may drop the
- * strings nothing cached holds any longer, renumbering the rest (pool_compact): legal because no
- * output depends on ids.
+ * which follow the order of first sight in the process.
+ *
+ * The memory budget (xlqa_lexicon_build_options.memory) covers what the builder keeps and what a
+ * pair builds: the cached dictionaries and layers, the pair's own table, and the string pool
+ * (every string any of them holds, with its id tables: pool_bytes). It is checked as a layer reads
+ * each dictionary, after each layer, before the names and before writing; beyond it the least recently used
+ * dictionaries and layers are dropped, with the strings only they held (trim_cache, pool_compact),
+ * and read or composed again when a later pair needs them. What a pair cannot do without is never
+ * dropped: the dictionaries of the layer being composed, the pair's layers until it writes, its
+ * table. Under a budget a pair also takes its direct layer over as the start of its own table
+ * rather than copying it (the layer leaves the cache), and at most the packs (stemmers) of its
+ * source and its pivots are open. Outside the budget, a fixed cost that does not grow with the
+ * number of pairs built: the process with ICU and its data, the open packs (hunspell's
+ * dictionaries, of at most three languages), the writer's arrays for one lexicon, and what a
+ * single pair needs at once when that is more than the budget (the largest pairs' alone exceed
+ * 32 MiB). The hunspell names, which every pair adds, are pool strings never dropped. Measured on the 56 FreeDict pairs
+ * (issue 39), the peak of --all at 32M, 64M and 128M is within 7, 19 and 52 MiB of the largest
+ * pair built alone with the same budget. Free pages go back to the system after a trim (glibc
+ * otherwise keeps the holes the dropped data leaves resident).
  *
  * Invariant: every string is interned once in the builder's pool and tables refer to it by id;
  * a key is the normalised form of what it translates (lex_normalize).
@@ -80,9 +92,9 @@
  * so its table is compact: a slot is an id (4 bytes, where a general xlqa_hash entry takes 32),
  * looked up through the id's text and length. Ids are handed out in order of first sight.
  *
- * The strings of ids below n_kept lie back to back in id order in one block, `kept` (what the last
- * compaction kept, pool_compact); those interned since, in chunks, unaligned (an arena would round
- * each string up to 16 bytes).
+ * The strings lie in chunks, unaligned (an arena would round each string up to 16 bytes), in id
+ * order: a string goes to the newest chunk, or to a new one when it does not fit. A compaction
+ * (pool_compact) moves the strings it keeps down through the same chunks and frees those left empty.
  */
 struct pool_chunk {
 	struct pool_chunk *next;
@@ -92,9 +104,7 @@ struct pool_chunk {
 #define POOL_CHUNK (64u * 1024u)
 
 struct pool {
-	char *kept;                /* ids below n_kept, NUL-terminated, or NULL */
-	size_t n_kept, kept_size;  /* kept_size: bytes allocated for `kept` */
-	struct pool_chunk *chunks; /* later ids, newest chunk first */
+	struct pool_chunk *chunks; /* the strings, NUL-terminated, newest chunk first */
 	size_t chunk_bytes;        /* bytes allocated for the chunks */
 	const char **strs;      /* id -> text */
 	uint32_t *lens;         /* id -> length */
@@ -106,12 +116,12 @@ struct pool {
 };
 
 /* What the pool takes per id besides its text: strs, lens, norm, and two slots (at most half full). */
-#define POOL_ID_BYTES (sizeof(char *) + 3 * sizeof(uint32_t) + sizeof(uint32_t))
+#define POOL_ID_BYTES (sizeof(char *) + 2 * sizeof(uint32_t) + 2 * sizeof(uint32_t))
 
 /* Bytes the pool has allocated: the budget's measure of it (trim_cache). */
 static size_t pool_bytes(const struct pool *p)
 {
-	return p->kept_size + p->chunk_bytes + p->alloc * sizeof *p->strs + p->alloc_lens * sizeof *p->lens +
+	return p->chunk_bytes + p->alloc * sizeof *p->strs + p->alloc_lens * sizeof *p->lens +
 	       p->n_slots * sizeof *p->slots + p->alloc_norm * sizeof *p->norm + p->scratch.alloc;
 }
 
@@ -932,50 +942,42 @@ static void shrink(void *items, size_t *alloc, size_t n, size_t size)
 	*alloc = n;
 }
 
-/* Points strs[id] of every id below n_kept into `kept` (after it moved). */
-static void pool_point_kept(struct pool *p)
+/* Reverses the list of chunks (newest first <-> oldest first). */
+static struct pool_chunk *chunks_reverse(struct pool_chunk *c)
 {
-	size_t at = 0;
+	struct pool_chunk *r = NULL;
 
-	for (size_t id = 0; id < p->n_kept; id++) {
-		p->strs[id] = p->kept + at;
-		at += p->lens[id] + 1;
+	while (c) {
+		struct pool_chunk *next = c->next;
+		c->next = r;
+		r = c;
+		c = next;
 	}
+	return r;
 }
 
 /*
- * Keeps the ids whose rank[id] is above `cut` and frees the rest, in place: the kept strings move
- * down in `kept` (grown first when the chunks' survivors need room: the only allocation that can
- * fail, and the pool is then left as it was, larger and equally valid), those of the chunks follow
- * them, every array moves down over the dead ids and shrinks, the slots are placed again, and every
- * id held is renumbered (remap_held). `rank` is overwritten.
+ * Keeps the ids whose rank[id] is above `cut` and frees the rest, in place and without allocating:
+ * the kept strings move down through the chunks, oldest first, each to the first place after the
+ * one before where it fits (never past where it was: packing a subsequence of strings so never
+ * puts one later than packing them all did), the chunks left empty are freed, every array moves
+ * down over the dead ids and shrinks, the slots are placed again, and every id held is renumbered
+ * (remap_held). `rank` is overwritten.
  */
 static void pool_compact(struct xlqa_lexicon_builder *b, struct table *pair, uint32_t *rank, uint32_t cut)
 {
 	struct pool *p = &b->pool;
 	uint32_t *map = rank, *slots;
-	size_t live = 0, bytes = 0, at = 0, n_slots = 1024, n_norm = 0;
+	struct pool_chunk *w, *c;
+	size_t live = 0, at = 0, n_slots = 1024, n_norm = 0;
 
 	for (size_t id = 0; id < p->n; id++)
-		if (map[id] > cut) {
-			map[id] = (uint32_t)++live;
-			bytes += p->lens[id] + 1;
-		} else {
-			map[id] = 0;
-		}
+		map[id] = map[id] > cut ? (uint32_t)++live : 0;
 	if (live == p->n)
 		return;
-	if (bytes > p->kept_size) {
-		char *kept = realloc(p->kept, bytes);
-		if (!kept)
-			return;
-		p->kept = kept;
-		p->kept_size = bytes;
-		pool_point_kept(p);
-	}
-	/* From here on nothing fails. Ids only move down (map[id] - 1 <= id), and so do the kept
-	 * strings within `kept`, so each array is rewritten in place, an id's entry read before any
-	 * later one overwrites it; the chunks' strings come after every kept one. */
+	/* Ids only move down (map[id] - 1 <= id), and so do the strings, so each array is rewritten
+	 * in place, an id's entry read before any later one overwrites it. */
+	p->chunks = w = chunks_reverse(p->chunks);
 	for (size_t id = 0; id < p->n; id++) {
 		uint32_t nid, len;
 
@@ -983,8 +985,13 @@ static void pool_compact(struct xlqa_lexicon_builder *b, struct table *pair, uin
 			continue;
 		nid = map[id] - 1;
 		len = p->lens[id];
-		if (p->kept + at != p->strs[id])
-			memmove(p->kept + at, p->strs[id], (size_t)len + 1);
+		while (w->size - at < (size_t)len + 1) {
+			w = w->next;
+			at = 0;
+		}
+		if (w->data + at != p->strs[id])
+			memmove(w->data + at, p->strs[id], (size_t)len + 1);
+		p->strs[nid] = w->data + at;
 		p->lens[nid] = len;
 		at += (size_t)len + 1;
 		if (id < p->n_norm) { /* the kept ids below n_norm are the first n_norm of the new ones */
@@ -992,20 +999,22 @@ static void pool_compact(struct xlqa_lexicon_builder *b, struct table *pair, uin
 			n_norm = nid + 1;
 		}
 	}
-	pool_free_chunks(p);
-	p->n = p->n_kept = live;
-	p->n_norm = n_norm; /* pool_norm_cover clears the rest when ids come again */
-	if (bytes < p->kept_size) {
-		char *kept = realloc(p->kept, bytes ? bytes : 1);
-		if (kept) {
-			p->kept = kept;
-			p->kept_size = bytes ? bytes : 1;
-		}
+	/* w, filled up to `at`, is the newest chunk now; those after it are empty */
+	c = w->next;
+	w->next = NULL;
+	w->used = at;
+	while (c) {
+		struct pool_chunk *next = c->next;
+		p->chunk_bytes -= sizeof *c + c->size;
+		free(c);
+		c = next;
 	}
+	p->chunks = chunks_reverse(p->chunks);
+	p->n = live;
+	p->n_norm = n_norm; /* pool_norm_cover clears the rest when ids come again */
 	shrink(&p->strs, &p->alloc, live, sizeof *p->strs);
 	shrink(&p->lens, &p->alloc_lens, live, sizeof *p->lens);
 	shrink(&p->norm, &p->alloc_norm, p->n_norm, sizeof *p->norm);
-	pool_point_kept(p);
 	while ((live + 1) * 2 > n_slots)
 		n_slots *= 2;
 	if (n_slots < p->n_slots && (slots = calloc(n_slots, sizeof *slots))) {
@@ -1806,7 +1815,6 @@ void xlqa_lexicon_builder_free(struct xlqa_lexicon_builder *b)
 	for (size_t i = 0; i < sizeof b->stemmers / sizeof b->stemmers[0]; i++)
 		xlqa_lang_free(b->stemmers[i]);
 	pool_free_chunks(&b->pool);
-	free(b->pool.kept);
 	free(b->pool.strs);
 	free(b->pool.lens);
 	free(b->pool.slots);
@@ -1928,6 +1936,9 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 			note_missing(b, pivots[p], tgt, report);
 		}
 	}
+	/* The pair's layers are done with: they may go before the names (the first pair reads the
+	 * hunspell ones into a large table) and the writer. */
+	trim_cache(b, UINT64_MAX, UINT64_MAX, &final);
 	note_missing(b, src, tgt, report);
 	note_missing(b, tgt, src, report);
 	if (!b->opt.no_names) {
@@ -1954,8 +1965,8 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 			snprintf(report->missing + len, sizeof report->missing - len, "%s%s", len ? " " : "",
 				 b->names.missing);
 	}
-	/* The layers are done with: the cache, the pool and the table fit the budget before writing,
-	 * whose tables grow with the pool (one offset per string). */
+	/* The cache, the pool and the table fit the budget again before writing, whose tables grow
+	 * with the pool (one offset per string). */
 	trim_cache(b, UINT64_MAX, UINT64_MAX, &final);
 	{
 		char missing[sizeof report->missing];
