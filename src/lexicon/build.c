@@ -43,22 +43,25 @@
  * which follow the order of first sight in the process.
  *
  * The memory budget (xlqa_lexicon_build_options.memory) covers what the builder keeps and what a
- * pair builds: the cached dictionaries and layers, the pair's own table, and the string pool
- * (every string any of them holds, with its id tables: pool_bytes). It is checked as a layer reads
- * each dictionary, after each layer, before the names and before writing; beyond it the least recently used
- * dictionaries and layers are dropped, with the strings only they held (trim_cache, pool_compact),
- * and read or composed again when a later pair needs them. What a pair cannot do without is never
- * dropped: the dictionaries of the layer being composed, the pair's layers until it writes, its
- * table. Under a budget a pair also takes its direct layer over as the start of its own table
- * rather than copying it (the layer leaves the cache), and at most the packs (stemmers) of its
- * source and its pivots are open. Outside the budget, a fixed cost that does not grow with the
- * number of pairs built: the process with ICU and its data, the open packs (hunspell's
- * dictionaries, of at most three languages), the writer's arrays for one lexicon, and what a
- * single pair needs at once when that is more than the budget (the largest pairs' alone exceed
- * 32 MiB). The hunspell names, which every pair adds, are pool strings never dropped. Measured on the 56 FreeDict pairs
- * (issue 39), the peak of --all at 32M, 64M and 128M is within 7, 19 and 52 MiB of the largest
- * pair built alone with the same budget. Free pages go back to the system after a trim (glibc
- * otherwise keeps the holes the dropped data leaves resident).
+ * pair builds: the cached dictionaries and layers, the pair's own table, and the string pool (every
+ * string any of them holds, with its id tables: pool_bytes). It is checked as a layer reads each
+ * dictionary, after each layer, before the names and before writing; beyond it the least recently
+ * used dictionaries and layers are dropped, with the strings only they held (trim_cache,
+ * pool_compact), and read or composed again when a later pair needs them. What a pair cannot do
+ * without is never dropped: the dictionaries of the layer being composed, the pair's layers until
+ * its pivots are composed, its table. Under a budget a pair also takes its direct layer over as the
+ * start of its own table rather than copying it (the layer leaves the cache), and at most the packs
+ * (stemmers) of its source and its pivots are open. Outside the budget, a fixed cost that does not
+ * grow with the number of pairs built: the process with ICU and its data, the open packs
+ * (hunspell's dictionaries, of at most three languages), the writer's arrays for one lexicon, and
+ * what a single pair needs at once when that is more than the budget (the largest pairs' alone
+ * exceed 32 MiB: nl-de composing its en-de pivot layer). The hunspell names, which every pair adds,
+ * are pool strings never dropped. Measured on the 56 FreeDict pairs (issue 39), the peak RSS of
+ * --all stays under the budget plus 160 MiB from 32M to 256M, and above the largest pair built
+ * alone with the same budget (the largest of those measured) by less than the budget (26, 42, 39
+ * and 121 MiB at 32M, 64M, 128M and 256M). Free pages go back to the system after a trim (glibc
+ * otherwise keeps resident the holes that the dropped data leaves: --all at 32M peaked 48 MiB
+ * higher).
  *
  * Invariant: every string is interned once in the builder's pool and tables refer to it by id;
  * a key is the normalised form of what it translates (lex_normalize).

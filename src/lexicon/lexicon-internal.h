@@ -92,8 +92,9 @@ size_t lex_pronoun_prefix(const char *s, size_t len);
 size_t lex_count_words(const char *s, size_t len);
 
 /*
- * For tests (exported for them, as every xlqa_ name is): what builder `b` holds under its memory budget (xlqa_lexicon_build_options.memory),
- * as the budget counts it: the cached dictionaries and layers, and the string pool.
+ * For tests (exported for them, as every xlqa_ name is): what builder `b` holds under its memory
+ * budget (xlqa_lexicon_build_options.memory), as the budget counts it: the cached dictionaries and
+ * layers, and the string pool.
  */
 struct lex_builder_memory {
 	size_t cache_bytes;  /* the cached dictionaries and layers */
