@@ -25,7 +25,9 @@
 #  5. (only when PARTS names it) lexicon: xlqa lexicon build --all, once keeping every dictionary and
 #     once with --memory M for each budget M in LEX_MEMORY, peak RSS, wall and CPU time of each, and
 #     whether each budget's lexicons are byte-identical to those built keeping everything
-#     (dictionaries from XLQA_DICT_DIR and XLQA_APERTIUM_DIR as set).
+#     (dictionaries from XLQA_DICT_DIR and XLQA_APERTIUM_DIR as set); beside each budget the
+#     largest peak RSS of the pairs of LEX_PAIRS, each built alone with it: how far --all is above
+#     its largest pair (the default pairs are the two largest alone on the 56 FreeDict pairs).
 # Prints the machine (cores, load), one table and the ratios. PARTS picks the parts (default
 # "search run sweep"; "lexicon" adds part 5): the collection and xlqa's and Xapian's indexes are
 # built only for search and run, LEXDIR and Xapian are needed only by them.
@@ -33,7 +35,8 @@
 # usage: bench/scale.sh BUILD_DIR [SHARED_DIR]       (default SHARED_DIR: ../shared beside the tree)
 # env:   COPIES (19), WORK (kept; default a temporary directory removed at the end), XLQA_MEMORY (256M),
 #        SET (3), REPEAT (3), ROUNDS (5), LEXDIR (default $XLQA_LEXICON_DIR; must hold de-en.lex),
-#        SWEEP ("4 16 19"; empty: no sweep), SWEEP_MEMORY (64M), PARTS, LEX_MEMORY ("32M 64M 128M")
+#        SWEEP ("4 16 19"; empty: no sweep), SWEEP_MEMORY (64M), PARTS, LEX_MEMORY ("32M 64M 128M"),
+#        LEX_PAIRS ("de-en en-fr")
 # needs: /usr/bin/time, perl, python3 with the xapian module (sh scripts/install-deps.sh --bench).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -48,6 +51,7 @@ sweep=${SWEEP-4 16 19}
 sweep_memory=${SWEEP_MEMORY:-64M}
 parts=" ${PARTS-search run sweep} "
 lex_memory=${LEX_MEMORY:-32M 64M 128M}
+lex_pairs=${LEX_PAIRS:-de-en en-fr}
 has() { case $parts in *" $1 "*) return 0 ;; esac; return 1; }
 XLQA_LANG_DIR=${XLQA_LANG_DIR:-$top/lang}
 XLQA_CORPORA_DIR=${XLQA_CORPORA_DIR:-$top/corpora-config}
@@ -72,6 +76,9 @@ for v in "$copies" "$repeat"; do
 done
 for v in $lex_memory; do
     case $v in *[!0-9KMG]* | [!0-9]*) die "LEX_MEMORY must be sizes such as 64M, space separated" ;; esac
+done
+for v in $lex_pairs; do
+    case $v in [a-z][a-z]-[a-z][a-z]) ;; *) die "LEX_PAIRS must be pairs such as de-en, space separated" ;; esac
 done
 for v in "${ROUNDS:-5}"; do
     case $v in '' | *[!0-9]* | 0) die "ROUNDS must be a positive number" ;; esac
@@ -252,6 +259,10 @@ if has lexicon; then
     lex_files=$(ls "$tmp"/lex-all/*.lex | wc -l)
     for m in $lex_memory; do
         timed "lex-$m" "$xlqa" lexicon build --all --memory "$m" --out "$tmp/lex-$m"
+        for p in $lex_pairs; do
+            timed "lex-$p-$m" "$xlqa" lexicon build --pair "$p" --memory "$m" --out "$tmp/lex-$p-$m"
+            rm -rf "$tmp/lex-$p-$m"
+        done
         same=yes
         for f in "$tmp"/lex-all/*.lex; do
             cmp -s "$f" "$tmp/lex-$m/${f##*/}" || same=no
@@ -288,9 +299,14 @@ if has lexicon; then
     printf '%-44s %22s\n' "  every dictionary kept" \
         "$(wall "$tmp/lex-all.time") / $(cpu "$tmp/lex-all.time") / $(($(rss "$tmp/lex-all.time") / 1024))"
     for m in $lex_memory; do
+        top_pair= top_rss=0
+        for p in $lex_pairs; do
+            r=$(rss "$tmp/lex-$p-$m.time")
+            [ "$r" -gt "$top_rss" ] && top_pair=$p top_rss=$r
+        done
         printf '%-44s %22s   %s\n' "  with --memory $m" \
             "$(wall "$tmp/lex-$m.time") / $(cpu "$tmp/lex-$m.time") / $(($(rss "$tmp/lex-$m.time") / 1024))" \
-            "byte-identical: $(cat "$tmp/lex-$m.same")"
+            "byte-identical: $(cat "$tmp/lex-$m.same"); largest alone: $top_pair $((top_rss / 1024)) MiB"
     done
 fi
 echo

@@ -37,14 +37,31 @@
  * keeps its LEX_MAX_ALTS best translations.
  *
  * The S-T and T-S dictionaries of both kinds read into a "layer" table; layers and parsed
- * dictionaries are cached in the builder, so building all pairs reads each dictionary once. Under a
- * memory budget (xlqa_lexicon_build_options.memory) the least recently used ones are dropped after
- * each pair until the cache fits, and read or composed again when a later pair needs them. A
+ * dictionaries are cached in the builder, so building all pairs reads each dictionary once. A
  * lexicon never depends on which pairs were built before it: ties between translations go by
  * the order the pair's dictionaries list them, then by text (cand_cmp), never by string ids,
- * which follow the order of first sight in the process. Under
- * a budget a pair also takes its direct layer over as the start of its own table rather than
- * copying it (the layer leaves the cache).
+ * which follow the order of first sight in the process.
+ *
+ * The memory budget (xlqa_lexicon_build_options.memory) covers what the builder keeps and what a
+ * pair builds: the cached dictionaries and layers, the pair's own table, and the string pool (every
+ * string any of them holds, with its id tables: pool_bytes). It is checked as a layer reads each
+ * dictionary, after each layer, before the names and before writing; beyond it the least recently
+ * used dictionaries and layers are dropped, with the strings only they held (trim_cache,
+ * pool_compact), and read or composed again when a later pair needs them. What a pair cannot do
+ * without is never dropped: the dictionaries of the layer being composed, the pair's layers until
+ * its pivots are composed, its table. Under a budget a pair also takes its direct layer over as the
+ * start of its own table rather than copying it (the layer leaves the cache), and at most the packs
+ * (stemmers) of its source and its pivots are open. Outside the budget, a fixed cost that does not
+ * grow with the number of pairs built: the process with ICU and its data, the open packs
+ * (hunspell's dictionaries, of at most three languages), the writer's arrays for one lexicon, and
+ * what a single pair needs at once when that is more than the budget (the largest pairs' alone
+ * exceed 32 MiB: nl-de composing its en-de pivot layer). The hunspell names, which every pair adds,
+ * are pool strings never dropped. Measured on the 56 FreeDict pairs (issue 39), the peak RSS of
+ * --all stays under the budget plus 160 MiB from 32M to 256M, and above the largest pair built
+ * alone with the same budget (the largest of those measured) by less than the budget (26, 42, 39
+ * and 121 MiB at 32M, 64M, 128M and 256M). Free pages go back to the system after a trim (glibc
+ * otherwise keeps resident the holes that the dropped data leaves: --all at 32M peaked 48 MiB
+ * higher).
  *
  * Invariant: every string is interned once in the builder's pool and tables refer to it by id;
  * a key is the normalised form of what it translates (lex_normalize).
@@ -54,6 +71,9 @@
 #include "lexicon-internal.h"
 
 #include <errno.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,12 +90,25 @@
 /* ---- interned strings --------------------------------------------------------------------------- */
 
 /*
- * The pool holds every string of every dictionary read (millions for all pairs), so its table is
- * compact: a slot is an id (4 bytes, where a general xlqa_hash entry takes 32), looked up through
- * the id's text and length. Ids are handed out in order of first sight.
+ * The pool holds every string of every dictionary read (millions for all pairs without a memory
+ * budget; under one, those of the pair being built and of what the cache keeps: see trim_cache),
+ * so its table is compact: a slot is an id (4 bytes, where a general xlqa_hash entry takes 32),
+ * looked up through the id's text and length. Ids are handed out in order of first sight.
+ *
+ * The strings lie in chunks, unaligned (an arena would round each string up to 16 bytes), in id
+ * order: a string goes to the newest chunk, or to a new one when it does not fit. A compaction
+ * (pool_compact) moves the strings it keeps down through the same chunks and frees those left empty.
  */
+struct pool_chunk {
+	struct pool_chunk *next;
+	size_t size, used;
+	char data[];
+};
+#define POOL_CHUNK (64u * 1024u)
+
 struct pool {
-	struct xlqa_arena text; /* the strings, NUL-terminated */
+	struct pool_chunk *chunks; /* the strings, NUL-terminated, newest chunk first */
+	size_t chunk_bytes;        /* bytes allocated for the chunks */
 	const char **strs;      /* id -> text */
 	uint32_t *lens;         /* id -> length */
 	uint32_t *slots;        /* open addressing, linear probing: id + 1, 0 empty; at most half full */
@@ -84,6 +117,50 @@ struct pool {
 	size_t n, alloc, alloc_lens, alloc_norm, n_norm; /* n_norm: slots of `norm` initialised */
 	struct xlqa_buf scratch;
 };
+
+/* What the pool takes per id besides its text: strs, lens, norm, and two slots (at most half full). */
+#define POOL_ID_BYTES (sizeof(char *) + 2 * sizeof(uint32_t) + 2 * sizeof(uint32_t))
+
+/* Bytes the pool has allocated: the budget's measure of it (trim_cache). */
+static size_t pool_bytes(const struct pool *p)
+{
+	return p->chunk_bytes + p->alloc * sizeof *p->strs + p->alloc_lens * sizeof *p->lens +
+	       p->n_slots * sizeof *p->slots + p->alloc_norm * sizeof *p->norm + p->scratch.alloc;
+}
+
+/* A NUL-terminated copy of `len` bytes of `s` in the newest chunk (a new one when it is full). */
+static char *pool_strdup(struct pool *p, const char *s, size_t len)
+{
+	struct pool_chunk *c = p->chunks;
+	char *copy;
+
+	if (!c || c->size - c->used < len + 1) {
+		size_t size = len + 1 > POOL_CHUNK ? len + 1 : POOL_CHUNK;
+
+		if (!(c = malloc(sizeof *c + size)))
+			return NULL;
+		c->next = p->chunks;
+		c->size = size;
+		c->used = 0;
+		p->chunks = c;
+		p->chunk_bytes += sizeof *c + size;
+	}
+	copy = c->data + c->used;
+	memcpy(copy, s, len);
+	copy[len] = '\0';
+	c->used += len + 1;
+	return copy;
+}
+
+static void pool_free_chunks(struct pool *p)
+{
+	while (p->chunks) {
+		struct pool_chunk *next = p->chunks->next;
+		free(p->chunks);
+		p->chunks = next;
+	}
+	p->chunk_bytes = 0;
+}
 
 /* The slot of `s` (len bytes, hash h): the one holding its id, or the empty one it would take. */
 static size_t pool_slot(const struct pool *p, const char *s, size_t len, uint64_t h)
@@ -135,7 +212,7 @@ static int pool_id(struct pool *p, const char *s, size_t len, uint32_t *id)
 	if (p->n >= UINT32_MAX - 1 || len > UINT32_MAX)
 		return XLQA_EOVERFLOW;
 	if (XLQA_ARRAY_RESERVE(p->strs, p->alloc, p->n + 1) || XLQA_ARRAY_RESERVE(p->lens, p->alloc_lens, p->n + 1) ||
-	    !(copy = xlqa_arena_strndup(&p->text, s, len)))
+	    !(copy = pool_strdup(p, s, len)))
 		return XLQA_ENOMEM;
 	p->strs[p->n] = copy;
 	p->lens[p->n] = (uint32_t)len;
@@ -416,6 +493,7 @@ struct xlqa_lexicon_builder {
 	struct xlqa_lang *stemmers[16]; /* source packs, by registry index */
 	uint64_t stemmer_pair[16];      /* the last pair (counted in `pairs`) that used each */
 	uint64_t pairs;                 /* pairs built or begun */
+	size_t compactions;             /* times the pool was compacted (pool_compact) */
 };
 
 /*
@@ -638,13 +716,19 @@ static int add_dict(struct xlqa_lexicon_builder *b, struct table *t, const struc
 	return XLQA_OK;
 }
 
+static void trim_cache(struct xlqa_lexicon_builder *b, uint64_t keep_since, uint64_t dicts_since, struct table *pair);
+
 /*
  * The layer from `from` to `to`: each kind's direct dictionary plus its reverse one inverted. A
  * translation both FreeDict and Apertium give combines by noisy-or like any other agreement.
+ * Under a memory budget the cache is trimmed after each dictionary read, keeping this layer's
+ * dictionaries, the layers handed out since `keep_since` and the pair's table `pair`.
  */
 static int get_layer(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info *from,
-		     const struct xlqa_lang_info *to, struct layer **out, struct xlqa_error *err)
+		     const struct xlqa_lang_info *to, uint64_t keep_since, struct table *pair, struct layer **out,
+		     struct xlqa_error *err)
 {
+	uint64_t start = b->clock + 1; /* the dictionaries handed out since are this layer's */
 	struct dict *d;
 	struct layer *l;
 	int rc;
@@ -673,10 +757,14 @@ static int get_layer(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info
 			for (int forward = 1; forward >= 0; forward--) {
 				const struct xlqa_lang_info *x = forward ? from : to, *y = forward ? to : from;
 
+				size_t reads = b->reads;
+
 				if ((rc = get_dict(b, (enum dict_kind)kind, x, y, &d, err)))
 					return rc;
 				if (pass && d && (rc = add_dict(b, &l->t, d, forward, err)))
 					return rc;
+				if (b->reads != reads) /* room for what the layer reads is made as it comes */
+					trim_cache(b, keep_since, start, pair);
 			}
 	table_sort(b, &l->t);
 	l->loaded = true;
@@ -714,46 +802,6 @@ static size_t layer_bytes(const struct layer *l)
 	return table_bytes(&l->t) + l->n_stems * sizeof *l->stems;
 }
 
-/*
- * Keeps the cached dictionaries and layers, with the `in_use` bytes of the pair's own table,
- * within the memory budget (none: keeps them all): drops the least recently used ones until they
- * fit. Dictionaries are dropped whenever they are the oldest; layers only when last used before
- * `keep_since` (the layers of the pair being built are in use).
- */
-static void trim_cache(struct xlqa_lexicon_builder *b, uint64_t keep_since, size_t in_use)
-{
-	size_t held = in_use;
-
-	if (!b->opt.memory)
-		return;
-	for (size_t i = 0; i < b->n_dicts; i++)
-		if (b->dicts[i].loaded)
-			held += dict_bytes(&b->dicts[i]);
-	for (size_t i = 0; i < b->n_layers; i++)
-		if (b->layers[i]->loaded)
-			held += layer_bytes(b->layers[i]);
-	while (held > b->opt.memory) {
-		struct dict *d = NULL;
-		struct layer *l = NULL;
-
-		for (size_t i = 0; i < b->n_dicts; i++)
-			if (b->dicts[i].loaded && (!d || b->dicts[i].used < d->used))
-				d = &b->dicts[i];
-		for (size_t i = 0; i < b->n_layers; i++)
-			if (b->layers[i]->loaded && b->layers[i]->used < keep_since && (!l || b->layers[i]->used < l->used))
-				l = b->layers[i];
-		if (l && (!d || l->used < d->used)) {
-			held -= layer_bytes(l);
-			drop_layer(l);
-		} else if (d) {
-			held -= dict_bytes(d);
-			drop_dict(d);
-		} else {
-			break;
-		}
-	}
-}
-
 /* Under a memory budget, closes the packs that neither this pair nor the one before used (their
  * hunspell dictionaries are large): --all builds a source's pairs one after another. */
 static void trim_stemmers(struct xlqa_lexicon_builder *b)
@@ -765,6 +813,395 @@ static void trim_stemmers(struct xlqa_lexicon_builder *b)
 			xlqa_lang_free(b->stemmers[i]);
 			b->stemmers[i] = NULL;
 		}
+}
+
+/*
+ * Under a memory budget, before a pair from `src`: closes the packs of languages that are neither
+ * `src` nor a pivot (the previous source's, kept by trim_stemmers for one more pair), so that no
+ * more packs are open than a pair uses: its source's and its pivots'.
+ */
+static void close_stemmers(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info *src)
+{
+	if (!b->opt.memory)
+		return;
+	for (size_t i = 0; i < xlqa_lang_count() && i < sizeof b->stemmers / sizeof b->stemmers[0]; i++) {
+		const struct xlqa_lang_info *li = xlqa_lang_at(i);
+		bool pivot = !b->opt.no_pivots && (li == xlqa_lang_find("en") || li == xlqa_lang_find("de"));
+		if (b->stemmers[i] && li != src && !pivot) {
+			xlqa_lang_free(b->stemmers[i]);
+			b->stemmers[i] = NULL;
+		}
+	}
+}
+
+/* ---- the memory budget: dropping from the cache, compacting the pool ----------------------------- */
+
+/*
+ * Under a memory budget (xlqa_lexicon_build_options.memory) the budget covers the cached
+ * dictionaries and layers, the pair's own table while it is built, and the string pool with them
+ * (pool_bytes): every string the cache and the pair hold, and whatever else the pool still has.
+ * When they are over it, trim_cache drops the least recently used dictionaries and layers until
+ * what is left fits, counting for each the pool bytes that go with it (the strings that no more
+ * recently used dictionary or layer, nor the pair, nor the hunspell names hold), and then compacts
+ * the pool: the strings still held are kept, renumbered in their order (an id stays below another
+ * as before, so sorted stem references stay sorted), and the rest freed. Lexicons do not change:
+ * nothing orders by id (cand_cmp), and a string dropped is interned again, with a new id, when a
+ * dictionary holding it is read again. Without a budget nothing is dropped and nothing compacted.
+ */
+
+/* rank[id] = r where r is higher, for every id of `t` (rows, their candidates' texts and forms). */
+static void rank_table(const struct table *t, uint32_t *rank, uint32_t r)
+{
+	for (size_t i = 0; i < t->n_rows; i++) {
+		const struct row *row = &t->rows[i];
+		if (rank[row->key] < r)
+			rank[row->key] = r;
+		for (uint32_t j = 0; j < row->n; j++) {
+			if (rank[row->c[j].text] < r)
+				rank[row->c[j].text] = r;
+			if (rank[row->c[j].norm] < r)
+				rank[row->c[j].norm] = r;
+		}
+	}
+}
+
+static void rank_dict(const struct dict *d, uint32_t *rank, uint32_t r)
+{
+	for (size_t j = 0; j < d->n_entries; j++)
+		if (rank[d->entries[j].head] < r)
+			rank[d->entries[j].head] = r;
+	for (size_t j = 0; j < d->n_trans; j++)
+		if (rank[d->trans[j]] < r)
+			rank[d->trans[j]] = r;
+}
+
+static void rank_layer(const struct layer *l, uint32_t *rank, uint32_t r)
+{
+	rank_table(&l->t, rank, r);
+	for (size_t j = 0; j < l->n_stems; j++)
+		if (rank[l->stems[j].stem] < r)
+			rank[l->stems[j].stem] = r;
+}
+
+/* Rewrites the ids of `t` through `map` (old id -> new id + 1, live ids only) and places its rows
+ * in its index again under their new key ids (same capacity: no growth, no failure). */
+static void remap_table(struct table *t, const uint32_t *map)
+{
+	if (t->index.cap)
+		memset(t->index.keys, 0, t->index.cap * sizeof *t->index.keys);
+	for (size_t r = 0; r < t->n_rows; r++) {
+		struct row *row = &t->rows[r];
+		uint32_t *k;
+
+		row->key = map[row->key] - 1;
+		for (uint32_t j = 0; j < row->n; j++) {
+			row->c[j].text = map[row->c[j].text] - 1;
+			row->c[j].norm = map[row->c[j].norm] - 1;
+		}
+		k = u32map_slot(&t->index, row->key);
+		*k = row->key + 1;
+		t->index.vals[k - t->index.keys] = (uint32_t)r;
+	}
+}
+
+/* Rewrites every id the builder and the pair's table `pair` (or NULL) hold through `map`. */
+static void remap_held(struct xlqa_lexicon_builder *b, struct table *pair, const uint32_t *map)
+{
+	for (size_t i = 0; i < b->n_dicts; i++) {
+		struct dict *d = &b->dicts[i];
+		if (!d->loaded)
+			continue;
+		for (size_t j = 0; j < d->n_entries; j++)
+			d->entries[j].head = map[d->entries[j].head] - 1;
+		for (size_t j = 0; j < d->n_trans; j++)
+			d->trans[j] = map[d->trans[j]] - 1;
+	}
+	for (size_t i = 0; i < b->n_layers; i++) {
+		struct layer *l = b->layers[i];
+		if (!l->loaded)
+			continue;
+		remap_table(&l->t, map);
+		for (size_t j = 0; j < l->n_stems; j++) /* a monotone map: still sorted by stem */
+			l->stems[j].stem = map[l->stems[j].stem] - 1;
+	}
+	for (size_t i = 0; i < b->names.n; i++) /* sorted by string, which is unchanged */
+		b->names.ids[i] = map[b->names.ids[i]] - 1;
+	if (pair)
+		remap_table(pair, map);
+}
+
+/* Shrinks array `*items` of `alloc` elements of `size` bytes to `n` (at least 1); kept as it is
+ * when realloc fails. */
+static void shrink(void *items, size_t *alloc, size_t n, size_t size)
+{
+	void *old, *small;
+
+	if (n == 0)
+		n = 1;
+	memcpy(&old, items, sizeof old);
+	if (n >= *alloc || !(small = realloc(old, n * size)))
+		return;
+	memcpy(items, &small, sizeof small);
+	*alloc = n;
+}
+
+/* Reverses the list of chunks (newest first <-> oldest first). */
+static struct pool_chunk *chunks_reverse(struct pool_chunk *c)
+{
+	struct pool_chunk *r = NULL;
+
+	while (c) {
+		struct pool_chunk *next = c->next;
+		c->next = r;
+		r = c;
+		c = next;
+	}
+	return r;
+}
+
+/*
+ * Keeps the ids whose rank[id] is above `cut` and frees the rest, in place and without allocating:
+ * the kept strings move down through the chunks, oldest first, each to the first place after the
+ * one before where it fits (never past where it was: packing a subsequence of strings so never
+ * puts one later than packing them all did), the chunks left empty are freed, every array moves
+ * down over the dead ids and shrinks, the slots are placed again, and every id held is renumbered
+ * (remap_held). `rank` is overwritten.
+ */
+static void pool_compact(struct xlqa_lexicon_builder *b, struct table *pair, uint32_t *rank, uint32_t cut)
+{
+	struct pool *p = &b->pool;
+	uint32_t *map = rank, *slots;
+	struct pool_chunk *w, *c;
+	size_t live = 0, at = 0, n_slots = 1024, n_norm = 0;
+
+	for (size_t id = 0; id < p->n; id++)
+		map[id] = map[id] > cut ? (uint32_t)++live : 0;
+	if (live == p->n)
+		return;
+	/* Ids only move down (map[id] - 1 <= id), and so do the strings, so each array is rewritten
+	 * in place, an id's entry read before any later one overwrites it. */
+	p->chunks = w = chunks_reverse(p->chunks);
+	for (size_t id = 0; id < p->n; id++) {
+		uint32_t nid, len;
+
+		if (!map[id])
+			continue;
+		nid = map[id] - 1;
+		len = p->lens[id];
+		while (w->size - at < (size_t)len + 1) {
+			w = w->next;
+			at = 0;
+		}
+		if (w->data + at != p->strs[id])
+			memmove(w->data + at, p->strs[id], (size_t)len + 1);
+		p->strs[nid] = w->data + at;
+		p->lens[nid] = len;
+		at += (size_t)len + 1;
+		if (id < p->n_norm) { /* the kept ids below n_norm are the first n_norm of the new ones */
+			p->norm[nid] = p->norm[id] && map[p->norm[id] - 1] ? map[p->norm[id] - 1] : 0;
+			n_norm = nid + 1;
+		}
+	}
+	/* w, filled up to `at`, is the newest chunk now; those after it are empty */
+	c = w->next;
+	w->next = NULL;
+	w->used = at;
+	while (c) {
+		struct pool_chunk *next = c->next;
+		p->chunk_bytes -= sizeof *c + c->size;
+		free(c);
+		c = next;
+	}
+	p->chunks = chunks_reverse(p->chunks);
+	p->n = live;
+	p->n_norm = n_norm; /* pool_norm_cover clears the rest when ids come again */
+	shrink(&p->strs, &p->alloc, live, sizeof *p->strs);
+	shrink(&p->lens, &p->alloc_lens, live, sizeof *p->lens);
+	shrink(&p->norm, &p->alloc_norm, p->n_norm, sizeof *p->norm);
+	while ((live + 1) * 2 > n_slots)
+		n_slots *= 2;
+	if (n_slots < p->n_slots && (slots = calloc(n_slots, sizeof *slots))) {
+		free(p->slots);
+		p->slots = slots;
+		p->n_slots = n_slots;
+	} else {
+		memset(p->slots, 0, p->n_slots * sizeof *p->slots);
+	}
+	for (size_t id = 0; id < live; id++)
+		p->slots[pool_slot(p, p->strs[id], p->lens[id], xlqa_hash_bytes(p->strs[id], p->lens[id]))] =
+			(uint32_t)id + 1;
+	remap_held(b, pair, map);
+	b->compactions++;
+}
+
+/* A dictionary or layer the cache may drop. */
+struct victim {
+	uint64_t used;
+	struct dict *d; /* one of the two */
+	struct layer *l;
+	size_t bytes;   /* dict_bytes or layer_bytes */
+};
+
+static int victim_cmp(const void *a, const void *b)
+{
+	const struct victim *x = a, *y = b;
+	return (x->used > y->used) - (x->used < y->used);
+}
+
+/*
+ * Keeps the cached dictionaries and layers, with the pair's own table `pair` (NULL: none) and the
+ * string pool, within the memory budget (none: keeps them all): drops the least recently used ones
+ * until what is left fits, then compacts the pool (see above). Dictionaries are dropped whenever
+ * they are the oldest; layers only when last used before `keep_since` (the layers of the pair
+ * being built are in use). Ranks: 0 for a string nothing holds, i + 1 for one the i-th oldest
+ * victim holds and nothing newer, UINT32_MAX for one what cannot be dropped holds.
+ */
+static void trim_cache(struct xlqa_lexicon_builder *b, uint64_t keep_since, uint64_t dicts_since, struct table *pair)
+{
+	struct pool *p = &b->pool;
+	size_t held, n_v = 0, cut = 0;
+	struct victim *v = NULL;
+	uint32_t *rank = NULL;
+	size_t *freed = NULL; /* freed[r]: pool bytes of the strings of rank r */
+
+	if (!b->opt.memory)
+		return;
+	held = pool_bytes(p) + (pair ? table_bytes(pair) : 0);
+	for (size_t i = 0; i < b->n_dicts; i++)
+		if (b->dicts[i].loaded) {
+			held += dict_bytes(&b->dicts[i]);
+			n_v += b->dicts[i].used < dicts_since;
+		}
+	for (size_t i = 0; i < b->n_layers; i++)
+		if (b->layers[i]->loaded) {
+			held += layer_bytes(b->layers[i]);
+			n_v += b->layers[i]->used < keep_since;
+		}
+	if (held <= b->opt.memory)
+		return;
+	v = calloc(n_v + 1, sizeof *v);
+	freed = calloc(n_v + 1, sizeof *freed);
+	rank = calloc(p->n + 1, sizeof *rank);
+	n_v = 0;
+	for (size_t i = 0; v && i < b->n_dicts; i++)
+		if (b->dicts[i].loaded && b->dicts[i].used < dicts_since)
+			v[n_v++] = (struct victim){ b->dicts[i].used, &b->dicts[i], NULL, dict_bytes(&b->dicts[i]) };
+	for (size_t i = 0; v && i < b->n_layers; i++)
+		if (b->layers[i]->loaded && b->layers[i]->used < keep_since)
+			v[n_v++] = (struct victim){ b->layers[i]->used, NULL, b->layers[i], layer_bytes(b->layers[i]) };
+	if (!v) /* out of memory: nothing is dropped */
+		goto done;
+	qsort(v, n_v, sizeof *v, victim_cmp);
+	if (rank && freed) {
+		for (size_t i = 0; i < n_v; i++) {
+			if (v[i].d)
+				rank_dict(v[i].d, rank, (uint32_t)i + 1);
+			else
+				rank_layer(v[i].l, rank, (uint32_t)i + 1);
+		}
+		for (size_t i = 0; i < b->n_layers; i++)
+			if (b->layers[i]->loaded && b->layers[i]->used >= keep_since)
+				rank_layer(b->layers[i], rank, UINT32_MAX);
+		for (size_t i = 0; i < b->n_dicts; i++)
+			if (b->dicts[i].loaded && b->dicts[i].used >= dicts_since)
+				rank_dict(&b->dicts[i], rank, UINT32_MAX);
+		for (size_t i = 0; i < b->names.n; i++)
+			rank[b->names.ids[i]] = UINT32_MAX;
+		if (pair)
+			rank_table(pair, rank, UINT32_MAX);
+		/* a kept string keeps its normal form, computed once: what holds it asks for it again */
+		for (size_t id = 0; id < p->n && id < p->n_norm; id++)
+			if (rank[id] && p->norm[id] && rank[p->norm[id] - 1] < rank[id])
+				rank[p->norm[id] - 1] = rank[id];
+		for (size_t id = 0; id < p->n; id++)
+			if (rank[id] != UINT32_MAX)
+				freed[rank[id]] += p->lens[id] + 1 + POOL_ID_BYTES;
+		held -= held > freed[0] ? freed[0] : held;
+	}
+	while (held > b->opt.memory && cut < n_v) {
+		size_t go = v[cut].bytes + (freed ? freed[cut + 1] : 0);
+
+		held -= held > go ? go : held;
+		if (v[cut].d)
+			drop_dict(v[cut].d);
+		else
+			drop_layer(v[cut].l);
+		cut++;
+	}
+	if (rank && freed)
+		pool_compact(b, pair, rank, (uint32_t)cut);
+#ifdef __GLIBC__
+	/* What was freed lies in holes between blocks still in use; glibc keeps them resident (and, once
+	 * a large block was freed, serves large arrays from the heap too), so the next pair's data would
+	 * come on top of them. This hands the free pages back. */
+	malloc_trim(0);
+#endif
+done:
+	free(v);
+	free(freed);
+	free(rank);
+}
+
+void xlqa_lexicon_builder_memory(const struct xlqa_lexicon_builder *b, struct lex_builder_memory *m)
+{
+	memset(m, 0, sizeof *m);
+	for (size_t i = 0; i < b->n_dicts; i++)
+		if (b->dicts[i].loaded) {
+			m->cache_bytes += dict_bytes(&b->dicts[i]);
+			m->cached++;
+		}
+	for (size_t i = 0; i < b->n_layers; i++)
+		if (b->layers[i]->loaded) {
+			m->cache_bytes += layer_bytes(b->layers[i]);
+			m->cached++;
+			m->stemmed += b->layers[i]->n_stems > 0;
+		}
+	m->pool_bytes = pool_bytes(&b->pool);
+	m->pool_strings = b->pool.n;
+	m->compactions = b->compactions;
+}
+
+static int line_cmp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+int xlqa_lexicon_builder_layer_stems(const struct xlqa_lexicon_builder *b, const char *from, const char *to,
+				     struct xlqa_buf *out)
+{
+	const struct layer *l = NULL;
+	struct xlqa_buf lines = XLQA_BUF_INIT;
+	const char **sorted = NULL;
+	int rc = XLQA_OK;
+
+	for (size_t i = 0; i < b->n_layers && !l; i++)
+		if (b->layers[i]->loaded && strcmp(b->layers[i]->from, from) == 0 && strcmp(b->layers[i]->to, to) == 0)
+			l = b->layers[i];
+	if (!l || !l->n_stems)
+		return XLQA_OK;
+	for (size_t j = 0; j < l->n_stems && !rc; j++) {
+		/* a stem id or row out of range is a remapping gone wrong: say so rather than read past */
+		if (l->stems[j].stem >= b->pool.n || l->stems[j].row >= l->t.n_rows)
+			rc = xlqa_buf_add(&lines, "?", 2);
+		else if (!(rc = xlqa_buf_addf(&lines, "%s\t%s", b->pool.strs[l->t.rows[l->stems[j].row].key],
+					     b->pool.strs[l->stems[j].stem])))
+			rc = xlqa_buf_add(&lines, "", 1);
+	}
+	if (!rc && !(sorted = calloc(l->n_stems, sizeof *sorted)))
+		rc = XLQA_ENOMEM;
+	if (!rc) {
+		size_t at = 0;
+		for (size_t j = 0; j < l->n_stems; j++) {
+			sorted[j] = lines.buf + at;
+			at += strlen(lines.buf + at) + 1;
+		}
+		qsort(sorted, l->n_stems, sizeof *sorted, line_cmp);
+		for (size_t j = 0; j < l->n_stems && !rc; j++)
+			rc = xlqa_buf_addf(out, "%s\n", sorted[j]);
+	}
+	free(sorted);
+	xlqa_buf_release(&lines);
+	return rc;
 }
 
 /*
@@ -1350,7 +1787,6 @@ int xlqa_lexicon_builder_new(const struct xlqa_lexicon_build_options *opt, struc
 	hdir = b->opt.hunspell_dir ? b->opt.hunspell_dir : getenv("XLQA_HUNSPELL_DIR");
 	if (!hdir || !*hdir)
 		hdir = XLQA_HUNSPELLDIR;
-	xlqa_arena_init(&b->pool.text, 0);
 	xlqa_buf_init(&b->pool.scratch);
 	if (!(b->dict_dir = strdup(dir)) || !(b->hunspell_dir = strdup(hdir)) ||
 	    (adir && *adir && !(b->apertium_dir = strdup(adir)))) {
@@ -1381,7 +1817,7 @@ void xlqa_lexicon_builder_free(struct xlqa_lexicon_builder *b)
 	free(b->layers);
 	for (size_t i = 0; i < sizeof b->stemmers / sizeof b->stemmers[0]; i++)
 		xlqa_lang_free(b->stemmers[i]);
-	xlqa_arena_release(&b->pool.text);
+	pool_free_chunks(&b->pool);
 	free(b->pool.strs);
 	free(b->pool.lens);
 	free(b->pool.slots);
@@ -1453,6 +1889,7 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 		return rc;
 	if (src == tgt)
 		return xlqa_error_set(err, XLQA_EINVAL, "'%s-%s' is the identity: no lexicon needed", src->code, tgt->code);
+	close_stemmers(b, src);
 	if ((rc = get_stemmer(b, src, &stemmer, err)))
 		return rc;
 	/* Copy the direct layer: the final table gains pivots and names that must not leak into it.
@@ -1460,7 +1897,7 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 	 * again if a later pair needs it): no pair keeps two copies of its largest table. A copy adds
 	 * every row and candidate in the layer's order, numbering each row's candidates afresh;
 	 * table_renumber does the same to a table taken over, so both give the same table. */
-	if ((rc = get_layer(b, src, tgt, &layer, err)))
+	if ((rc = get_layer(b, src, tgt, pair_start, &final, &layer, err)))
 		return rc;
 	direct = &layer->t;
 	if (b->opt.memory) {
@@ -1480,7 +1917,7 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 			}
 		final.long_keys = direct->long_keys;
 	}
-	trim_cache(b, pair_start, table_bytes(&final));
+	trim_cache(b, pair_start, UINT64_MAX, &final);
 	if (!b->opt.no_pivots) {
 		const struct xlqa_lang_info *pivots[2] = { en, de };
 		const double weights[2] = { b->w.pivot_en, b->w.pivot_de };
@@ -1489,12 +1926,12 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 			struct layer *sp, *pt;
 			if (pivots[p] == src || pivots[p] == tgt)
 				continue;
-			if ((rc = get_layer(b, src, pivots[p], &sp, err)))
+			if ((rc = get_layer(b, src, pivots[p], pair_start, &final, &sp, err)))
 				goto done;
-			trim_cache(b, pair_start, table_bytes(&final));
-			if ((rc = get_layer(b, pivots[p], tgt, &pt, err)))
+			trim_cache(b, pair_start, UINT64_MAX, &final);
+			if ((rc = get_layer(b, pivots[p], tgt, pair_start, &final, &pt, err)))
 				goto done;
-			trim_cache(b, pair_start, table_bytes(&final));
+			trim_cache(b, pair_start, UINT64_MAX, &final);
 			if ((rc = get_stemmer(b, pivots[p], &stemmer, err)) ||
 			    (rc = add_pivot(b, &final, &sp->t, pt, stemmer, weights[p], origins[p], err)))
 				goto done;
@@ -1502,6 +1939,9 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 			note_missing(b, pivots[p], tgt, report);
 		}
 	}
+	/* The pair's layers are done with: they may go before the names (the first pair reads the
+	 * hunspell ones into a large table) and the writer. */
+	trim_cache(b, UINT64_MAX, UINT64_MAX, &final);
 	note_missing(b, src, tgt, report);
 	note_missing(b, tgt, src, report);
 	if (!b->opt.no_names) {
@@ -1528,6 +1968,9 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 			snprintf(report->missing + len, sizeof report->missing - len, "%s%s", len ? " " : "",
 				 b->names.missing);
 	}
+	/* The cache, the pool and the table fit the budget again before writing, whose tables grow
+	 * with the pool (one offset per string). */
+	trim_cache(b, UINT64_MAX, UINT64_MAX, &final);
 	{
 		char missing[sizeof report->missing];
 		memcpy(missing, report->missing, sizeof missing);
@@ -1537,7 +1980,7 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 done:
 	report->dicts_read = b->reads - reads;
 	table_release(&final);
-	trim_cache(b, UINT64_MAX, 0);
+	trim_cache(b, UINT64_MAX, UINT64_MAX, NULL);
 	trim_stemmers(b);
 	return rc;
 }

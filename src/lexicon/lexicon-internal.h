@@ -91,6 +91,27 @@ size_t lex_pronoun_prefix(const char *s, size_t len);
 /* Number of space-separated words in a cleaned or normalised string. */
 size_t lex_count_words(const char *s, size_t len);
 
+/*
+ * For tests (exported for them, as every xlqa_ name is): what builder `b` holds under its memory
+ * budget (xlqa_lexicon_build_options.memory), as the budget counts it: the cached dictionaries and
+ * layers, and the string pool.
+ */
+struct lex_builder_memory {
+	size_t cache_bytes;  /* the cached dictionaries and layers */
+	size_t cached;       /* how many of them */
+	size_t stemmed;      /* cached layers holding the stems of their keys */
+	size_t pool_bytes;   /* the string pool: texts, tables and scratch */
+	size_t pool_strings; /* strings in the pool */
+	size_t compactions;  /* times the pool dropped the strings nothing held */
+};
+void xlqa_lexicon_builder_memory(const struct xlqa_lexicon_builder *b, struct lex_builder_memory *m);
+/*
+ * For tests: appends to `out` the stems of cached layer `from`-`to` (codes), one "key TAB stem"
+ * line each, sorted; nothing when that layer is not cached or has no stems. XLQA_ENOMEM.
+ */
+int xlqa_lexicon_builder_layer_stems(const struct xlqa_lexicon_builder *b, const char *from, const char *to,
+				     struct xlqa_buf *out);
+
 /* Maps a dictionary's part-of-speech tags ("n, fem", "masc, n, sg", "pn", "v, intr") to the enum. */
 enum xlqa_lexicon_pos lex_pos_parse(const char *tags, size_t len);
 

@@ -779,6 +779,197 @@ START_TEST(test_build_memory_budget)
 }
 END_TEST
 
+/*
+ * Under a budget the builder compacts its string pool when it drops dictionaries or layers,
+ * renumbering every id its cached dictionaries, layers (rows, their index, stems), the pair's own
+ * table and the hunspell names hold; a mapping it got wrong would show in a later pair that reads
+ * them. Budgets from one byte (nothing cached: only the names and the pair's table are renumbered)
+ * up to more than the fixtures take are each run over pairs that share dictionaries and layers, and
+ * every lexicon must be the bytes built without a budget; some pair must have ended with a
+ * compaction behind it and something cached, and without a budget none happens.
+ */
+START_TEST(test_build_pool_compaction)
+{
+	static const char *const pairs[][2] = { { "es", "de" }, { "es", "de" }, { "de", "en" }, { "en", "de" },
+						{ "de", "es" }, { "es", "de" }, { "en", "bg" }, { "de", "en" },
+						{ "es", "en" }, { "en", "de" } };
+	static const size_t budgets[] = { 0, 1, 131072, 196608, 229376, 262144, 327680, 393216, 458752, 1 << 20 };
+	enum { NP = sizeof pairs / sizeof pairs[0], NB = sizeof budgets / sizeof budgets[0] };
+	struct xlqa_buf path = XLQA_BUF_INIT, want[NP], got = XLQA_BUF_INIT;
+	size_t held_total = 0;
+	struct xlqa_error err;
+
+	make_tmp();
+	for (size_t k = 0; k < NB; k++) {
+		struct xlqa_lexicon_build_options opt = { 0 };
+		struct xlqa_lexicon_builder *b;
+		struct lex_builder_memory m;
+		size_t compactions = 0;
+
+		opt.dict_dir = data_dir;
+		opt.hunspell_dir = hunspell_dir;
+		opt.memory = budgets[k];
+		ck_assert_int_eq(xlqa_lexicon_builder_new(&opt, &b, &err), XLQA_OK);
+		for (size_t p = 0; p < NP; p++) {
+			struct xlqa_buf *bytes = k == 0 ? &want[p] : &got;
+
+			xlqa_buf_reset(&path);
+			xlqa_buf_addf(&path, "%s/%zu-%zu-%s-%s.lex", tmp_dir, k, p, pairs[p][0], pairs[p][1]);
+			ck_assert_msg(xlqa_lexicon_builder_build(b, pairs[p][0], pairs[p][1], path.buf, NULL, &err) == XLQA_OK,
+			              "%s", err.message);
+			if (k == 0)
+				xlqa_buf_init(bytes);
+			xlqa_buf_reset(bytes);
+			ck_assert_int_eq(xlqa_file_read(path.buf, bytes, &err), XLQA_OK);
+			xlqa_lexicon_builder_memory(b, &m);
+			held_total += m.compactions > compactions && m.cached > 0;
+			compactions = m.compactions;
+			if (k == 0)
+				continue;
+			ck_assert_msg(got.len == want[p].len && memcmp(got.buf, want[p].buf, got.len) == 0,
+			              "pair %zu (%s-%s) differs with budget %zu", p, pairs[p][0], pairs[p][1], budgets[k]);
+		}
+		xlqa_lexicon_builder_memory(b, &m);
+		if (k == 0)
+			ck_assert_uint_eq(m.compactions, 0);
+		else if (budgets[k] == 1)
+			ck_assert_uint_gt(m.compactions, 0);
+		xlqa_lexicon_builder_free(b);
+	}
+	ck_assert_uint_gt(held_total, 0);
+	for (size_t p = 0; p < NP; p++)
+		xlqa_buf_release(&want[p]);
+	xlqa_buf_release(&got);
+	xlqa_buf_release(&path);
+	remove_tmp();
+}
+END_TEST
+
+/*
+ * The budget counts the string pool: after each pair, what the builder keeps (cached dictionaries
+ * and layers, and the pool) fits the budget unless nothing is cached any more, and then the pool is
+ * empty (without the hunspell names, nothing else holds a string between pairs). A pool left out
+ * of the count, or never compacted, fails this over the budgets where the dictionaries' arrays fit
+ * but their strings do not; those budgets must also drop something (the fixtures do not all fit).
+ */
+START_TEST(test_build_memory_counts_pool)
+{
+	static const char *const pairs[][2] = { { "es", "de" }, { "de", "en" }, { "en", "de" }, { "de", "es" },
+						{ "es", "en" }, { "en", "bg" }, { "es", "de" }, { "de", "en" } };
+	static const size_t budgets[] = { 1, 65536, 98304, 131072, 196608, 262144, 393216, 524288, 1 << 20 };
+	struct xlqa_buf path = XLQA_BUF_INIT;
+	size_t dropped_with_strings = 0;
+	struct xlqa_error err;
+
+	make_tmp();
+	for (size_t k = 0; k < sizeof budgets / sizeof budgets[0]; k++) {
+		struct xlqa_lexicon_build_options opt = { 0 };
+		struct xlqa_lexicon_builder *b;
+
+		opt.dict_dir = data_dir;
+		opt.hunspell_dir = hunspell_dir;
+		opt.no_hunspell_names = true;
+		opt.memory = budgets[k];
+		ck_assert_int_eq(xlqa_lexicon_builder_new(&opt, &b, &err), XLQA_OK);
+		for (size_t p = 0; p < sizeof pairs / sizeof pairs[0]; p++) {
+			struct lex_builder_memory m;
+
+			xlqa_buf_reset(&path);
+			xlqa_buf_addf(&path, "%s/%zu-%zu-%s-%s.lex", tmp_dir, k, p, pairs[p][0], pairs[p][1]);
+			ck_assert_msg(xlqa_lexicon_builder_build(b, pairs[p][0], pairs[p][1], path.buf, NULL, &err) == XLQA_OK,
+			              "%s", err.message);
+			xlqa_lexicon_builder_memory(b, &m);
+			ck_assert_msg(m.cache_bytes + m.pool_bytes <= budgets[k] || (m.cached == 0 && m.pool_strings == 0),
+			              "budget %zu, after %s-%s: %zu cached, %zu bytes, pool %zu bytes, %zu strings", budgets[k],
+			              pairs[p][0], pairs[p][1], m.cached, m.cache_bytes, m.pool_bytes, m.pool_strings);
+			dropped_with_strings += m.cached > 0 && m.compactions > 0 && m.cache_bytes * 2 < budgets[k];
+		}
+		xlqa_lexicon_builder_free(b);
+	}
+	/* some budget kept a cache whose arrays take less than half of it: the strings are the rest */
+	ck_assert_uint_gt(dropped_with_strings, 0);
+	xlqa_buf_release(&path);
+	remove_tmp();
+}
+END_TEST
+
+/*
+ * A pivot layer keeps the stems of its keys (sorted by stem id) for pivot words found by their stem
+ * ("coches" -> "cars" -> "car" -> "Auto"); a compaction must renumber them with everything else.
+ * Pairs through the English and German pivots are built again and again under budgets from where
+ * nothing stays cached to where everything does, finely spaced so that some keep a stemmed layer
+ * cached across a compaction. After each pair, the stems of each pivot layer the budgeted builder
+ * still caches must read (as key and stem strings) as the unbudgeted builder's, and every lexicon
+ * must be the unbudgeted bytes.
+ */
+START_TEST(test_build_compaction_stems)
+{
+	static const char *const pairs[][2] = { { "es", "de" }, { "es", "de" }, { "es", "en" }, { "es", "de" } };
+	enum { NP = sizeof pairs / sizeof pairs[0] };
+	static const char *const layers[][2] = { { "en", "de" }, { "de", "en" } };
+	struct xlqa_buf path = XLQA_BUF_INIT, want[NP], got = XLQA_BUF_INIT, stems[NP][2], mine = XLQA_BUF_INIT;
+	size_t kept_stems = 0;
+	struct xlqa_error err;
+
+	make_tmp();
+	for (size_t budget = 0; budget <= 1024 * 1024; budget += budget ? 16384 : 131072) {
+		struct xlqa_lexicon_build_options opt = { 0 };
+		struct xlqa_lexicon_builder *b;
+		size_t compactions = 0;
+
+		opt.dict_dir = data_dir;
+		opt.hunspell_dir = hunspell_dir;
+		opt.memory = budget;
+		ck_assert_int_eq(xlqa_lexicon_builder_new(&opt, &b, &err), XLQA_OK);
+		for (size_t p = 0; p < NP; p++) {
+			struct xlqa_buf *bytes = budget == 0 ? &want[p] : &got;
+			struct lex_builder_memory m;
+
+			xlqa_buf_reset(&path);
+			xlqa_buf_addf(&path, "%s/%zu-%zu-%s-%s.lex", tmp_dir, budget, p, pairs[p][0], pairs[p][1]);
+			ck_assert_msg(xlqa_lexicon_builder_build(b, pairs[p][0], pairs[p][1], path.buf, NULL, &err) == XLQA_OK,
+			              "%s", err.message);
+			if (budget == 0)
+				xlqa_buf_init(bytes);
+			xlqa_buf_reset(bytes);
+			ck_assert_int_eq(xlqa_file_read(path.buf, bytes, &err), XLQA_OK);
+			xlqa_lexicon_builder_memory(b, &m);
+			kept_stems += m.compactions > compactions && m.stemmed > 0;
+			compactions = m.compactions;
+			for (size_t y = 0; y < 2; y++) {
+				struct xlqa_buf *s = budget == 0 ? &stems[p][y] : &mine;
+				if (budget == 0)
+					xlqa_buf_init(s);
+				xlqa_buf_reset(s);
+				ck_assert_int_eq(xlqa_lexicon_builder_layer_stems(b, layers[y][0], layers[y][1], s), XLQA_OK);
+				if (budget == 0 && y == 0)
+					ck_assert_uint_gt(s->len, 0); /* es-de and es-en stem en-de as their pivot layer */
+				else if (budget && mine.len)
+					ck_assert_msg(mine.len == stems[p][y].len && memcmp(mine.buf, stems[p][y].buf, mine.len) == 0,
+					              "stems of %s-%s after pair %zu differ with budget %zu", layers[y][0],
+					              layers[y][1], p, budget);
+			}
+			if (budget == 0)
+				continue;
+			ck_assert_msg(got.len == want[p].len && memcmp(got.buf, want[p].buf, got.len) == 0,
+			              "pair %zu (%s-%s) differs with budget %zu", p, pairs[p][0], pairs[p][1], budget);
+		}
+		xlqa_lexicon_builder_free(b);
+	}
+	/* some pair ended with a compaction behind it and a stemmed layer cached */
+	ck_assert_uint_gt(kept_stems, 0);
+	for (size_t p = 0; p < NP; p++) {
+		xlqa_buf_release(&want[p]);
+		xlqa_buf_release(&stems[p][0]);
+		xlqa_buf_release(&stems[p][1]);
+	}
+	xlqa_buf_release(&mine);
+	xlqa_buf_release(&got);
+	xlqa_buf_release(&path);
+	remove_tmp();
+}
+END_TEST
+
 /* Asserts that the two files read into bytes[0] and bytes[1] are the same (`what` says how they
  * differ otherwise), and releases both. */
 static void expect_same_bytes(struct xlqa_buf bytes[2], const char *what)
@@ -2104,6 +2295,9 @@ Suite *lexicon_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_build_paths);
 	tcase_add_test(tc, test_build_memory_budget);
+	tcase_add_test(tc, test_build_pool_compaction);
+	tcase_add_test(tc, test_build_memory_counts_pool);
+	tcase_add_test(tc, test_build_compaction_stems);
 	tcase_add_test(tc, test_build_budget_ties);
 	tcase_add_test(tc, test_build_order_independent);
 	tcase_add_test(tc, test_build_apertium);
