@@ -212,9 +212,10 @@ struct xlqa_lexicon_build_options {
 	/* Folder of the hunspell .aff/.dic files names are read from. NULL: $XLQA_HUNSPELL_DIR, else
 	 * configure's hunspell folder (as for language packs). */
 	const char *hunspell_dir;
-	/* Bytes of parsed dictionaries and layers kept between pairs for the next ones; the least
-	 * recently used are dropped beyond it and read again when needed (slower, same lexicons).
-	 * 0: keep them all. */
+	/* Bytes of parsed dictionaries and layers kept between pairs for the next ones, the table of
+	 * the pair being built and every string they hold; the least recently used are dropped beyond
+	 * it and read again when needed (slower, same lexicons). Outside it: what one pair needs at
+	 * once, the language packs open and the process itself. 0: keep them all. */
 	size_t memory;
 	bool no_names; /* leave out the ICU names */
 	bool no_hunspell_names; /* leave out the names of the hunspell dictionaries */
