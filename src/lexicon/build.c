@@ -491,8 +491,6 @@ struct xlqa_lexicon_builder {
 	uint64_t clock;       /* counts dictionaries and layers handed out */
 	size_t reads;         /* dictionaries read, counting each reading again */
 	struct xlqa_lang *stemmers[16]; /* source packs, by registry index */
-	uint64_t stemmer_pair[16];      /* the last pair (counted in `pairs`) that used each */
-	uint64_t pairs;                 /* pairs built or begun */
 	size_t compactions;             /* times the pool was compacted (pool_compact) */
 };
 
@@ -802,23 +800,11 @@ static size_t layer_bytes(const struct layer *l)
 	return table_bytes(&l->t) + l->n_stems * sizeof *l->stems;
 }
 
-/* Under a memory budget, closes the packs that neither this pair nor the one before used (their
- * hunspell dictionaries are large): --all builds a source's pairs one after another. */
-static void trim_stemmers(struct xlqa_lexicon_builder *b)
-{
-	if (!b->opt.memory)
-		return;
-	for (size_t i = 0; i < sizeof b->stemmers / sizeof b->stemmers[0]; i++)
-		if (b->stemmers[i] && b->stemmer_pair[i] + 1 < b->pairs) {
-			xlqa_lang_free(b->stemmers[i]);
-			b->stemmers[i] = NULL;
-		}
-}
-
 /*
  * Under a memory budget, before a pair from `src`: closes the packs of languages that are neither
- * `src` nor a pivot (the previous source's, kept by trim_stemmers for one more pair), so that no
- * more packs are open than a pair uses: its source's and its pivots'.
+ * `src` nor a pivot (their hunspell dictionaries are large; --all builds a source's pairs one after
+ * another, so its pack stays open), so that no more packs are open than a pair uses: its source's
+ * and its pivots'.
  */
 static void close_stemmers(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info *src)
 {
@@ -849,18 +835,22 @@ static void close_stemmers(struct xlqa_lexicon_builder *b, const struct xlqa_lan
  * dictionary holding it is read again. Without a budget nothing is dropped and nothing compacted.
  */
 
-/* rank[id] = r where r is higher, for every id of `t` (rows, their candidates' texts and forms). */
+/* rank[id] = r when r is higher. */
+static void raise_rank(uint32_t *rank, uint32_t id, uint32_t r)
+{
+	if (rank[id] < r)
+		rank[id] = r;
+}
+
+/* raise_rank for every id of `t`: rows, their candidates' texts and forms. */
 static void rank_table(const struct table *t, uint32_t *rank, uint32_t r)
 {
 	for (size_t i = 0; i < t->n_rows; i++) {
 		const struct row *row = &t->rows[i];
-		if (rank[row->key] < r)
-			rank[row->key] = r;
+		raise_rank(rank, row->key, r);
 		for (uint32_t j = 0; j < row->n; j++) {
-			if (rank[row->c[j].text] < r)
-				rank[row->c[j].text] = r;
-			if (rank[row->c[j].norm] < r)
-				rank[row->c[j].norm] = r;
+			raise_rank(rank, row->c[j].text, r);
+			raise_rank(rank, row->c[j].norm, r);
 		}
 	}
 }
@@ -868,19 +858,16 @@ static void rank_table(const struct table *t, uint32_t *rank, uint32_t r)
 static void rank_dict(const struct dict *d, uint32_t *rank, uint32_t r)
 {
 	for (size_t j = 0; j < d->n_entries; j++)
-		if (rank[d->entries[j].head] < r)
-			rank[d->entries[j].head] = r;
+		raise_rank(rank, d->entries[j].head, r);
 	for (size_t j = 0; j < d->n_trans; j++)
-		if (rank[d->trans[j]] < r)
-			rank[d->trans[j]] = r;
+		raise_rank(rank, d->trans[j], r);
 }
 
 static void rank_layer(const struct layer *l, uint32_t *rank, uint32_t r)
 {
 	rank_table(&l->t, rank, r);
 	for (size_t j = 0; j < l->n_stems; j++)
-		if (rank[l->stems[j].stem] < r)
-			rank[l->stems[j].stem] = r;
+		raise_rank(rank, l->stems[j].stem, r);
 }
 
 /* Rewrites the ids of `t` through `map` (old id -> new id + 1, live ids only) and places its rows
@@ -1111,8 +1098,8 @@ static void trim_cache(struct xlqa_lexicon_builder *b, uint64_t keep_since, uint
 			rank_table(pair, rank, UINT32_MAX);
 		/* a kept string keeps its normal form, computed once: what holds it asks for it again */
 		for (size_t id = 0; id < p->n && id < p->n_norm; id++)
-			if (rank[id] && p->norm[id] && rank[p->norm[id] - 1] < rank[id])
-				rank[p->norm[id] - 1] = rank[id];
+			if (rank[id] && p->norm[id])
+				raise_rank(rank, p->norm[id] - 1, rank[id]);
 		for (size_t id = 0; id < p->n; id++)
 			if (rank[id] != UINT32_MAX)
 				freed[rank[id]] += p->lens[id] + 1 + POOL_ID_BYTES;
@@ -1236,7 +1223,6 @@ static int get_stemmer(struct xlqa_lexicon_builder *b, const struct xlqa_lang_in
 		if (rc)
 			return rc;
 	}
-	b->stemmer_pair[at] = b->pairs;
 	*out = b->stemmers[at];
 	return XLQA_OK;
 }
@@ -1881,7 +1867,6 @@ int xlqa_lexicon_builder_build(struct xlqa_lexicon_builder *b, const char *sourc
 	size_t reads = b->reads;
 	int rc;
 
-	b->pairs++;
 	if (!report)
 		report = &local;
 	memset(report, 0, sizeof *report);
@@ -1981,6 +1966,5 @@ done:
 	report->dicts_read = b->reads - reads;
 	table_release(&final);
 	trim_cache(b, UINT64_MAX, UINT64_MAX, NULL);
-	trim_stemmers(b);
 	return rc;
 }
