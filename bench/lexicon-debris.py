@@ -9,11 +9,14 @@ translation that shows a known class of debris into that class (an entry may be 
               upper-case one and two lower-case ones inside a word ("BasqueCountry",
               "seniorSen"), unless the translation is its key as written ("YouTube" for "youtube")
   joined      words written together in lower case: a translation's word of 8 letters or more
-              that the target language's hunspell does not know and that the lexicon holds,
-              with spaces, as a multiword translation of some key ("givebirthto" beside "give
-              birth to", "camadematrimonio"); counted for targets with a hunspell dictionary
-              (lang/XX/language.txt), read with libhunspell from $XLQA_HUNSPELL_DIR or
-              /usr/share/hunspell
+              that the target language's hunspell does not know, that the lexicon holds, with
+              spaces, as a multiword translation of some key ("givebirthto" beside "give birth
+              to", "camadematrimonio"), and that no dictionary of the target language has as a
+              headword: a key of DIR/TT-XX.lex (TT the target) with a translation from that
+              pair's own dictionary (origin "direct"). A headword is a word of its language, so
+              compounds hunspell lacks ("streamflow", "steckenbleiben") are not counted; counted
+              for targets with a hunspell dictionary (lang/XX/language.txt), read with
+              libhunspell from $XLQA_HUNSPELL_DIR or /usr/share/hunspell
   list        a key that lists single-word forms separated by commas ("infinito, infinita"); a
               phrase holding a comma ("lange Rede, kurzer Sinn") is not counted
   label       a gloss label before a colon ("umgangssprachlich: ein Mann")
@@ -83,9 +86,24 @@ def twins_of(entries):
     return {tr.replace(" ", ""): tr for _key, tl in entries for tr, _w, _o, _p in tl if " " in tr}
 
 
-def joined(word, speller, twins):
+ORIGIN_DIRECT = 1  # XLQA_LEX_DIRECT
+
+
+def headwords_of(files):
+    """Per source language, the keys with a translation from the pair's own dictionary."""
+    heads = {}
+    for path in files:
+        source = os.path.basename(path)[:-4].split("-")[0]
+        words = heads.setdefault(source, set())
+        for key, tl in read_lexicon(path):
+            if any(origin & ORIGIN_DIRECT for _t, _w, origin, _p in tl):
+                words.add(key)
+    return heads
+
+
+def joined(word, speller, twins, headwords=frozenset()):
     return (len(word) >= JOINED_MIN and word.isalpha() and word.islower() and word in twins
-            and not speller.known(word))
+            and word not in headwords and not speller.known(word))
 
 
 def classify_key(key):
@@ -102,7 +120,7 @@ def classify_key(key):
     return found
 
 
-def classify_trans(key, tr, speller=None, twins=None):
+def classify_trans(key, tr, speller=None, twins=None, headwords=frozenset()):
     found = set()
     if BRACKET.search(tr):
         found.add("bracket")
@@ -110,7 +128,7 @@ def classify_trans(key, tr, speller=None, twins=None):
             GLUED.search(w) and not re.match(r"^(Mc|Mac)[A-Z]", w) for w in tr.split()):
         found.add("glued")
     if speller and speller.handle and twins and tr.replace(" ", "") != key.replace(" ", "") and any(
-            joined(w, speller, twins) for w in tr.split()):
+            joined(w, speller, twins, headwords) for w in tr.split()):
         found.add("joined")
     if LABEL.match(tr):
         found.add("label")
@@ -133,6 +151,7 @@ def main():
     lang_dir = os.environ.get("XLQA_LANG_DIR") or os.path.join(top, "lang")
     hunspell_dir = os.environ.get("XLQA_HUNSPELL_DIR") or "/usr/share/hunspell"
     spellers = {}
+    headwords = headwords_of(files)
     for path in files:
         pair = os.path.basename(path)[:-4]
         target = pair.split("-")[1]
@@ -147,7 +166,7 @@ def main():
                     shown[c] += 1
                     print("%s\t%s\tkey %r" % (c, pair, key), file=sys.stderr)
             for tr, _weight, _origin, _pos in tl:
-                for c in classify_trans(key, tr, spellers[target], twins):
+                for c in classify_trans(key, tr, spellers[target], twins, headwords.get(target, frozenset())):
                     trans[c] += 1
                     if shown[c] < examples:
                         shown[c] += 1

@@ -88,6 +88,8 @@ struct xlqa_dict_stats {
 	size_t notes;          /* note, synonym, example and gloss lines left out */
 	size_t see_refs;       /* "see:" cross-reference lines left out */
 	size_t bad_lines;      /* TSV lines without two fields or with a bad weight */
+	size_t parted;         /* translations whose words a classic dictionary wrote together, parted
+	                        * (xlqa_dict_read_dictd_words) */
 };
 
 /* The dictd layout a dictionary uses; found from its 00-database entries and lines. */
@@ -112,6 +114,38 @@ enum xlqa_dict_style {
  */
 int xlqa_dict_read_dictd(const char *index_path, const char *dict_path, xlqa_dict_entry_fn fn, void *ctx,
 			 struct xlqa_dict_stats *stats, enum xlqa_dict_style *style, struct xlqa_error *err);
+
+/* What a word check (xlqa_dict_word_fn) knows of a word. */
+enum xlqa_dict_word {
+	XLQA_DICT_WORD_UNKNOWN = 0, /* not a word of the language */
+	XLQA_DICT_WORD_KNOWN,       /* a word */
+	XLQA_DICT_WORD_FUNCTION,    /* a function word (a stopword: "de", "to", "para") */
+};
+
+/*
+ * What `word` (UTF-8, NUL-terminated, lower case) is in a language: a spell checker's answer.
+ * `ctx` is the checker's own.
+ */
+typedef enum xlqa_dict_word (*xlqa_dict_word_fn)(void *ctx, const char *word);
+
+/*
+ * As xlqa_dict_read_dictd, and with `known` (may be NULL: no check), the word check of the
+ * translations' language, the classic layout's lost spaces are put back: its source (Ergane) wrote
+ * many multiword translations together ("givebirthto", "paradadelautobús"). A translation word of
+ * eight letters or more, all lower case, that `known` does not know and that splits into two or
+ * more words it knows, the first of two letters or more, is parted into them when the best split
+ * (the fewest words, then the fewest of one letter, then the fewest content words, then the longest
+ * words: "give birth to", "casa de huéspedes") holds a function word; words that do not split so stay as written. A split without a
+ * function word is not made: a word hunspell lacks ("telemando", "calabacín") splits into words of
+ * the language as readily as lost spaces do ("tele mando"). Ding and WikDict write their spaces and are
+ * left alone: a word written together there is a compound of the language ("streamflow"). The
+ * builder's check (xlqa_lexicon_builder) knows no word of three letters or fewer but the
+ * language's stopwords, and parts nothing into languages that compound words (German, Dutch).
+ * stats->parted counts the translations changed. `known` is called from this thread only.
+ */
+int xlqa_dict_read_dictd_words(const char *index_path, const char *dict_path, xlqa_dict_entry_fn fn, void *ctx,
+			       xlqa_dict_word_fn known, void *known_ctx, struct xlqa_dict_stats *stats,
+			       enum xlqa_dict_style *style, struct xlqa_error *err);
 
 /*
  * Reads a TSV file of `source TAB target [TAB weight]` lines (UTF-8; weight in (0, 1], default 1;

@@ -71,6 +71,7 @@
 #include "lexicon-internal.h"
 
 #include <errno.h>
+#include <hunspell/hunspell.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
@@ -491,6 +492,11 @@ struct xlqa_lexicon_builder {
 	uint64_t clock;       /* counts dictionaries and layers handed out */
 	size_t reads;         /* dictionaries read, counting each reading again */
 	struct xlqa_lang *stemmers[16]; /* source packs, by registry index */
+	/* Each target's hunspell dictionary, by registry index, opened on a classic dictionary's first
+	 * word check (words_known); NULL before that, and when the language has none installed
+	 * (spell_tried). Kept for the builder's life, outside the memory budget. Owned. */
+	Hunhandle *spellers[16];
+	bool spell_tried[16];
 	size_t compactions;             /* times the pool was compacted (pool_compact) */
 };
 
@@ -560,6 +566,79 @@ static int load_entry(void *ctx, const struct xlqa_dict_entry *e, struct xlqa_er
 	return XLQA_OK;
 }
 
+/* What words_known needs: the builder and the registry index of the translations' language. */
+struct words_ctx {
+	struct xlqa_lexicon_builder *b;
+	size_t lang;
+};
+
+static int get_stemmer(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info *lang, struct xlqa_lang **out,
+		       struct xlqa_error *err);
+
+/*
+ * True when the hunspell affix file `aff` compounds words by flags (a COMPOUNDFLAG or COMPOUNDBEGIN
+ * line: German, Dutch): such languages write compounds and particle verbs closed ("steckenbleiben",
+ * "paardebloem"), so a word hunspell does not know is a word of theirs more often than lost spaces.
+ * English's COMPOUNDRULE lines (ordinal numbers) do not count.
+ */
+static bool aff_compounds(const char *aff)
+{
+	char line[256];
+	bool found = false;
+	FILE *fp = fopen(aff, "r");
+
+	if (!fp)
+		return false;
+	while (!found && fgets(line, sizeof line, fp))
+		found = strncmp(line, "COMPOUNDFLAG", 12) == 0 || strncmp(line, "COMPOUNDBEGIN", 13) == 0;
+	fclose(fp);
+	return found;
+}
+
+/*
+ * The reader's word check (xlqa_dict_word_fn) for a dictionary's translations: the target's hunspell
+ * dictionary, opened on first use and kept, and its pack's stopwords (function words). Without a
+ * hunspell dictionary every word counts as known, so that the reader parts nothing, as in a language
+ * that compounds words (aff_compounds). A word of three letters or fewer is a word only as a
+ * stopword ("de", "to", "a"): hunspell knows single letters and many fragments ("u", "po"), which
+ * would part misspelt and rare words ("populazione" into "pop u l azione").
+ */
+static enum xlqa_dict_word words_known(void *ctx, const char *word)
+{
+	struct words_ctx *wc = ctx;
+	struct xlqa_lexicon_builder *b = wc->b;
+	size_t at = wc->lang, letters = 0, len = strlen(word);
+	struct xlqa_lang *pack = NULL;
+	struct xlqa_error err;
+	bool stop;
+
+	if (!b->spell_tried[at]) {
+		const struct xlqa_lang_info *li = xlqa_lang_at(at);
+		struct xlqa_buf aff = XLQA_BUF_INIT, dic = XLQA_BUF_INIT;
+
+		b->spell_tried[at] = true;
+		if (li->hunspell && !xlqa_buf_addf(&aff, "%s/%s.aff", b->hunspell_dir, li->hunspell) &&
+		    !xlqa_buf_addf(&dic, "%s/%s.dic", b->hunspell_dir, li->hunspell) && access(aff.buf, R_OK) == 0 &&
+		    access(dic.buf, R_OK) == 0 && !aff_compounds(aff.buf))
+			b->spellers[at] = Hunspell_create(aff.buf, dic.buf);
+		xlqa_buf_release(&aff);
+		xlqa_buf_release(&dic);
+	}
+	if (!b->spellers[at])
+		return XLQA_DICT_WORD_KNOWN;
+	for (size_t i = 0; i < len; i++)
+		letters += ((unsigned char)word[i] & 0xC0) != 0x80;
+	/* the pack: a short word is a word only as a stopword; a stopword is a function word */
+	if (get_stemmer(b, xlqa_lang_at(at), &pack, &err) || !pack)
+		return XLQA_DICT_WORD_UNKNOWN;
+	stop = xlqa_lang_is_stopword(pack, word, len);
+	if (stop)
+		return XLQA_DICT_WORD_FUNCTION;
+	if (letters <= 3 || !Hunspell_spell(b->spellers[at], word))
+		return XLQA_DICT_WORD_UNKNOWN;
+	return XLQA_DICT_WORD_KNOWN;
+}
+
 /* Reads the FreeDict dictionary `d` names from the builder's dict_dir; absent when it is not there. */
 static int read_freedict(struct xlqa_lexicon_builder *b, struct dict *d, struct xlqa_error *err)
 {
@@ -583,8 +662,15 @@ static int read_freedict(struct xlqa_lexicon_builder *b, struct dict *d, struct 
 		}
 	}
 	{
+		/* the classic layout's lost spaces are put back with the target's word check */
 		struct load_ctx lc = { b, d };
-		rc = xlqa_dict_read_dictd(ipath.buf, dpath.buf, load_entry, &lc, &d->stats, &d->style, err);
+		struct words_ctx wc = { b, sizeof b->spellers / sizeof b->spellers[0] };
+		for (size_t i = 0; i < xlqa_lang_count(); i++)
+			if (strcmp(xlqa_lang_at(i)->code, d->to) == 0)
+				wc.lang = i;
+		rc = xlqa_dict_read_dictd_words(ipath.buf, dpath.buf, load_entry, &lc,
+						wc.lang < sizeof b->spellers / sizeof b->spellers[0] ? words_known : NULL,
+						&wc, &d->stats, &d->style, err);
 	}
 	d->read = true;
 done:
@@ -1803,6 +1889,9 @@ void xlqa_lexicon_builder_free(struct xlqa_lexicon_builder *b)
 	free(b->layers);
 	for (size_t i = 0; i < sizeof b->stemmers / sizeof b->stemmers[0]; i++)
 		xlqa_lang_free(b->stemmers[i]);
+	for (size_t i = 0; i < sizeof b->spellers / sizeof b->spellers[0]; i++)
+		if (b->spellers[i])
+			Hunspell_destroy(b->spellers[i]);
 	pool_free_chunks(&b->pool);
 	free(b->pool.strs);
 	free(b->pool.lens);

@@ -167,12 +167,16 @@ struct reader {
 	size_t n_items, alloc_starts;
 	const char **ptrs;
 	size_t alloc_ptrs;
+	xlqa_dict_word_fn known; /* the translations' word check, or NULL (xlqa_dict_read_dictd_words) */
+	void *known_ctx;
+	struct xlqa_buf piece;   /* scratch: a piece of a word, NUL-terminated, for `known` */
 };
 
 static void reader_release(struct reader *r)
 {
 	xlqa_buf_release(&r->headword);
 	xlqa_buf_release(&r->items);
+	xlqa_buf_release(&r->piece);
 	free(r->starts);
 	free(r->ptrs);
 }
@@ -391,6 +395,163 @@ nomem:
 	return XLQA_ENOMEM;
 }
 
+#define JOINED_MIN 8        /* letters of a word checked for lost spaces */
+#define JOINED_MAX_BYTES 64  /* longer words are not split */
+#define JOINED_PIECE_MAX 24  /* bytes of one piece */
+
+/* Asks r->known about s[0, len) (copied to NUL-terminate it); unknown when out of memory. */
+static enum xlqa_dict_word known_piece(struct reader *r, const char *s, size_t len, bool *nomem)
+{
+	xlqa_buf_reset(&r->piece);
+	if (xlqa_buf_add(&r->piece, s, len)) {
+		*nomem = true;
+		return XLQA_DICT_WORD_UNKNOWN;
+	}
+	return r->known(r->known_ctx, r->piece.buf);
+}
+
+/*
+ * True when s[0, len) is a word that may have lost its spaces: JOINED_MIN letters or more (UTF-8
+ * characters), no upper-case ASCII letter, digit or punctuation; non-ASCII bytes count as letters
+ * (the check of the whole word decides).
+ */
+static bool joined_candidate(const char *s, size_t len)
+{
+	size_t letters = 0;
+
+	if (len > JOINED_MAX_BYTES)
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x80 && !is_lower((char)c))
+			return false;
+		if ((c & 0xC0) != 0x80)
+			letters++;
+	}
+	return letters >= JOINED_MIN;
+}
+
+/* The best split of a prefix found so far (split_joined); pieces == 0: none. */
+struct split_cost {
+	unsigned pieces;    /* words */
+	unsigned singles;   /* one-letter words */
+	unsigned content;   /* words that are not function words */
+	size_t squares;     /* sum of the words' lengths squared (bytes) */
+	unsigned functions; /* function words (not compared) */
+	size_t from;        /* where the last word starts */
+};
+
+/* True when cost a is better than b (b unset counts as worst). */
+static bool split_better(const struct split_cost *a, const struct split_cost *b)
+{
+	if (!b->pieces)
+		return true;
+	if (a->pieces != b->pieces)
+		return a->pieces < b->pieces;
+	if (a->singles != b->singles)
+		return a->singles < b->singles;
+	if (a->content != b->content)
+		return a->content < b->content;
+	return a->squares > b->squares;
+}
+
+/*
+ * Splits the word s[0, len) into words r->known knows, the first of two letters or more ("a" before
+ * a word is more often its first letter: "amargoso", "acelular"): the best split by split_better
+ * (the fewest words: "traffic congestion", not "traffic congest i on"; then the fewest one-letter
+ * words: "casa de huéspedes", not "casad e huéspedes"; then the fewest content words; then the
+ * longest words), at character boundaries. When it has two words or more and one of them is a
+ * function word, writes them to `out` separated by spaces and returns true; else false (also when
+ * the word is known as it is). *nomem is set when memory ran out.
+ */
+static bool split_joined(struct reader *r, const char *s, size_t len, struct xlqa_buf *out, bool *nomem)
+{
+	struct split_cost best[JOINED_MAX_BYTES + 1]; /* best[i]: of s[0, i) */
+	size_t ends[JOINED_MAX_BYTES];
+	size_t n_ends = 0;
+
+	if (known_piece(r, s, len, nomem) != XLQA_DICT_WORD_UNKNOWN || *nomem)
+		return false;
+	memset(best, 0, sizeof best);
+	for (size_t i = 1; i <= len; i++) {
+		if (i < len && ((unsigned char)s[i] & 0xC0) == 0x80) /* inside a character */
+			continue;
+		for (size_t j = i > JOINED_PIECE_MAX ? i - JOINED_PIECE_MAX : 0; j < i; j++) {
+			enum xlqa_dict_word w;
+			struct split_cost c;
+			size_t chars = 0;
+			if ((j > 0 && !best[j].pieces) || ((unsigned char)s[j] & 0xC0) == 0x80 || (j == 0 && i == len))
+				continue;
+			w = known_piece(r, s + j, i - j, nomem);
+			if (*nomem)
+				return false;
+			if (w == XLQA_DICT_WORD_UNKNOWN)
+				continue;
+			for (size_t k = j; k < i; k++)
+				chars += ((unsigned char)s[k] & 0xC0) != 0x80;
+			if (j == 0 && chars == 1)
+				continue;
+			c = j ? best[j] : (struct split_cost){ 0 };
+			c.content += w != XLQA_DICT_WORD_FUNCTION;
+			c.functions += w == XLQA_DICT_WORD_FUNCTION;
+			c.pieces++;
+			c.singles += chars == 1;
+			c.squares += (i - j) * (i - j);
+			c.from = j;
+			if (split_better(&c, &best[i]))
+				best[i] = c;
+		}
+	}
+	if (!best[len].pieces || !best[len].functions)
+		return false;
+	for (size_t i = len; i > 0; i = best[i].from)
+		ends[n_ends++] = i;
+	for (size_t k = n_ends, start = 0; k-- > 0;) {
+		if ((start && xlqa_buf_addch(out, ' ')) || xlqa_buf_add(out, s + start, ends[k] - start)) {
+			*nomem = true;
+			return false;
+		}
+		start = ends[k];
+	}
+	return true;
+}
+
+/*
+ * The classic layout's words written together, in the cleaned item at r->items[start..]: each word
+ * that split_joined parts is replaced by its words (see xlqa_dict_read_dictd_words).
+ */
+static int part_joined(struct reader *r, size_t start)
+{
+	struct xlqa_buf out = XLQA_BUF_INIT;
+	const char *s = r->items.buf + start;
+	size_t len = r->items.len - start;
+	bool changed = false, nomem = false;
+
+	if (r->style != XLQA_DICT_CLASSIC || !r->known)
+		return XLQA_OK;
+	for (size_t i = 0; i < len && !nomem;) {
+		size_t j = i;
+		while (j < len && s[j] != ' ')
+			j++;
+		if (i > 0 && xlqa_buf_addch(&out, ' '))
+			nomem = true;
+		else if (joined_candidate(s + i, j - i) && split_joined(r, s + i, j - i, &out, &nomem))
+			changed = true;
+		else if (!nomem && xlqa_buf_add(&out, s + i, j - i))
+			nomem = true;
+		i = j < len ? j + 1 : j;
+	}
+	if (!nomem && changed) {
+		xlqa_buf_setlen(&r->items, start);
+		if (xlqa_buf_add(&r->items, out.buf, out.len))
+			nomem = true;
+		else
+			r->stats->parted++;
+	}
+	xlqa_buf_release(&out);
+	return nomem ? XLQA_ENOMEM : XLQA_OK;
+}
+
 /*
  * True when s[0, len) starts with a label, a first word ending in ':' followed by more text, as
  * glosses do ("capital: Edmonton", "tiresome: nettlesome"); not a time or a ratio ("3:2").
@@ -438,7 +599,7 @@ static int add_item(struct reader *r, const char *s, size_t len, bool abbrev)
 		xlqa_buf_release(&plain);
 		return rc;
 	}
-	if (lex_clean(s, len, &r->items) || unglue(r, start))
+	if (lex_clean(s, len, &r->items) || unglue(r, start) || part_joined(r, start))
 		return XLQA_ENOMEM;
 	if (abbrev && (cut = abbreviation_start(r->items.buf + start, r->items.len - start)) > 0) {
 		struct xlqa_buf abbr = XLQA_BUF_INIT;
@@ -823,6 +984,13 @@ nomem:
 int xlqa_dict_read_dictd(const char *index_path, const char *dict_path, xlqa_dict_entry_fn fn, void *ctx,
 			 struct xlqa_dict_stats *stats, enum xlqa_dict_style *style, struct xlqa_error *err)
 {
+	return xlqa_dict_read_dictd_words(index_path, dict_path, fn, ctx, NULL, NULL, stats, style, err);
+}
+
+int xlqa_dict_read_dictd_words(const char *index_path, const char *dict_path, xlqa_dict_entry_fn fn, void *ctx,
+			       xlqa_dict_word_fn known, void *known_ctx, struct xlqa_dict_stats *stats,
+			       enum xlqa_dict_style *style, struct xlqa_error *err)
+{
 	struct xlqa_buf index = XLQA_BUF_INIT, entry = XLQA_BUF_INIT;
 	struct xlqa_dict_stats local = { 0 };
 	struct reader r = { 0 };
@@ -835,8 +1003,11 @@ int xlqa_dict_read_dictd(const char *index_path, const char *dict_path, xlqa_dic
 	r.fn = fn;
 	r.ctx = ctx;
 	r.stats = stats ? stats : &local;
+	r.known = known;
+	r.known_ctx = known_ctx;
 	xlqa_buf_init(&r.headword);
 	xlqa_buf_init(&r.items);
+	xlqa_buf_init(&r.piece);
 	if ((rc = xlqa_file_read(index_path, &index, err)) || (rc = stream_open(&data, dict_path, err)) ||
 	    (rc = read_index(index_path, &index, &spans, &n_spans, &metas, &n_meta, &meta, err)))
 		goto done;

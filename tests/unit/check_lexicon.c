@@ -175,6 +175,75 @@ START_TEST(test_read_debris)
 }
 END_TEST
 
+/* The word check of test_read_joined: a few words and function words of English and Spanish. */
+static enum xlqa_dict_word joined_words(void *ctx, const char *word)
+{
+	static const char *const words[] = { "give", "birth", "casa", "casad", "huéspedes", "traffic", "congestion",
+					     "congest", "margoso", "luego", "resumen", "acuerdo", "parir" };
+	static const char *const functions[] = { "to", "de", "e", "i", "on", "a", "en", "desde" };
+	size_t *calls = ctx;
+
+	(*calls)++;
+	for (size_t i = 0; i < sizeof functions / sizeof *functions; i++)
+		if (strcmp(word, functions[i]) == 0)
+			return XLQA_DICT_WORD_FUNCTION;
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+		if (strcmp(word, words[i]) == 0)
+			return XLQA_DICT_WORD_KNOWN;
+	return XLQA_DICT_WORD_UNKNOWN;
+}
+
+/*
+ * joined: the classic layout's words written together (Ergane lost the spaces of multiword
+ * translations) are parted with the translations' word check when the best split holds a function
+ * word; Ding's and WikDict's words, and words that split without one, stay.
+ */
+START_TEST(test_read_joined)
+{
+	struct collected c = { XLQA_BUF_INIT }, plain = { XLQA_BUF_INIT };
+	struct xlqa_dict_stats st = { 0 };
+	enum xlqa_dict_style style;
+	struct xlqa_error err;
+	char index[1200], dict[1200];
+	size_t calls = 0;
+
+	snprintf(index, sizeof index, "%s/debris-joined.index", data_dir);
+	snprintf(dict, sizeof dict, "%s/debris-joined.dict", data_dir);
+	ck_assert_int_eq(xlqa_dict_read_dictd_words(index, dict, collect, &c, joined_words, &calls, &st, &style, &err),
+			 XLQA_OK);
+	ck_assert_int_eq(style, XLQA_DICT_CLASSIC);
+	/* "give birth to"; "casa de huéspedes", not "casad e huéspedes" (a one-letter word more);
+	 * "trafficcongestion" stays: its best split, "traffic congestion", has no function word;
+	 * "amargoso" stays: "a margoso" starts with a one-letter word; "parir" is too short to be
+	 * checked; "Enresumen" is not lower case */
+	ck_assert_str_eq(c.text.buf, "bear|-|give birth to;parir\n"
+				     "boarding house|-|casa de huéspedes\n"
+				     "traffic jam|-|trafficcongestion\n"
+				     "bitter|-|amargoso;desde luego\n"
+				     "in short|-|en resumen;Enresumen;de acuerdo\n");
+	ck_assert_uint_eq(st.parted, 5);
+	ck_assert_uint_gt(calls, 0);
+	/* without a word check, as xlqa_dict_read_dictd, nothing is parted */
+	memset(&st, 0, sizeof st);
+	ck_assert_int_eq(xlqa_dict_read_dictd(index, dict, collect, &plain, &st, NULL, &err), XLQA_OK);
+	ck_assert_ptr_nonnull(strstr(plain.text.buf, "bear|-|givebirthto;parir\n"));
+	ck_assert_uint_eq(st.parted, 0);
+	/* Ding writes its spaces: the check is not even asked */
+	xlqa_buf_reset(&c.text);
+	calls = 0;
+	snprintf(index, sizeof index, "%s/debris-ding.index", data_dir);
+	snprintf(dict, sizeof dict, "%s/debris-ding.dict", data_dir);
+	ck_assert_int_eq(xlqa_dict_read_dictd_words(index, dict, collect, &c, joined_words, &calls, NULL, &style, &err),
+			 XLQA_OK);
+	ck_assert_int_eq(style, XLQA_DICT_DING);
+	ck_assert_uint_eq(calls, 0);
+	ck_assert_str_eq(c.text.buf, "Senior|n|senior;senior citizen\nregulärer Ausdruck|n|regular expression\n"
+				     "Videoportal|n|YouTube\n");
+	xlqa_buf_release(&c.text);
+	xlqa_buf_release(&plain.text);
+}
+END_TEST
+
 START_TEST(test_read_errors)
 {
 	struct collected c = { XLQA_BUF_INIT };
@@ -594,6 +663,113 @@ static void expect_trans(const struct xlqa_lexicon *lex, const char *key, size_t
 	ck_assert_double_eq_tol(t.weight, weight, 1e-4);
 	ck_assert_uint_eq(t.origin, origin);
 }
+
+/* Writes a classic-layout dictd dictionary `name` (.index and plain .dict) of "headword\ttranslation"
+ * lines to the temporary folder. */
+static void write_tmp_classic(const char *name, const char *const *entries, size_t n)
+{
+	static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	char path[1200];
+	FILE *dict, *index;
+	long off = 0;
+
+	snprintf(path, sizeof path, "%s/%s.dict", tmp_dir, name);
+	ck_assert_ptr_nonnull(dict = fopen(path, "w"));
+	snprintf(path, sizeof path, "%s/%s.index", tmp_dir, name);
+	ck_assert_ptr_nonnull(index = fopen(path, "w"));
+	for (size_t i = 0; i < n; i++) {
+		const char *tab = strchr(entries[i], '\t');
+		char num[2][8];
+		long v[2];
+		int len = fprintf(dict, "%.*s\n%s\n", (int)(tab - entries[i]), entries[i], tab + 1);
+		v[0] = off;
+		v[1] = len;
+		for (int k = 0; k < 2; k++) { /* dictd's base64 numbers, below 64^2 here */
+			num[k][0] = b64[v[k] / 64];
+			num[k][1] = b64[v[k] % 64];
+			num[k][2] = '\0';
+		}
+		fprintf(index, "%.*s\t%s\t%s\n", (int)(tab - entries[i]), entries[i], num[0][0] == 'A' ? num[0] + 1 : num[0],
+			num[1][0] == 'A' ? num[1] + 1 : num[1]);
+		off += len;
+	}
+	ck_assert_int_eq(fclose(dict), 0);
+	ck_assert_int_eq(fclose(index), 0);
+}
+
+/* Writes hunspell files `name`.aff (holding `aff`) and `name`.dic (the words) to the temporary folder. */
+static void write_tmp_hunspell(const char *name, const char *aff, const char *words)
+{
+	char path[1200];
+	FILE *fp;
+	size_t n = 0;
+
+	for (const char *p = words; *p; p++)
+		n += *p == '\n';
+	snprintf(path, sizeof path, "%s/%s.aff", tmp_dir, name);
+	ck_assert_ptr_nonnull(fp = fopen(path, "w"));
+	fprintf(fp, "SET UTF-8\n%s", aff);
+	ck_assert_int_eq(fclose(fp), 0);
+	snprintf(path, sizeof path, "%s/%s.dic", tmp_dir, name);
+	ck_assert_ptr_nonnull(fp = fopen(path, "w"));
+	fprintf(fp, "%zu\n%s", n, words);
+	ck_assert_int_eq(fclose(fp), 0);
+}
+
+/* The first translation of `key` in `lex`. */
+static const char *first_trans(const struct xlqa_lexicon *lex, const char *key)
+{
+	struct xlqa_lexicon_trans t;
+	size_t k;
+
+	ck_assert_msg(xlqa_lexicon_find(lex, key, strlen(key), &k), "no key '%s'", key);
+	xlqa_lexicon_trans_at(lex, k, 0, &t);
+	return t.text;
+}
+
+/*
+ * joined, in a build: the builder checks a classic dictionary's translations with the target's
+ * hunspell dictionary and the pack's stopwords. "givebirthto" is parted; "tomanation" is not, as
+ * hunspell's "ma" is a word only if a stopword; German compounds words (its .aff has COMPOUNDFLAG),
+ * so "aufstehen" stays whole though "auf stehen" would split with a function word.
+ */
+START_TEST(test_build_joined_parted)
+{
+	static const char *const spa_eng[] = { "nación\ttomanation", "parir\tgivebirthto" };
+	static const char *const spa_deu[] = { "levantarse\taufstehen" };
+	struct xlqa_lexicon_build_options opt = { 0 };
+	struct xlqa_lexicon_builder *b;
+	struct xlqa_lexicon *lex;
+	struct xlqa_buf path = XLQA_BUF_INIT;
+	struct xlqa_error err;
+
+	make_tmp();
+	write_tmp_classic("freedict-spa-eng", spa_eng, 2);
+	write_tmp_classic("freedict-spa-deu", spa_deu, 1);
+	write_tmp_hunspell("en_US", "", "give\nbirth\nnation\nma\n");
+	write_tmp_hunspell("de_DE", "COMPOUNDFLAG X\n", "stehen\n");
+	opt.dict_dir = tmp_dir;
+	opt.hunspell_dir = tmp_dir;
+	opt.no_names = true;
+	opt.no_hunspell_names = true;
+	ck_assert_int_eq(xlqa_lexicon_builder_new(&opt, &b, &err), XLQA_OK);
+	xlqa_lexicon_path(tmp_dir, "es", "en", &path);
+	ck_assert_msg(xlqa_lexicon_builder_build(b, "es", "en", path.buf, NULL, &err) == XLQA_OK, "%s", err.message);
+	ck_assert_int_eq(xlqa_lexicon_open(path.buf, &lex, &err), XLQA_OK);
+	ck_assert_str_eq(first_trans(lex, "parir"), "give birth to");
+	ck_assert_str_eq(first_trans(lex, "nación"), "tomanation");
+	xlqa_lexicon_free(lex);
+	xlqa_buf_reset(&path);
+	xlqa_lexicon_path(tmp_dir, "es", "de", &path);
+	ck_assert_msg(xlqa_lexicon_builder_build(b, "es", "de", path.buf, NULL, &err) == XLQA_OK, "%s", err.message);
+	ck_assert_int_eq(xlqa_lexicon_open(path.buf, &lex, &err), XLQA_OK);
+	ck_assert_str_eq(first_trans(lex, "levantarse"), "aufstehen");
+	xlqa_lexicon_free(lex);
+	xlqa_lexicon_builder_free(b);
+	xlqa_buf_release(&path);
+	remove_tmp();
+}
+END_TEST
 
 /* A translation written without its spaces merges into its spaced twin by noisy-or. */
 START_TEST(test_build_joined_twin)
@@ -2281,6 +2457,8 @@ Suite *lexicon_suite(void)
 	tcase_add_test(tc, test_read_wikdict_and_plain);
 	tcase_add_test(tc, test_read_slashes);
 	tcase_add_test(tc, test_read_debris);
+	tcase_add_test(tc, test_read_joined);
+	tcase_add_test(tc, test_build_joined_parted);
 	tcase_add_test(tc, test_read_errors);
 	tcase_add_test(tc, test_read_tsv);
 	tcase_add_test(tc, test_read_apertium);
