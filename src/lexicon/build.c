@@ -494,9 +494,13 @@ struct xlqa_lexicon_builder {
 	struct xlqa_lang *stemmers[16]; /* source packs, by registry index */
 	/* Each target's hunspell dictionary, by registry index, opened on a classic dictionary's first
 	 * word check (words_known); NULL before that, and when the language has none installed
-	 * (spell_tried). Kept for the builder's life, outside the memory budget. Owned. */
+	 * (spell_tried). Kept for the builder's life; under a memory budget closed after each reading
+	 * (close_words). Owned. */
 	Hunhandle *spellers[16];
 	bool spell_tried[16];
+	/* Each target's pack opened without hunspell, for its stopwords (words_known): the speller above
+	 * is the one hunspell copy a word check needs. Closed with the spellers. Owned. */
+	struct xlqa_lang *stoppers[16];
 	size_t compactions;             /* times the pool was compacted (pool_compact) */
 };
 
@@ -629,14 +633,33 @@ static enum xlqa_dict_word words_known(void *ctx, const char *word)
 	for (size_t i = 0; i < len; i++)
 		letters += ((unsigned char)word[i] & 0xC0) != 0x80;
 	/* the pack: a short word is a word only as a stopword; a stopword is a function word */
-	if (get_stemmer(b, xlqa_lang_at(at), &pack, &err) || !pack)
-		return XLQA_DICT_WORD_UNKNOWN;
+	if (!b->stoppers[at]) {
+		struct xlqa_lang_options lo = { NULL, NULL, 0 };
+
+		if (b->opt.lang)
+			lo = *b->opt.lang;
+		lo.flags |= XLQA_LANG_OPEN_NO_HUNSPELL;
+		if (xlqa_lang_open(xlqa_lang_at(at)->code, &lo, &b->stoppers[at], &err))
+			return XLQA_DICT_WORD_UNKNOWN;
+	}
+	pack = b->stoppers[at];
 	stop = xlqa_lang_is_stopword(pack, word, len);
 	if (stop)
 		return XLQA_DICT_WORD_FUNCTION;
 	if (letters <= 3 || !Hunspell_spell(b->spellers[at], word))
 		return XLQA_DICT_WORD_UNKNOWN;
 	return XLQA_DICT_WORD_KNOWN;
+}
+
+/* Closes the word check of the language at registry index `at`: its hunspell dictionary and its pack. */
+static void close_words(struct xlqa_lexicon_builder *b, size_t at)
+{
+	if (b->spellers[at])
+		Hunspell_destroy(b->spellers[at]);
+	b->spellers[at] = NULL;
+	b->spell_tried[at] = false;
+	xlqa_lang_free(b->stoppers[at]);
+	b->stoppers[at] = NULL;
 }
 
 /* Reads the FreeDict dictionary `d` names from the builder's dict_dir; absent when it is not there. */
@@ -671,6 +694,8 @@ static int read_freedict(struct xlqa_lexicon_builder *b, struct dict *d, struct 
 		rc = xlqa_dict_read_dictd_words(ipath.buf, dpath.buf, load_entry, &lc,
 						wc.lang < sizeof b->spellers / sizeof b->spellers[0] ? words_known : NULL,
 						&wc, &d->stats, &d->style, err);
+		if (b->opt.memory && wc.lang < sizeof b->spellers / sizeof b->spellers[0])
+			close_words(b, wc.lang); /* under a budget the check lives as long as the reading */
 	}
 	d->read = true;
 done:
@@ -1890,8 +1915,7 @@ void xlqa_lexicon_builder_free(struct xlqa_lexicon_builder *b)
 	for (size_t i = 0; i < sizeof b->stemmers / sizeof b->stemmers[0]; i++)
 		xlqa_lang_free(b->stemmers[i]);
 	for (size_t i = 0; i < sizeof b->spellers / sizeof b->spellers[0]; i++)
-		if (b->spellers[i])
-			Hunspell_destroy(b->spellers[i]);
+		close_words(b, i);
 	pool_free_chunks(&b->pool);
 	free(b->pool.strs);
 	free(b->pool.lens);

@@ -731,13 +731,15 @@ static const char *first_trans(const struct xlqa_lexicon *lex, const char *key)
  * joined, in a build: the builder checks a classic dictionary's translations with the target's
  * hunspell dictionary and the pack's stopwords. "givebirthto" is parted; "tomanation" is not, as
  * hunspell's "ma" is a word only if a stopword; German compounds words (its .aff has COMPOUNDFLAG),
- * so "aufstehen" stays whole though "auf stehen" would split with a function word.
+ * so "aufstehen" stays whole though "auf stehen" would split with a function word. With and
+ * without a memory budget, under which the word checks close after each reading and open again:
+ * es-en is built again after es-de.
  */
 START_TEST(test_build_joined_parted)
 {
 	static const char *const spa_eng[] = { "nación\ttomanation", "parir\tgivebirthto" };
 	static const char *const spa_deu[] = { "levantarse\taufstehen" };
-	struct xlqa_lexicon_build_options opt = { 0 };
+	static const size_t budgets[] = { 0, 1 };
 	struct xlqa_lexicon_builder *b;
 	struct xlqa_lexicon *lex;
 	struct xlqa_buf path = XLQA_BUF_INIT;
@@ -748,24 +750,32 @@ START_TEST(test_build_joined_parted)
 	write_tmp_classic("freedict-spa-deu", spa_deu, 1);
 	write_tmp_hunspell("en_US", "", "give\nbirth\nnation\nma\n");
 	write_tmp_hunspell("de_DE", "COMPOUNDFLAG X\n", "stehen\n");
-	opt.dict_dir = tmp_dir;
-	opt.hunspell_dir = tmp_dir;
-	opt.no_names = true;
-	opt.no_hunspell_names = true;
-	ck_assert_int_eq(xlqa_lexicon_builder_new(&opt, &b, &err), XLQA_OK);
-	xlqa_lexicon_path(tmp_dir, "es", "en", &path);
-	ck_assert_msg(xlqa_lexicon_builder_build(b, "es", "en", path.buf, NULL, &err) == XLQA_OK, "%s", err.message);
-	ck_assert_int_eq(xlqa_lexicon_open(path.buf, &lex, &err), XLQA_OK);
-	ck_assert_str_eq(first_trans(lex, "parir"), "give birth to");
-	ck_assert_str_eq(first_trans(lex, "nación"), "tomanation");
-	xlqa_lexicon_free(lex);
-	xlqa_buf_reset(&path);
-	xlqa_lexicon_path(tmp_dir, "es", "de", &path);
-	ck_assert_msg(xlqa_lexicon_builder_build(b, "es", "de", path.buf, NULL, &err) == XLQA_OK, "%s", err.message);
-	ck_assert_int_eq(xlqa_lexicon_open(path.buf, &lex, &err), XLQA_OK);
-	ck_assert_str_eq(first_trans(lex, "levantarse"), "aufstehen");
-	xlqa_lexicon_free(lex);
-	xlqa_lexicon_builder_free(b);
+	for (size_t k = 0; k < sizeof budgets / sizeof budgets[0]; k++) {
+		struct xlqa_lexicon_build_options opt = { 0 };
+		static const char *const targets[] = { "en", "de", "en" };
+
+		opt.dict_dir = tmp_dir;
+		opt.hunspell_dir = tmp_dir;
+		opt.no_names = true;
+		opt.no_hunspell_names = true;
+		opt.memory = budgets[k];
+		ck_assert_int_eq(xlqa_lexicon_builder_new(&opt, &b, &err), XLQA_OK);
+		for (size_t t = 0; t < sizeof targets / sizeof targets[0]; t++) {
+			xlqa_buf_reset(&path);
+			xlqa_lexicon_path(tmp_dir, "es", targets[t], &path);
+			ck_assert_msg(xlqa_lexicon_builder_build(b, "es", targets[t], path.buf, NULL, &err) == XLQA_OK, "%s",
+			              err.message);
+			ck_assert_int_eq(xlqa_lexicon_open(path.buf, &lex, &err), XLQA_OK);
+			if (strcmp(targets[t], "en") == 0) {
+				ck_assert_str_eq(first_trans(lex, "parir"), "give birth to");
+				ck_assert_str_eq(first_trans(lex, "nación"), "tomanation");
+			} else {
+				ck_assert_str_eq(first_trans(lex, "levantarse"), "aufstehen");
+			}
+			xlqa_lexicon_free(lex);
+		}
+		xlqa_lexicon_builder_free(b);
+	}
 	xlqa_buf_release(&path);
 	remove_tmp();
 }
