@@ -166,11 +166,12 @@ START_TEST(test_read_debris)
 	ck_assert_uint_eq(st.skipped_entries, 1);
 	xlqa_buf_reset(&c.text);
 	/* glued, Ding: an abbreviation glued to its word or phrase goes ("seniorSen", "regular
-	 * expressionReg"); a brand name stays */
+	 * expressionReg"); a brand name stays; label: a gloss whose label follows a note ("[geh.]
+	 * except: excepting") goes once the note is out */
 	ck_assert_int_eq(read_fixture("debris-ding", "dict", &c, NULL, &style, &err), XLQA_OK);
 	ck_assert_int_eq(style, XLQA_DICT_DING);
 	ck_assert_str_eq(c.text.buf, "Senior|n|senior;senior citizen\nregulärer Ausdruck|n|regular expression\n"
-				     "Videoportal|n|YouTube\n");
+				     "Videoportal|n|YouTube\nausgenommen|other|barring\n");
 	xlqa_buf_release(&c.text);
 }
 END_TEST
@@ -238,7 +239,7 @@ START_TEST(test_read_joined)
 	ck_assert_int_eq(style, XLQA_DICT_DING);
 	ck_assert_uint_eq(calls, 0);
 	ck_assert_str_eq(c.text.buf, "Senior|n|senior;senior citizen\nregulärer Ausdruck|n|regular expression\n"
-				     "Videoportal|n|YouTube\n");
+				     "Videoportal|n|YouTube\nausgenommen|other|barring\n");
 	xlqa_buf_release(&c.text);
 	xlqa_buf_release(&plain.text);
 }
