@@ -570,14 +570,48 @@ static int load_entry(void *ctx, const struct xlqa_dict_entry *e, struct xlqa_er
 	return XLQA_OK;
 }
 
+/* The registry index of `li`, or SIZE_MAX when it is none of the registry's (NULL). */
+static size_t lang_slot(const struct xlqa_lang_info *li)
+{
+	for (size_t at = 0; at < xlqa_lang_count(); at++)
+		if (xlqa_lang_at(at) == li)
+			return at;
+	return SIZE_MAX;
+}
+
+/* The options the builder opens language packs with: the caller's, or the defaults. */
+static struct xlqa_lang_options pack_options(const struct xlqa_lexicon_builder *b)
+{
+	struct xlqa_lang_options lo = { NULL, NULL, 0 };
+
+	if (b->opt.lang)
+		lo = *b->opt.lang;
+	return lo;
+}
+
+/*
+ * The paths of language `li`'s hunspell .aff and .dic in the builder's hunspell_dir, into `aff` and
+ * `dic` (reset first): XLQA_OK when both are readable, XLQA_ENOTFOUND when the language has none or
+ * one is missing, XLQA_ENOMEM.
+ */
+static int hunspell_files(const struct xlqa_lexicon_builder *b, const struct xlqa_lang_info *li, struct xlqa_buf *aff,
+			  struct xlqa_buf *dic)
+{
+	xlqa_buf_reset(aff);
+	xlqa_buf_reset(dic);
+	if (!li->hunspell)
+		return XLQA_ENOTFOUND;
+	if (xlqa_buf_addf(aff, "%s/%s.aff", b->hunspell_dir, li->hunspell) ||
+	    xlqa_buf_addf(dic, "%s/%s.dic", b->hunspell_dir, li->hunspell))
+		return XLQA_ENOMEM;
+	return access(dic->buf, R_OK) == 0 && access(aff->buf, R_OK) == 0 ? XLQA_OK : XLQA_ENOTFOUND;
+}
+
 /* What words_known needs: the builder and the registry index of the translations' language. */
 struct words_ctx {
 	struct xlqa_lexicon_builder *b;
 	size_t lang;
 };
-
-static int get_stemmer(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info *lang, struct xlqa_lang **out,
-		       struct xlqa_error *err);
 
 /*
  * True when the hunspell affix file `aff` compounds words by flags (a COMPOUNDFLAG or COMPOUNDBEGIN
@@ -612,18 +646,13 @@ static enum xlqa_dict_word words_known(void *ctx, const char *word)
 	struct words_ctx *wc = ctx;
 	struct xlqa_lexicon_builder *b = wc->b;
 	size_t at = wc->lang, letters = 0, len = strlen(word);
-	struct xlqa_lang *pack = NULL;
 	struct xlqa_error err;
-	bool stop;
 
 	if (!b->spell_tried[at]) {
-		const struct xlqa_lang_info *li = xlqa_lang_at(at);
 		struct xlqa_buf aff = XLQA_BUF_INIT, dic = XLQA_BUF_INIT;
 
 		b->spell_tried[at] = true;
-		if (li->hunspell && !xlqa_buf_addf(&aff, "%s/%s.aff", b->hunspell_dir, li->hunspell) &&
-		    !xlqa_buf_addf(&dic, "%s/%s.dic", b->hunspell_dir, li->hunspell) && access(aff.buf, R_OK) == 0 &&
-		    access(dic.buf, R_OK) == 0 && !aff_compounds(aff.buf))
+		if (hunspell_files(b, xlqa_lang_at(at), &aff, &dic) == XLQA_OK && !aff_compounds(aff.buf))
 			b->spellers[at] = Hunspell_create(aff.buf, dic.buf);
 		xlqa_buf_release(&aff);
 		xlqa_buf_release(&dic);
@@ -634,17 +663,13 @@ static enum xlqa_dict_word words_known(void *ctx, const char *word)
 		letters += ((unsigned char)word[i] & 0xC0) != 0x80;
 	/* the pack: a short word is a word only as a stopword; a stopword is a function word */
 	if (!b->stoppers[at]) {
-		struct xlqa_lang_options lo = { NULL, NULL, 0 };
+		struct xlqa_lang_options lo = pack_options(b);
 
-		if (b->opt.lang)
-			lo = *b->opt.lang;
 		lo.flags |= XLQA_LANG_OPEN_NO_HUNSPELL;
 		if (xlqa_lang_open(xlqa_lang_at(at)->code, &lo, &b->stoppers[at], &err))
 			return XLQA_DICT_WORD_UNKNOWN;
 	}
-	pack = b->stoppers[at];
-	stop = xlqa_lang_is_stopword(pack, word, len);
-	if (stop)
+	if (xlqa_lang_is_stopword(b->stoppers[at], word, len))
 		return XLQA_DICT_WORD_FUNCTION;
 	if (letters <= 3 || !Hunspell_spell(b->spellers[at], word))
 		return XLQA_DICT_WORD_UNKNOWN;
@@ -687,14 +712,12 @@ static int read_freedict(struct xlqa_lexicon_builder *b, struct dict *d, struct 
 	{
 		/* the classic layout's lost spaces are put back with the target's word check */
 		struct load_ctx lc = { b, d };
-		struct words_ctx wc = { b, sizeof b->spellers / sizeof b->spellers[0] };
-		for (size_t i = 0; i < xlqa_lang_count(); i++)
-			if (strcmp(xlqa_lang_at(i)->code, d->to) == 0)
-				wc.lang = i;
-		rc = xlqa_dict_read_dictd_words(ipath.buf, dpath.buf, load_entry, &lc,
-						wc.lang < sizeof b->spellers / sizeof b->spellers[0] ? words_known : NULL,
-						&wc, &d->stats, &d->style, err);
-		if (b->opt.memory && wc.lang < sizeof b->spellers / sizeof b->spellers[0])
+		struct words_ctx wc = { b, lang_slot(xlqa_lang_find(d->to)) };
+		bool check = wc.lang < sizeof b->spellers / sizeof b->spellers[0];
+
+		rc = xlqa_dict_read_dictd_words(ipath.buf, dpath.buf, load_entry, &lc, check ? words_known : NULL, &wc,
+						&d->stats, &d->style, err);
+		if (b->opt.memory && check)
 			close_words(b, wc.lang); /* under a budget the check lives as long as the reading */
 	}
 	d->read = true;
@@ -1311,20 +1334,15 @@ int xlqa_lexicon_builder_layer_stems(const struct xlqa_lexicon_builder *b, const
 static int get_stemmer(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info *lang, struct xlqa_lang **out,
 		       struct xlqa_error *err)
 {
-	size_t at = 0;
+	size_t at = lang_slot(lang);
 	int rc;
 
 	*out = NULL;
-	for (size_t i = 0; i < xlqa_lang_count(); i++)
-		if (xlqa_lang_at(i) == lang)
-			at = i;
 	if (at >= sizeof b->stemmers / sizeof b->stemmers[0])
 		return XLQA_OK;
 	if (!b->stemmers[at]) {
-		struct xlqa_lang_options lo = { NULL, NULL, 0 };
+		struct xlqa_lang_options lo = pack_options(b);
 
-		if (b->opt.lang)
-			lo = *b->opt.lang;
 		rc = xlqa_lang_open(lang->code, &lo, &b->stemmers[at], err);
 		if (rc == XLQA_ENOTFOUND && !(lo.flags & XLQA_LANG_OPEN_NO_HUNSPELL)) {
 			xlqa_error_clear(err);
@@ -1529,16 +1547,15 @@ static int load_dic_names(struct xlqa_lexicon_builder *b, struct xlqa_error *err
 	for (size_t i = 0; i < xlqa_lang_count() && !rc; i++) {
 		const struct xlqa_lang_info *li = xlqa_lang_at(i);
 		struct name_ctx nc = { &langs, (uintptr_t)1 << i };
+		int found;
+
 		if (!li->hunspell)
 			continue;
-		xlqa_buf_reset(&aff);
-		xlqa_buf_reset(&dic);
-		if (xlqa_buf_addf(&aff, "%s/%s.aff", b->hunspell_dir, li->hunspell) ||
-		    xlqa_buf_addf(&dic, "%s/%s.dic", b->hunspell_dir, li->hunspell)) {
+		if ((found = hunspell_files(b, li, &aff, &dic)) == XLQA_ENOMEM) {
 			rc = xlqa_error_status(err, XLQA_ENOMEM, "loading the dictionary names");
 			break;
 		}
-		if (access(dic.buf, R_OK) != 0 || access(aff.buf, R_OK) != 0) {
+		if (found != XLQA_OK) {
 			size_t len = strlen(dn->missing);
 			snprintf(dn->missing + len, sizeof dn->missing - len, "%s%s.dic", len ? " " : "", li->hunspell);
 			continue;
@@ -1710,15 +1727,13 @@ static int write_lexicon(struct xlqa_lexicon_builder *b, struct table *t, const 
 	struct xlqa_buf stem = XLQA_BUF_INIT;
 	struct xlqa_file_out out = { 0 }; /* written whole or not at all */
 	size_t n_trans = 0, n_stems = 0, alloc_stems = 0, max_words = 1, pool_size;
-	struct xlqa_lang *lang = b->stemmers[0];
+	size_t slot = lang_slot(src);
+	struct xlqa_lang *lang = slot < sizeof b->stemmers / sizeof b->stemmers[0] ? b->stemmers[slot] : b->stemmers[0];
 	FILE *fp = NULL;
 	uLong crc = crc32(0L, Z_NULL, 0);
 	uint64_t pos;
 	int rc = XLQA_OK;
 
-	for (size_t i = 0; i < xlqa_lang_count(); i++)
-		if (xlqa_lang_at(i) == src)
-			lang = b->stemmers[i];
 	sort_builder = b;
 	qsort(t->rows, t->n_rows, sizeof *t->rows, row_key_cmp);
 	pool_size = b->pool.n;

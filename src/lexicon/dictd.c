@@ -599,7 +599,7 @@ static int add_item(struct reader *r, const char *s, size_t len, bool abbrev)
 		xlqa_buf_release(&plain);
 		return rc;
 	}
-	if (lex_clean(s, len, &r->items) || unglue(r, start) || part_joined(r, start))
+	if (lex_clean(s, len, &r->items))
 		return XLQA_ENOMEM;
 	/* a gloss once its notes are out: "[geh.] except: excepting" */
 	if (r->items.len > start && is_label(r->items.buf + start, r->items.len - start)) {
@@ -607,6 +607,8 @@ static int add_item(struct reader *r, const char *s, size_t len, bool abbrev)
 		r->stats->skipped_items++;
 		return XLQA_OK;
 	}
+	if (unglue(r, start) || part_joined(r, start))
+		return XLQA_ENOMEM;
 	if (abbrev && (cut = abbreviation_start(r->items.buf + start, r->items.len - start)) > 0) {
 		struct xlqa_buf abbr = XLQA_BUF_INIT;
 		if (xlqa_buf_add(&abbr, r->items.buf + start + cut, r->items.len - start - cut))
