@@ -967,6 +967,23 @@ START_TEST(test_build_memory_budget)
 END_TEST
 
 /*
+ * Builds `pair` with `b` into tmp_dir as "RUN-P-XX-YY.lex" (path in `path`) and reads the file into
+ * `bytes`, both reset first.
+ */
+static void build_read(struct xlqa_lexicon_builder *b, size_t run, size_t p, const char *const pair[2],
+                       struct xlqa_buf *path, struct xlqa_buf *bytes)
+{
+	struct xlqa_error err;
+
+	xlqa_buf_reset(path);
+	xlqa_buf_addf(path, "%s/%zu-%zu-%s-%s.lex", tmp_dir, run, p, pair[0], pair[1]);
+	ck_assert_msg(xlqa_lexicon_builder_build(b, pair[0], pair[1], path->buf, NULL, &err) == XLQA_OK, "%s",
+	              err.message);
+	xlqa_buf_reset(bytes);
+	ck_assert_int_eq(xlqa_file_read(path->buf, bytes, &err), XLQA_OK);
+}
+
+/*
  * Under a budget the builder compacts its string pool when it drops dictionaries or layers,
  * renumbering every id its cached dictionaries, layers (rows, their index, stems), the pair's own
  * table and the hunspell names hold; a mapping it got wrong would show in a later pair that reads
@@ -1000,14 +1017,9 @@ START_TEST(test_build_pool_compaction)
 		for (size_t p = 0; p < NP; p++) {
 			struct xlqa_buf *bytes = k == 0 ? &want[p] : &got;
 
-			xlqa_buf_reset(&path);
-			xlqa_buf_addf(&path, "%s/%zu-%zu-%s-%s.lex", tmp_dir, k, p, pairs[p][0], pairs[p][1]);
-			ck_assert_msg(xlqa_lexicon_builder_build(b, pairs[p][0], pairs[p][1], path.buf, NULL, &err) == XLQA_OK,
-			              "%s", err.message);
 			if (k == 0)
 				xlqa_buf_init(bytes);
-			xlqa_buf_reset(bytes);
-			ck_assert_int_eq(xlqa_file_read(path.buf, bytes, &err), XLQA_OK);
+			build_read(b, k, p, pairs[p], &path, bytes);
 			xlqa_lexicon_builder_memory(b, &m);
 			held_total += m.compactions > compactions && m.cached > 0;
 			compactions = m.compactions;
@@ -1112,14 +1124,9 @@ START_TEST(test_build_compaction_stems)
 			struct xlqa_buf *bytes = budget == 0 ? &want[p] : &got;
 			struct lex_builder_memory m;
 
-			xlqa_buf_reset(&path);
-			xlqa_buf_addf(&path, "%s/%zu-%zu-%s-%s.lex", tmp_dir, budget, p, pairs[p][0], pairs[p][1]);
-			ck_assert_msg(xlqa_lexicon_builder_build(b, pairs[p][0], pairs[p][1], path.buf, NULL, &err) == XLQA_OK,
-			              "%s", err.message);
 			if (budget == 0)
 				xlqa_buf_init(bytes);
-			xlqa_buf_reset(bytes);
-			ck_assert_int_eq(xlqa_file_read(path.buf, bytes, &err), XLQA_OK);
+			build_read(b, budget, p, pairs[p], &path, bytes);
 			xlqa_lexicon_builder_memory(b, &m);
 			kept_stems += m.compactions > compactions && m.stemmed > 0;
 			compactions = m.compactions;
