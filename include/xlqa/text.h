@@ -39,6 +39,24 @@ size_t xlqa_text_blanks(const char *s, size_t len);
 int xlqa_text_check_nul(const char *in, size_t len, const char *name, struct xlqa_error *err);
 
 /*
+ * Checks that `len` bytes of a line-based text file are UTF-8 (xlqa_text_utf8_valid) and hold no NUL
+ * byte (xlqa_text_check_nul). Returns XLQA_OK, XLQA_EENCODING with "NAME:LINE: invalid UTF-8 at byte
+ * OFFSET", or check_nul's XLQA_EPARSE; err->offset and err->line are set.
+ */
+int xlqa_text_check_utf8(const char *in, size_t len, const char *name, struct xlqa_error *err);
+
+/* One line for xlqa_text_each_line: line[0..n) without its newline and a CR before it; lineno from 1. */
+typedef int (*xlqa_text_line_fn)(void *ctx, const char *line, size_t n, int64_t lineno, struct xlqa_error *err);
+
+/*
+ * Checks `len` bytes (xlqa_text_check_utf8), then calls `fn` for each line that holds more than
+ * blanks (xlqa_text_blanks), in order; a last line without a newline counts. Returns the check's
+ * error, the first nonzero value `fn` returns (at once), or XLQA_OK.
+ */
+int xlqa_text_each_line(const char *in, size_t len, const char *name, xlqa_text_line_fn fn, void *ctx,
+                        struct xlqa_error *err);
+
+/*
  * Decodes `len` bytes in `encoding` (any name iconv knows; "UTF-8" is validated, not converted) and
  * appends the UTF-8 result to `out`. `name` names the input in messages (NULL: "<input>").
  * Errors: XLQA_EENCODING with err->offset the byte offset of the first undecodable or truncated

@@ -96,15 +96,6 @@ bool clef_parse_number(const char *s, size_t n, unsigned *out)
 	return true;
 }
 
-int64_t clef_line_of(const char *data, size_t pos)
-{
-	int64_t line = 1;
-
-	for (size_t i = 0; i < pos; i++)
-		line += data[i] == '\n';
-	return line;
-}
-
 void xlqa_clef_run_init(struct xlqa_clef_run *run)
 {
 	memset(run, 0, sizeof *run);
@@ -184,37 +175,29 @@ static int parse_line(struct xlqa_clef_run *run, const char *line, size_t n, int
 	return push(run, &r, c.len[CLEF_TAG], c.len[CLEF_CONFIDENCE], c.len[CLEF_DOCNO], c.answer_len, err);
 }
 
+/* What xlqa_clef_run_parse hands xlqa_text_each_line. */
+struct run_lines {
+	struct xlqa_clef_run *run;
+	const char *name;
+	unsigned flags;
+};
+
+static int run_line(void *ctx, const char *line, size_t n, int64_t lineno, struct xlqa_error *err)
+{
+	struct run_lines *c = ctx;
+
+	return parse_line(c->run, line, n, lineno, c->name, c->flags, err);
+}
+
 int xlqa_clef_run_parse(struct xlqa_clef_run *run, const char *data, size_t len, const char *name, unsigned flags,
                         struct xlqa_error *err)
 {
-	size_t bad, pos = 0;
-	int64_t lineno = 0;
-	int rc;
+	struct run_lines c = { run, name, flags };
+	int rc = xlqa_text_each_line(data, len, name, run_line, &c, err);
 
-	if (!xlqa_text_utf8_valid(data, len, &bad)) {
-		int64_t line = clef_line_of(data, bad);
-
-		return xlqa_error_in(err, XLQA_EENCODING, name, (int64_t)bad, line, "invalid UTF-8 at byte %zu", bad);
-	}
-	if ((rc = xlqa_text_check_nul(data, len, name, err)))
-		return rc;
-	while (pos < len) {
-		const char *nl = memchr(data + pos, '\n', len - pos);
-		size_t n = nl ? (size_t)(nl - (data + pos)) : len - pos;
-		size_t next = pos + n + (nl != NULL);
-
-		lineno++;
-		if (n > 0 && data[pos + n - 1] == '\r')
-			n--;
-		if (xlqa_text_blanks(data + pos, n) < n) {
-			if ((rc = parse_line(run, data + pos, n, lineno, name, flags, err)))
-				return rc;
-		}
-		pos = next;
-	}
-	if (run->count == 0)
-		return xlqa_error_set(err, XLQA_EEMPTY, "%s: no responses", name);
-	return XLQA_OK;
+	if (!rc && run->count == 0)
+		rc = xlqa_error_set(err, XLQA_EEMPTY, "%s: no responses", name);
+	return rc;
 }
 
 size_t xlqa_clef_run_unanswered(const struct xlqa_clef_run *run, const struct xlqa_testset *ts)

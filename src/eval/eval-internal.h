@@ -38,8 +38,6 @@ bool clef_parse_confidence(const char *s, size_t n, double *out);
 /* Reads a question number column of 1 to 4 digits with a value in 1..9999. */
 bool clef_parse_number(const char *s, size_t n, unsigned *out);
 
-/* The line number of byte `pos` in `data` (1-based), counting '\n' before it. */
-int64_t clef_line_of(const char *data, size_t pos);
 
 /*
  * CWS of `n` items under `mode` (NaN for none or when memory runs out); with `best`, also the CWS

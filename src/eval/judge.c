@@ -208,11 +208,25 @@ static int gold_line(struct xlqa_judge *j, const char *p, size_t n, int64_t line
 	return XLQA_OK;
 }
 
+/* What gold_load hands xlqa_text_each_line: the judge, the key's path and the questions read. */
+struct gold_lines {
+	struct xlqa_judge *j;
+	const char *path;
+	size_t questions;
+};
+
+static int gold_each_line(void *ctx, const char *line, size_t n, int64_t lineno, struct xlqa_error *err)
+{
+	struct gold_lines *c = ctx;
+
+	c->questions++;
+	return gold_line(c->j, line, n, lineno, c->path, err);
+}
+
 static int gold_load(struct xlqa_judge *j, const char *path, struct xlqa_error *err)
 {
 	struct xlqa_buf buf = XLQA_BUF_INIT;
-	size_t pos = 0, bad, questions = 0;
-	int64_t line = 0;
+	struct gold_lines c = { j, path, 0 };
 	int rc;
 
 	if (!j->lang[0])
@@ -221,28 +235,9 @@ static int gold_load(struct xlqa_judge *j, const char *path, struct xlqa_error *
 	if (!j->gold)
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	rc = xlqa_file_read(path, &buf, err);
-	if (!rc && !xlqa_text_utf8_valid(buf.buf, buf.len, &bad)) {
-		int64_t l = clef_line_of(buf.buf, bad);
-
-		rc = xlqa_error_in(err, XLQA_EENCODING, path, (int64_t)bad, l, "invalid UTF-8 at byte %zu", bad);
-	}
 	if (!rc)
-		rc = xlqa_text_check_nul(buf.buf, buf.len, path, err);
-	while (!rc && pos < buf.len) {
-		const char *nl = memchr(buf.buf + pos, '\n', buf.len - pos);
-		size_t n = nl ? (size_t)(nl - (buf.buf + pos)) : buf.len - pos;
-		size_t next = pos + n + (nl != NULL);
-
-		line++;
-		if (n > 0 && buf.buf[pos + n - 1] == '\r')
-			n--;
-		if (strspn(buf.buf + pos, " \t") < n) {
-			rc = gold_line(j, buf.buf + pos, n, line, path, err);
-			questions++;
-		}
-		pos = next;
-	}
-	if (!rc && questions == 0)
+		rc = xlqa_text_each_line(buf.buf, buf.len, path, gold_each_line, &c, err);
+	if (!rc && c.questions == 0)
 		rc = xlqa_error_set(err, XLQA_EEMPTY, "%s: no questions", path);
 	xlqa_buf_release(&buf);
 	return rc;

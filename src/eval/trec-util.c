@@ -70,16 +70,9 @@ size_t trec_trim(const char **s, size_t len)
 
 int trec_read_utf8(const char *path, struct xlqa_buf *out, struct xlqa_error *err)
 {
-	size_t bad;
 	int rc = xlqa_file_read(path, out, err);
 
-	if (rc)
-		return rc;
-	if (!xlqa_text_utf8_valid(out->buf, out->len, &bad)) {
-		xlqa_buf_release(out);
-		return xlqa_error_at(err, XLQA_EENCODING, (int64_t)bad, -1, "%s: byte offset %zu: invalid UTF-8", path, bad);
-	}
-	if ((rc = xlqa_text_check_nul(out->buf, out->len, path, err)))
+	if (!rc && (rc = xlqa_text_check_utf8(out->buf, out->len, path, err)))
 		xlqa_buf_release(out);
 	return rc;
 }

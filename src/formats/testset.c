@@ -99,41 +99,30 @@ static int parse_line(struct xlqa_testset *ts, const char *line, size_t n, int64
 typedef int (*line_fn)(struct xlqa_testset *ts, const char *line, size_t n, int64_t lineno, const char *name,
                        struct xlqa_error *err);
 
+/* What parse_lines hands xlqa_text_each_line: the set, the input's name and the line parser. */
+struct lines_ctx {
+	struct xlqa_testset *ts;
+	const char *name;
+	line_fn fn;
+};
+
+static int each_line(void *ctx, const char *line, size_t n, int64_t lineno, struct xlqa_error *err)
+{
+	struct lines_ctx *c = ctx;
+
+	return c->fn(c->ts, line, n, lineno, c->name, err);
+}
+
 /* Checks the encoding, then calls `fn` for every non-blank line (without its newline and CR). */
 static int parse_lines(struct xlqa_testset *ts, const char *data, size_t len, const char *name, line_fn fn,
                        struct xlqa_error *err)
 {
-	size_t bad, pos = 0;
-	int64_t lineno = 0;
-	int rc;
+	struct lines_ctx c = { ts, name, fn };
+	int rc = xlqa_text_each_line(data, len, name, each_line, &c, err);
 
-	if (!xlqa_text_utf8_valid(data, len, &bad)) {
-		int64_t line = 1;
-
-		for (size_t i = 0; i < bad; i++)
-			line += data[i] == '\n';
-		return xlqa_error_in(err, XLQA_EENCODING, name, (int64_t)bad, line, "invalid UTF-8 at byte %zu", bad);
-	}
-	if ((rc = xlqa_text_check_nul(data, len, name, err)))
-		return rc;
-	while (pos < len) {
-		const char *nl = memchr(data + pos, '\n', len - pos);
-		size_t n = nl ? (size_t)(nl - (data + pos)) : len - pos;
-		size_t next = pos + n + (nl != NULL);
-
-		lineno++;
-		if (n > 0 && data[pos + n - 1] == '\r')
-			n--;
-		if (xlqa_text_blanks(data + pos, n) < n) {
-			rc = fn(ts, data + pos, n, lineno, name, err);
-			if (rc)
-				return rc;
-		}
-		pos = next;
-	}
-	if (ts->count == 0)
-		return xlqa_error_set(err, XLQA_EEMPTY, "%s: no questions", name);
-	return XLQA_OK;
+	if (!rc && ts->count == 0)
+		rc = xlqa_error_set(err, XLQA_EEMPTY, "%s: no questions", name);
+	return rc;
 }
 
 int xlqa_testset_parse(struct xlqa_testset *ts, const char *data, size_t len, const char *name,

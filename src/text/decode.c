@@ -34,6 +34,42 @@ int xlqa_text_check_nul(const char *in, size_t len, const char *name, struct xlq
 	                     (size_t)(nul - in));
 }
 
+int xlqa_text_check_utf8(const char *in, size_t len, const char *name, struct xlqa_error *err)
+{
+	size_t bad;
+	int64_t line = 1;
+
+	if (xlqa_text_utf8_valid(in, len, &bad))
+		return xlqa_text_check_nul(in, len, name, err);
+	for (size_t i = 0; i < bad; i++)
+		line += in[i] == '\n';
+	return xlqa_error_in(err, XLQA_EENCODING, name, (int64_t)bad, line, "invalid UTF-8 at byte %zu", bad);
+}
+
+int xlqa_text_each_line(const char *in, size_t len, const char *name, xlqa_text_line_fn fn, void *ctx,
+                        struct xlqa_error *err)
+{
+	size_t pos = 0;
+	int64_t lineno = 0;
+	int rc;
+
+	if ((rc = xlqa_text_check_utf8(in, len, name, err)))
+		return rc;
+	while (pos < len) {
+		const char *nl = memchr(in + pos, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - (in + pos)) : len - pos;
+		size_t next = pos + n + (nl != NULL);
+
+		lineno++;
+		if (n > 0 && in[pos + n - 1] == '\r')
+			n--;
+		if (xlqa_text_blanks(in + pos, n) < n && (rc = fn(ctx, in + pos, n, lineno, err)))
+			return rc;
+		pos = next;
+	}
+	return XLQA_OK;
+}
+
 bool xlqa_text_utf8_valid(const char *in, size_t len, size_t *bad)
 {
 	const unsigned char *s = (const unsigned char *)in;

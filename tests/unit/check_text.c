@@ -67,6 +67,56 @@ START_TEST(decode_unknown_encoding)
 }
 END_TEST
 
+/* Records the lines xlqa_text_each_line hands over, "LINENO:TEXT|", and fails at a line "stop". */
+static int record_line(void *ctx, const char *line, size_t n, int64_t lineno, struct xlqa_error *err)
+{
+	struct xlqa_buf *b = ctx;
+
+	if (n == 4 && memcmp(line, "stop", 4) == 0)
+		return xlqa_error_set(err, XLQA_EPARSE, "stopped at line %lld", (long long)lineno);
+	return xlqa_buf_addf(b, "%lld:%.*s|", (long long)lineno, (int)n, line);
+}
+
+#define BYTES(s) s, sizeof s - 1 /* a literal and its length, NUL bytes included */
+
+START_TEST(each_line_checks_and_splits)
+{
+	static const struct {
+		const char *in;
+		size_t len;
+		int status;
+		const char *out; /* the lines recorded, or the error message */
+	} cases[] = {
+		/* blank lines are skipped but counted; CR LF ends a line; a last line needs no newline */
+		{ BYTES("a\n\n \t\nb c\r\nd"), XLQA_OK, "1:a|4:b c|5:d|" },
+		{ BYTES("x\r\r\n"), XLQA_OK, "1:x\r|" }, /* one CR comes off, not two */
+		{ BYTES(""), XLQA_OK, "" },
+		{ BYTES("a\nstop\nb\n"), XLQA_EPARSE, "stopped at line 2" }, /* the callback's error stops the walk */
+		{ BYTES("ok\nZ\xFC" "rich\n"), XLQA_EENCODING, "f.txt:2: invalid UTF-8 at byte 4" },
+		{ BYTES("ok\nok\nn\0l\n"), XLQA_EPARSE, "f.txt:3: NUL byte at byte 7" },
+	};
+	struct xlqa_buf b = XLQA_BUF_INIT;
+	struct xlqa_error err = { 0 };
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		xlqa_buf_reset(&b);
+		xlqa_buf_addf(&b, "%s", "");
+		ck_assert_int_eq(xlqa_text_each_line(cases[i].in, cases[i].len, "f.txt", record_line, &b, &err),
+		                 cases[i].status);
+		ck_assert_str_eq(cases[i].status ? err.message : b.buf, cases[i].out);
+	}
+	/* nothing was read past an encoding error: the lines before it were not handed over either */
+	xlqa_buf_reset(&b);
+	xlqa_buf_addf(&b, "%s", "");
+	ck_assert_int_eq(xlqa_text_each_line("ok\n\xFF", 4, "f.txt", record_line, &b, &err), XLQA_EENCODING);
+	ck_assert_str_eq(b.buf, "");
+	ck_assert_int_eq(err.offset, 3);
+	ck_assert_int_eq(err.line, 2);
+	xlqa_buf_release(&b);
+}
+END_TEST
+#undef BYTES
+
 START_TEST(unescape_references)
 {
 	/* Named, decimal, hex and Windows-1252-range references, and text around them. */
@@ -415,6 +465,7 @@ Suite *text_suite(void)
 	tcase_add_test(tc, decode_latin1_to_utf8);
 	tcase_add_test(tc, decode_reports_exact_offsets);
 	tcase_add_test(tc, decode_unknown_encoding);
+	tcase_add_test(tc, each_line_checks_and_splits);
 	tcase_add_test(tc, unescape_references);
 	tcase_add_test(tc, unescape_errors_and_lenient_mode);
 	tcase_add_test(tc, normalize_forms);
