@@ -33,7 +33,8 @@
 # right, confidence), go to OUT/results/TAG-STAGE.responses, for question-by-question comparisons.
 # Environment: OUT (default BUILD_DIR/protocol; tables are reused when present), FIT_OPTS (default
 # --ranking), RUN_OPTS (more options of the tables' `xlqa run`, such as --mt), GROUPED (1: the calibration cross-fitted by article), POOLED (1: cv fits one model on
-# all four targets' other folds instead of one a target), FOLDS (5), REPEATS ("1 2 3"), TAG (a name for this state, default "current": results go
+# all four targets' other folds instead of one a target), TRAIN_SHARE (cv, loto: fit on this share, in (0, 1], of
+# the other folds' groups, for a learning curve; default 1), FOLDS (5), REPEATS ("1 2 3"), TAG (a name for this state, default "current": results go
 # to OUT/results/TAG-STAGE.tsv, so two states are compared on the same folds).
 set -eu
 # collection titles and question ids are bytes (Latin-1 titles): compare and hash them as bytes
@@ -56,6 +57,11 @@ run_opts=${RUN_OPTS:-}
 folds=${FOLDS:-5}
 repeats=${REPEATS:-1 2 3}
 tag=${TAG:-current}
+train_share=${TRAIN_SHARE:-1}
+case $train_share in
+    1 | 0.[0-9]*) ;;
+    *) echo "bench/protocol.sh: TRAIN_SHARE needs a share in (0, 1], such as 0.5, not '$train_share'" >&2; exit 2 ;;
+esac
 XLQA_LANG_DIR=${XLQA_LANG_DIR:-$top/lang}
 XLQA_CORPORA_DIR=${XLQA_CORPORA_DIR:-$top/corpora-config}
 export XLQA_LANG_DIR XLQA_CORPORA_DIR
@@ -254,6 +260,23 @@ split_fold() {
           print > (fold[g] == k ? test : train) }' groups="$out/groups.tsv" "$out/groups.tsv" "$3"
 }
 
+# thin_train R: keeps in $tmp/train.tsv the rows of a TRAIN_SHARE of its groups, drawn by a hash of
+# the group's name seeded apart from the folds' (so a share's groups do not follow the fold), the same
+# groups for every fold of assignment R and every target: a learning curve over the fitting data
+thin_train() {
+    awk -F'\t' -v share="$train_share" -v r="$1" '
+        BEGIN { p = 1000003; for (i = 32; i < 127; i++) ord[sprintf("%c", i)] = i }
+        FILENAME == groups { group[$1] = $2; next }
+        FNR == 1 { print; next }
+        { split($1, k_, "/"); g = group[k_[1] "/" k_[2] "/" k_[4]]
+          if (!(g in keep)) { h = r + 7919
+              for (i = 1; i <= length(g); i++) h = (h * 37 + ord[substr(g, i, 1)] + 1) % p
+              for (i = 0; i < 3; i++) h = (h * h + r + 7919) % p
+              keep[g] = (h % 1000) < share * 1000 }
+          if (keep[g]) print }' groups="$out/groups.tsv" "$out/groups.tsv" "$tmp/train.tsv" >"$tmp/train-share.tsv"
+    mv "$tmp/train-share.tsv" "$tmp/train.tsv"
+}
+
 # held_out_folds REPEAT FIT_POOL ANSWER_POOL: fold by fold (assignment REPEAT), the model fitted on
 # FIT_POOL's rows of the other folds answers ANSWER_POOL's rows of the held-out fold (the same pool
 # for cross-validation; another target's for loto), writing response lines
@@ -261,6 +284,7 @@ held_out_folds() {
     k=0
     while [ "$k" -lt "$folds" ]; do
         split_fold "$k" "$1" "$2"
+        [ "$train_share" = 1 ] || thin_train "$1"
         nilc=$(fit "$tmp/model.json" "$tmp/train.tsv")
         [ "$3" = "$2" ] || split_fold "$k" "$1" "$3"
         answer "$tmp/model.json" "$nilc" "$tmp/test.tsv"
