@@ -7,14 +7,24 @@ translation that shows a known class of debris into that class (an entry may be 
   bracket     a bracket left over: "building]", "[wichtige", "(n"
   glued       words written together by the dictionary: a lower-case letter followed by an
               upper-case one and two lower-case ones inside a word ("BasqueCountry",
-              "seniorSen"), unless the translation is its key as written ("YouTube" for "youtube")
+              "seniorSen"), unless the translation is its key as written ("YouTube" for "youtube"),
+              and only when the word is more than a name written in camel case ("PlayStation",
+              "eSwatini", "CinemaScope"): its tail from its last capital is an abbreviation, of
+              at most five letters, after other words of the translation ("regular
+              expressionReg", "Finanzstrafgesetz FinStr") or starting its own head or the
+              translation's first word ("seniorSen"), or it parts into two words the target's
+              hunspell knows, the first in lower case ("kleinenSchamlippen"), or in German, whose
+              nouns are capitalised, in any case ("EisenKies")
   joined      words written together in lower case: a translation's word of 8 letters or more
               that the target language's hunspell does not know, that the lexicon holds, with
               spaces, as a multiword translation of some key ("givebirthto" beside "give birth
               to", "camadematrimonio"), and that no dictionary of the target language has as a
               headword: a key of DIR/TT-XX.lex (TT the target) with a translation from that
               pair's own dictionary (origin "direct"). A headword is a word of its language, so
-              compounds hunspell lacks ("streamflow", "steckenbleiben") are not counted; counted
+              compounds hunspell lacks ("streamflow", "steckenbleiben") are not counted; nor are
+              words written in a dictionary of the WikDict or Ding layout (of either side,
+              in $XLQA_DICT_DIR or /usr/share/dictd): those write their spaces, so their closed
+              compounds are words ("endplate", "horsemeat"); the classic layout's are not; counted
               for targets with a hunspell dictionary (lang/XX/language.txt), read with
               libhunspell from $XLQA_HUNSPELL_DIR or /usr/share/hunspell
   list        a key that lists single-word forms separated by commas ("infinito, infinita"); a
@@ -22,14 +32,18 @@ translation that shows a known class of debris into that class (an entry may be 
   label       a gloss label before a colon ("umgangssprachlich: ein Mann")
   stray       punctuation no word carries: a leading or trailing ',', ';', ':' or '/', or '|'
 
-Usage: bench/lexicon-debris.py DIR [--examples N]
-Prints one line per class: class, keys and translations affected, then the total; with
---examples N, up to N examples per class on stderr.
+Usage: bench/lexicon-debris.py DIR [--examples N] [--twins DIR2]
+Prints one line per class: class, keys and translations affected, then the total, then the joined
+translations by target language ("joined-es"); with --examples N, up to N examples per class on
+stderr. With --twins DIR2 the multiword translations that make a word "joined" are taken from the
+lexicons of the same pair in DIR2 as well: parting words creates twins, so comparing a build
+before a change with one after it is fair only when both are counted against the same twins.
 """
 import ctypes
 import ctypes.util
 import functools
 import glob
+import gzip
 import os
 import re
 import sys
@@ -101,9 +115,87 @@ def headwords_of(files):
     return heads
 
 
-def joined(word, speller, twins, headwords=frozenset()):
+B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+LONG_WORD = re.compile(r"[^\W\d_]{%d,}" % JOINED_MIN)
+
+
+def b64(text):
+    value = 0
+    for c in text:
+        value = value * 64 + B64.index(c)
+    return value
+
+
+def iso639_2(lang_dir, code):
+    try:
+        with open(os.path.join(lang_dir, code, "language.txt"), encoding="utf-8") as f:
+            for line in f:
+                fields = line.rstrip("\n").split("\t")
+                if len(fields) == 2 and fields[0] == "iso639-2":
+                    return fields[1]
+    except OSError:
+        pass
+    return None
+
+
+@functools.lru_cache(maxsize=None)
+def dictionary_words(index):
+    """The words of JOINED_MIN letters or more (lower-cased) of the FreeDict dictionary `index`
+    names when its layout writes its spaces (WikDict, Ding: its 00-database-short entry names
+    them, as the reader tells them); else none."""
+    data_path = index[:-len(".index")] + ".dict.dz"
+    if not os.path.exists(data_path):
+        data_path = index[:-len(".index")] + ".dict"
+    opener = gzip.open if data_path.endswith(".dz") else open
+    meta = None
+    with open(index, encoding="utf-8") as f:
+        for line in f:
+            fields = line.rstrip("\n").split("\t")
+            if len(fields) >= 3 and fields[0] in ("00-database-short", "00databaseshort"):
+                meta = (b64(fields[1]), b64(fields[2]))
+    if meta is None:
+        return frozenset()
+    with opener(data_path, "rb") as f:
+        data = f.read()
+    short = data[meta[0]:meta[0] + meta[1]]
+    if b"WikDict" not in short and b"Ding" not in short:
+        return frozenset()
+    return frozenset(LONG_WORD.findall(data.decode("utf-8", "replace").lower()))
+
+
+def spaced_words(dict_dir, iso):
+    """dictionary_words of the FreeDict dictionaries of language `iso`, either side."""
+    words = set()
+    for index in sorted(glob.glob(os.path.join(dict_dir, "freedict-*.index"))):
+        if iso in os.path.basename(index)[len("freedict-"):-len(".index")].split("-"):
+            words.update(dictionary_words(index))
+    return words
+
+
+def joined(word, speller, twins, headwords=frozenset(), spaced=frozenset()):
     return (len(word) >= JOINED_MIN and word.isalpha() and word.islower() and word in twins
-            and word not in headwords and not speller.known(word))
+            and word not in headwords and word not in spaced and not speller.known(word))
+
+
+CAMEL_TAIL = re.compile(r"[A-Z][^A-Z]*$")
+CAMEL_HEAD = re.compile(r"^(.*?[a-z])[A-Z]")
+
+
+def glued(tr, word, speller=None, german=False):
+    """True when `word` of translation `tr` (it matches GLUED) is debris, not a camel-case name."""
+    words = tr.split()
+    tail = CAMEL_TAIL.search(word).group(0).rstrip(".")
+    head = CAMEL_HEAD.match(word).group(1)
+    if len(tail) <= 5 and tail.isalpha():
+        if words.index(word) > 0:  # "regular expressionReg", "Finanzstrafgesetz FinStr"
+            return True
+        if head.lower().startswith(tail.lower()) or words[0].lower().startswith(tail.lower()):
+            return True  # "seniorSen"
+    first = re.match(r"[A-Z][^\W\d_]*", word[len(head):]).group(0)
+    if (speller and speller.handle and (german or head[0].islower()) and len(head) >= 2
+            and head.isalpha()):
+        return speller.known(head) and speller.known(first)  # "kleinenSchamlippen", "EisenKies"
+    return False
 
 
 def classify_key(key):
@@ -120,15 +212,17 @@ def classify_key(key):
     return found
 
 
-def classify_trans(key, tr, speller=None, twins=None, headwords=frozenset()):
+def classify_trans(key, tr, speller=None, twins=None, headwords=frozenset(), spaced=frozenset(),
+                   german=False):
     found = set()
     if BRACKET.search(tr):
         found.add("bracket")
     if tr.lower().replace(" ", "") != key.replace(" ", "") and any(
-            GLUED.search(w) and not re.match(r"^(Mc|Mac)[A-Z]", w) for w in tr.split()):
+            GLUED.search(w) and not re.match(r"^(Mc|Mac)[A-Z]", w) and glued(tr, w, speller, german)
+            for w in tr.split()):
         found.add("glued")
     if speller and speller.handle and twins and tr.replace(" ", "") != key.replace(" ", "") and any(
-            joined(w, speller, twins, headwords) for w in tr.split()):
+            joined(w, speller, twins, headwords, spaced) for w in tr.split()):
         found.add("joined")
     if LABEL.match(tr):
         found.add("label")
@@ -140,7 +234,16 @@ def classify_trans(key, tr, speller=None, twins=None, headwords=frozenset()):
 def main():
     if len(sys.argv) < 2:
         raise SystemExit("usage: lexicon-debris.py DIR [--examples N]")
-    examples = int(sys.argv[3]) if len(sys.argv) > 3 and sys.argv[2] == "--examples" else 0
+    examples, twins_dir, args = 0, None, sys.argv[2:]
+    while args:
+        if args[0] == "--examples" and len(args) > 1:
+            examples = int(args[1])
+        elif args[0] == "--twins" and len(args) > 1:
+            twins_dir = args[1]
+        else:
+            raise SystemExit("usage: lexicon-debris.py DIR [--examples N] [--twins DIR2]")
+        args = args[2:]
+    joined_by = {}
     keys = {c: 0 for c in CLASSES}
     trans = {c: 0 for c in CLASSES}
     shown = {c: 0 for c in CLASSES}
@@ -150,15 +253,22 @@ def main():
     top = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     lang_dir = os.environ.get("XLQA_LANG_DIR") or os.path.join(top, "lang")
     hunspell_dir = os.environ.get("XLQA_HUNSPELL_DIR") or "/usr/share/hunspell"
+    dict_dir = os.environ.get("XLQA_DICT_DIR") or "/usr/share/dictd"
     spellers = {}
+    spaced = {}
     headwords = headwords_of(files)
     for path in files:
         pair = os.path.basename(path)[:-4]
         target = pair.split("-")[1]
         if target not in spellers:
             spellers[target] = Speller(lang_dir, hunspell_dir, target)
+            iso = iso639_2(lang_dir, target)
+            spaced[target] = spaced_words(dict_dir, iso) if iso and spellers[target].handle else set()
         entries = list(read_lexicon(path))
         twins = twins_of(entries)
+        other = os.path.join(twins_dir, os.path.basename(path)) if twins_dir else None
+        if other and os.path.exists(other):
+            twins.update(twins_of(read_lexicon(other)))
         for key, tl in entries:
             for c in classify_key(key):
                 keys[c] += 1
@@ -166,8 +276,11 @@ def main():
                     shown[c] += 1
                     print("%s\t%s\tkey %r" % (c, pair, key), file=sys.stderr)
             for tr, _weight, _origin, _pos in tl:
-                for c in classify_trans(key, tr, spellers[target], twins, headwords.get(target, frozenset())):
+                for c in classify_trans(key, tr, spellers[target], twins, headwords.get(target, frozenset()),
+                                        spaced[target], target == "de"):
                     trans[c] += 1
+                    if c == "joined":
+                        joined_by[target] = joined_by.get(target, 0) + 1
                     if shown[c] < examples:
                         shown[c] += 1
                         print("%s\t%s\t%r -> %r" % (c, pair, key, tr), file=sys.stderr)
@@ -175,6 +288,8 @@ def main():
     for c in CLASSES:
         print("%s\t%d\t%d" % (c, keys[c], trans[c]))
     print("total\t%d\t%d" % (sum(keys.values()), sum(trans.values())))
+    for target in sorted(joined_by):
+        print("joined-%s\t0\t%d" % (target, joined_by[target]))
 
 
 if __name__ == "__main__":

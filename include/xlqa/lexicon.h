@@ -136,8 +136,10 @@ typedef enum xlqa_dict_word (*xlqa_dict_word_fn)(void *ctx, const char *word);
  * more words it knows, the first of two letters or more, is parted into them when the best split
  * (the fewest words, then the fewest of one letter, then the fewest content words, then the longest
  * words: "give birth to", "casa de huéspedes") holds a function word; words that do not split so stay as written. A split without a
- * function word is not made: a word hunspell lacks ("telemando", "calabacín") splits into words of
- * the language as readily as lost spaces do ("tele mando"). Ding and WikDict write their spaces and are
+ * function word is made only when the translation is that one word and the headword a phrase
+ * ("back door": "puertatrasera", "puerta trasera"): a word hunspell lacks ("telemando", "calabacín")
+ * splits into words of the language as readily as lost spaces do ("tele mando"), but a phrase's
+ * one-word translation is seldom such a word. Ding and WikDict write their spaces and are
  * left alone: a word written together there is a compound of the language ("streamflow"). The
  * builder's check (xlqa_lexicon_builder) knows no word of three letters or fewer but the
  * language's stopwords, and parts nothing into languages that compound words (German, Dutch).

@@ -180,7 +180,8 @@ END_TEST
 static enum xlqa_dict_word joined_words(void *ctx, const char *word)
 {
 	static const char *const words[] = { "give", "birth", "casa", "casad", "huéspedes", "traffic", "congestion",
-					     "congest", "margoso", "luego", "resumen", "acuerdo", "parir" };
+					     "congest", "margoso", "luego", "resumen", "acuerdo", "parir", "puerta",
+					     "trasera", "tele", "mando", "verde" };
 	static const char *const functions[] = { "to", "de", "e", "i", "on", "a", "en", "desde" };
 	size_t *calls = ctx;
 
@@ -197,7 +198,8 @@ static enum xlqa_dict_word joined_words(void *ctx, const char *word)
 /*
  * joined: the classic layout's words written together (Ergane lost the spaces of multiword
  * translations) are parted with the translations' word check when the best split holds a function
- * word; Ding's and WikDict's words, and words that split without one, stay.
+ * word, or when the translation is that one word and its headword a phrase (test_read_joined_phrase);
+ * Ding's and WikDict's words stay.
  */
 START_TEST(test_read_joined)
 {
@@ -214,15 +216,15 @@ START_TEST(test_read_joined)
 			 XLQA_OK);
 	ck_assert_int_eq(style, XLQA_DICT_CLASSIC);
 	/* "give birth to"; "casa de huéspedes", not "casad e huéspedes" (a one-letter word more);
-	 * "trafficcongestion" stays: its best split, "traffic congestion", has no function word;
+	 * "traffic congestion" has no function word, but is the one word of a phrase's translation;
 	 * "amargoso" stays: "a margoso" starts with a one-letter word; "parir" is too short to be
 	 * checked; "Enresumen" is not lower case */
 	ck_assert_str_eq(c.text.buf, "bear|-|give birth to;parir\n"
 				     "boarding house|-|casa de huéspedes\n"
-				     "traffic jam|-|trafficcongestion\n"
+				     "traffic jam|-|traffic congestion\n"
 				     "bitter|-|amargoso;desde luego\n"
 				     "in short|-|en resumen;Enresumen;de acuerdo\n");
-	ck_assert_uint_eq(st.parted, 5);
+	ck_assert_uint_eq(st.parted, 6);
 	ck_assert_uint_gt(calls, 0);
 	/* without a word check, as xlqa_dict_read_dictd, nothing is parted */
 	memset(&st, 0, sizeof st);
@@ -727,6 +729,42 @@ static const char *first_trans(const struct xlqa_lexicon *lex, const char *key)
 	xlqa_lexicon_trans_at(lex, k, 0, &t);
 	return t.text;
 }
+
+/*
+ * joined, without a function word: a split into content words alone is made only for the one word
+ * of a phrase's translation ("back door": "puertatrasera"): a single word's translation that splits
+ * so is as often a word the check lacks ("remote": "telemando", not "tele mando"). A headword that
+ * lists the forms of one word ("back, rear") is no phrase, and a translation of several words keeps
+ * its joined one ("puertatrasera verde").
+ */
+START_TEST(test_read_joined_phrase)
+{
+	static const char *const entries[] = { "back door\tpuertatrasera", "remote\ttelemando",
+					       "back, rear\tpuertatrasera", "green door\tpuertatrasera verde",
+					       "remote control\ttelemando, puertatrasera" };
+	struct collected c = { XLQA_BUF_INIT };
+	struct xlqa_dict_stats st = { 0 };
+	struct xlqa_error err;
+	char index[1200], dict[1200];
+	size_t calls = 0;
+
+	make_tmp();
+	write_tmp_classic("phrase", entries, sizeof entries / sizeof entries[0]);
+	snprintf(index, sizeof index, "%s/phrase.index", tmp_dir);
+	snprintf(dict, sizeof dict, "%s/phrase.dict", tmp_dir);
+	ck_assert_int_eq(xlqa_dict_read_dictd_words(index, dict, collect, &c, joined_words, &calls, &st, NULL, &err),
+			 XLQA_OK);
+	ck_assert_str_eq(c.text.buf, "back door|-|puerta trasera\n"
+				     "remote|-|telemando\n"
+				     "back|-|puertatrasera\n"
+				     "rear|-|puertatrasera\n"
+				     "green door|-|puertatrasera verde\n"
+				     "remote control|-|tele mando;puerta trasera\n");
+	ck_assert_uint_eq(st.parted, 3);
+	xlqa_buf_release(&c.text);
+	remove_tmp();
+}
+END_TEST
 
 /*
  * joined, in a build: the builder checks a classic dictionary's translations with the target's
@@ -2476,6 +2514,7 @@ Suite *lexicon_suite(void)
 	tcase_add_test(tc, test_read_slashes);
 	tcase_add_test(tc, test_read_debris);
 	tcase_add_test(tc, test_read_joined);
+	tcase_add_test(tc, test_read_joined_phrase);
 	tcase_add_test(tc, test_build_joined_parted);
 	tcase_add_test(tc, test_read_errors);
 	tcase_add_test(tc, test_read_tsv);
