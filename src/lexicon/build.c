@@ -57,11 +57,14 @@
  * what a single pair needs at once when that is more than the budget (the largest pairs' alone
  * exceed 32 MiB: nl-de composing its en-de pivot layer). The hunspell names, which every pair adds,
  * are pool strings never dropped. Measured on the 56 FreeDict pairs (issue 39), the peak RSS of
- * --all stays under the budget plus 160 MiB from 32M to 256M, and above the largest pair built
+ * --all stayed under the budget plus 160 MiB from 32M to 256M, and above the largest pair built
  * alone with the same budget (the largest of those measured) by less than the budget (26, 42, 39
- * and 121 MiB at 32M, 64M, 128M and 256M). Free pages go back to the system after a trim (glibc
- * otherwise keeps resident the holes that the dropped data leaves: --all at 32M peaked 48 MiB
- * higher).
+ * and 121 MiB at 32M, 64M, 128M and 256M). Since the reader parts a phrase's joined translation
+ * (2026-12-02), --all at 32M peaks at 195 MiB, 163 over the budget, 5 more than before through
+ * where glibc places the heap alone: the single pairs' peaks stay the same, and with a fixed mmap
+ * threshold (MALLOC_MMAP_THRESHOLD_=131072) both builds peak at 171 MiB. Free pages go back to the
+ * system after a trim (glibc otherwise keeps resident the holes that the dropped data leaves:
+ * --all at 32M peaked 48 MiB higher).
  *
  * Invariant: every string is interned once in the builder's pool and tables refer to it by id;
  * a key is the normalised form of what it translates (lex_normalize).
