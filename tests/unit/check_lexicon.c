@@ -760,6 +760,8 @@ START_TEST(test_read_joined_phrase)
 				     "rear|-|puertatrasera\n"
 				     "green door|-|puertatrasera verde\n"
 				     "remote control|-|tele mando;puerta trasera\n");
+	/* the last line is the rule's known miss: a phrase's one-word translation that is a real word
+	 * the check lacks ("telemando" for "remote control") is parted too (2 of 40 in the sample) */
 	ck_assert_uint_eq(st.parted, 3);
 	xlqa_buf_release(&c.text);
 	remove_tmp();
