@@ -32,10 +32,12 @@
 # The responses behind each measuring stage's table, one line a question (id, gold NIL, answered NIL,
 # right, confidence), go to OUT/results/TAG-STAGE.responses, for question-by-question comparisons.
 # Environment: OUT (default BUILD_DIR/protocol; tables are reused when present), FIT_OPTS (default
-# --ranking), RUN_OPTS (more options of the tables' `xlqa run`, such as --mt), GROUPED (1: the calibration cross-fitted by article), POOLED (1: cv fits one model on
-# all four targets' other folds instead of one a target), TRAIN_SHARE (cv, loto: fit on this share, in (0, 1], of
-# the other folds' groups, for a learning curve; default 1), FOLDS (5), REPEATS ("1 2 3"), TAG (a name for this state, default "current": results go
-# to OUT/results/TAG-STAGE.tsv, so two states are compared on the same folds).
+# --ranking), RUN_OPTS (more options of the tables' `xlqa run`, such as --mt), GROUPED (1: the
+# calibration cross-fitted by article), POOLED (1: cv fits one model on all four targets' other
+# folds instead of one a target), TRAIN_SHARE (cv, loto: fit on this share, in (0, 1], of the other
+# folds' groups, for a learning curve; default 1), FOLDS (5), REPEATS ("1 2 3"), TAG (a name for
+# this state, default "current": results go to OUT/results/TAG-STAGE.tsv, so two states are
+# compared on the same folds).
 set -eu
 # collection titles and question ids are bytes (Latin-1 titles): compare and hash them as bytes
 LC_ALL=C
