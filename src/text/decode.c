@@ -21,29 +21,34 @@ size_t xlqa_text_blanks(const char *s, size_t len)
 	return n;
 }
 
+/* The line (from 1) that byte `pos` of `in` stands on. */
+static int64_t line_of(const char *in, size_t pos)
+{
+	int64_t line = 1;
+
+	for (size_t i = 0; i < pos; i++)
+		line += in[i] == '\n';
+	return line;
+}
+
 int xlqa_text_check_nul(const char *in, size_t len, const char *name, struct xlqa_error *err)
 {
 	const char *nul = memchr(in, '\0', len);
-	int64_t line = 1;
+	size_t at = nul ? (size_t)(nul - in) : 0;
 
 	if (!nul)
 		return XLQA_OK;
-	for (const char *p = in; p < nul; p++)
-		line += *p == '\n';
-	return xlqa_error_in(err, XLQA_EPARSE, name, (int64_t)(nul - in), line, "NUL byte at byte %zu",
-	                     (size_t)(nul - in));
+	return xlqa_error_in(err, XLQA_EPARSE, name, (int64_t)at, line_of(in, at), "NUL byte at byte %zu", at);
 }
 
 int xlqa_text_check_utf8(const char *in, size_t len, const char *name, struct xlqa_error *err)
 {
 	size_t bad;
-	int64_t line = 1;
 
 	if (xlqa_text_utf8_valid(in, len, &bad))
 		return xlqa_text_check_nul(in, len, name, err);
-	for (size_t i = 0; i < bad; i++)
-		line += in[i] == '\n';
-	return xlqa_error_in(err, XLQA_EENCODING, name, (int64_t)bad, line, "invalid UTF-8 at byte %zu", bad);
+	return xlqa_error_in(err, XLQA_EENCODING, name, (int64_t)bad, line_of(in, bad), "invalid UTF-8 at byte %zu",
+	                     bad);
 }
 
 int xlqa_text_each_line(const char *in, size_t len, const char *name, xlqa_text_line_fn fn, void *ctx,
