@@ -247,18 +247,26 @@ fit_answer() {
 
 # ---- cv ------------------------------------------------------------------------------------------
 
+# The awk both folds and shares read a pool with: the groups file read first (group_of), and
+# group_hash(G, SEED, MUL), a hash of a group's name as bytes (so a fold or share depends only on
+# the group and the seed, the same in every target and pool)
+group_awk='
+    BEGIN { p = 1000003; for (i = 32; i < 127; i++) ord[sprintf("%c", i)] = i }
+    FILENAME == groups { group[$1] = $2; next }
+    function group_of(id,    k_) { split(id, k_, "/"); return group[k_[1] "/" k_[2] "/" k_[4]] }
+    function group_hash(g, seed, mul,    h, i) {
+        h = seed
+        for (i = 1; i <= length(g); i++) h = (h * mul + ord[substr(g, i, 1)] + 1) % p
+        for (i = 0; i < 3; i++) h = (h * h + seed) % p
+        return h }'
+
 # split K R POOL: rows of POOL whose group falls in fold K of assignment R into $tmp/test.tsv, the rest
 # into $tmp/train.tsv (the fold hashes the group's name from the repeat as seed, as bench/cv.sh does)
 split_fold() {
-    awk -F'\t' -v K="$folds" -v k="$1" -v r="$2" -v train="$tmp/train.tsv" -v test="$tmp/test.tsv" '
-        BEGIN { p = 1000003; for (i = 32; i < 127; i++) ord[sprintf("%c", i)] = i }
-        FILENAME == groups { group[$1] = $2; next }
+    awk -F'\t' -v K="$folds" -v k="$1" -v r="$2" -v train="$tmp/train.tsv" -v test="$tmp/test.tsv" "$group_awk"'
         FNR == 1 { print > train; print > test; next }
-        { split($1, k_, "/"); g = group[k_[1] "/" k_[2] "/" k_[4]]
-          if (!(g in fold)) { h = r
-              for (i = 1; i <= length(g); i++) h = (h * 31 + ord[substr(g, i, 1)] + 1) % p
-              for (i = 0; i < 3; i++) h = (h * h + r) % p
-              fold[g] = h % K }
+        { g = group_of($1)
+          if (!(g in fold)) fold[g] = group_hash(g, r, 31) % K
           print > (fold[g] == k ? test : train) }' groups="$out/groups.tsv" "$out/groups.tsv" "$3"
 }
 
@@ -266,15 +274,10 @@ split_fold() {
 # the group's name seeded apart from the folds' (so a share's groups do not follow the fold), the same
 # groups for every fold of assignment R and every target: a learning curve over the fitting data
 thin_train() {
-    awk -F'\t' -v share="$train_share" -v r="$1" '
-        BEGIN { p = 1000003; for (i = 32; i < 127; i++) ord[sprintf("%c", i)] = i }
-        FILENAME == groups { group[$1] = $2; next }
+    awk -F'\t' -v share="$train_share" -v r="$1" "$group_awk"'
         FNR == 1 { print; next }
-        { split($1, k_, "/"); g = group[k_[1] "/" k_[2] "/" k_[4]]
-          if (!(g in keep)) { h = r + 7919
-              for (i = 1; i <= length(g); i++) h = (h * 37 + ord[substr(g, i, 1)] + 1) % p
-              for (i = 0; i < 3; i++) h = (h * h + r + 7919) % p
-              keep[g] = (h % 1000) < share * 1000 }
+        { g = group_of($1)
+          if (!(g in keep)) keep[g] = group_hash(g, r + 7919, 37) % 1000 < share * 1000
           if (keep[g]) print }' groups="$out/groups.tsv" "$out/groups.tsv" "$tmp/train.tsv" >"$tmp/train-share.tsv"
     mv "$tmp/train-share.tsv" "$tmp/train.tsv"
 }
