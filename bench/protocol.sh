@@ -22,6 +22,9 @@
 #           the benchmarks cover, fitted on its development sets (en, de, es: xquad-clef 1-2; fr:
 #           piaf-clef 1-5), and the language-independent any.model.json on all four targets' development
 #           sets. `make models` runs tables and models.
+#   insample  each target's model fitted on its development sets answers those same sets: no
+#           estimate of unseen data, but what the features and learner reach on the data they were
+#           fitted on, a ceiling for the estimates (FIT_OPTS picks the learner, as for cv).
 #   report  the reported sets, once a choice is made: xquad-clef 3-5 with the models of sets 1-2 (one a
 #           target), piaf-clef 6-10 with the French model of sets 1-5 and with the language-independent
 #           model fitted without French.
@@ -365,6 +368,24 @@ stage_lobo() {
     summarise "$result"
 }
 
+# The fit on the data it answers: each target's model, as the models stage fits it, answering its
+# own development tables; then the language-independent one on all four targets'
+stage_insample() {
+    result="$out/results/$tag-insample.tsv"
+    header >"$result"
+    for t in EN DE ES FR; do
+        # shellcheck disable=SC2046 # the list is a word list on purpose
+        pool "$tmp/fit.tsv" $(dev_tables "$t")
+        nilc=$(fit "$tmp/model.json" "$tmp/fit.tsv")
+        for table in $(dev_tables "$t"); do
+            answer "$tmp/model.json" "$nilc" "$table"
+        done
+    done | keep | measure "dev of each target -> the same (in-sample)" >>"$result"
+    fit_answer "dev of EN DE ES FR -> the same (in-sample)" "$(dev_tables "EN DE ES FR")" \
+        "$(dev_tables "EN DE ES FR")" >>"$result"
+    summarise "$result"
+}
+
 stage_report() {
     result="$out/results/$tag-report.tsv"
     header >"$result"
@@ -413,9 +434,9 @@ stage_models() {
 for stage in $stages; do
     case $stage in
     tables | models) "stage_$stage" ;;
-    cv | loto | lobo | report)
+    cv | loto | lobo | insample | report)
         : >"$out/results/$tag-$stage.responses"
         "stage_$stage" ;;
-    *) echo "bench/protocol.sh: unknown stage '$stage' (tables, cv, loto, lobo, report, models)" >&2; exit 2 ;;
+    *) echo "bench/protocol.sh: unknown stage '$stage' (tables, cv, loto, lobo, insample, report, models)" >&2; exit 2 ;;
     esac
 done
