@@ -173,7 +173,6 @@ def dictionary_words(index):
 
 
 IGNORED_MARKS = set(".()[]-\u02d0\u02d1\u02d8\u02c8\u02cc\u203f")
-STRESS_MARKS = ("\u02c8", "\u02cc")
 NUMBERED = re.compile(r"^\d+\.\s*")
 
 
@@ -197,7 +196,7 @@ def heard(text):
 def is_cut(entries, k):
     """dictd.c's is_cut: entry k of the (headword, pronunciation) pairs of one index headword."""
     head, pron = entries[k]
-    if pron is None or any(m in pron for m in STRESS_MARKS) or sounds(pron) < sounds(head) + 2:
+    if pron is None or sounds(pron) < sounds(head) + 2:
         return False
     same = [p for h, p in entries if p is not None and h == head]
     fewest = min(sounds(p) for p in same)

@@ -1025,15 +1025,15 @@ nomem:
  * phrase cannot be told back reliably from the pronunciation; such an entry is dropped. Among the
  * entries of one headword (same headword line) whose pronunciations differ, an entry is cut when its
  * pronunciation
- *   - has no stress mark (Ergane's have none; those added later with stress marks, "apple /ˈapəl/",
- *     render the cut headword alone, so they cannot tell),
  *   - runs two sounds or more beyond the headword's letters (a plausible rendering of the word
  *     alone stays within one: "accelerator /əkseləreitər/"),
  *   - and runs two beyond the shortest pronunciation of the headword's entries, or three beyond the
  *     headword when none of them renders it alone ("be": every entry is a phrase).
  * Sounds and letters are counted as characters, without length, stress and syllable marks, ties
- * and combining marks (see sound_count). Only the classic layout is judged (Ergane's dictionaries
- * have it); WikDict's syllable dots and Ding's slashes are other things.
+ * and combining marks (see sound_count). Cut entries whose pronunciation was made again later from
+ * the cut headword (with stress marks: "apple /ˈapəl/" for apple pie) cannot be told, and stay.
+ * Only the classic layout is judged (Ergane's dictionaries have it): WikDict's entries of one
+ * headword are senses, whose pronunciations differ by their notation.
  */
 #define CUT_RANGE_MAX (4u << 20) /* bytes a headword's entries may span in the data to be judged */
 #define CUT_GROUP_MAX 256        /* entries a headword may have to be judged */
@@ -1089,14 +1089,6 @@ static void hear(const char *text, size_t len, struct heard *h)
 	h->sounds = sound_count(h->pron, h->pron_len);
 }
 
-static bool stressed(const char *s, size_t len)
-{
-	for (size_t i = 0; i + 1 < len; i++)
-		if ((unsigned char)s[i] == 0xCB && ((unsigned char)s[i + 1] == 0x88 || (unsigned char)s[i + 1] == 0x8C))
-			return true;
-	return false;
-}
-
 static bool same_text(const char *a, size_t a_len, const char *b, size_t b_len)
 {
 	return a_len == b_len && memcmp(a, b, a_len) == 0;
@@ -1108,7 +1100,7 @@ static bool is_cut(const struct heard *h, size_t n, size_t k)
 	size_t head = sound_count(h[k].head, h[k].head_len), fewest = h[k].sounds;
 	bool differ = false;
 
-	if (!h[k].pron || stressed(h[k].pron, h[k].pron_len) || h[k].sounds < head + 2)
+	if (!h[k].pron || h[k].sounds < head + 2)
 		return false;
 	for (size_t i = 0; i < n; i++)
 		if (h[i].pron && same_text(h[i].head, h[i].head_len, h[k].head, h[k].head_len)) {
