@@ -31,6 +31,15 @@ translation that shows a known class of debris into that class (an entry may be 
               phrase holding a comma ("lange Rede, kurzer Sinn") is not counted
   label       a gloss label before a colon ("umgangssprachlich: ein Mann")
   stray       punctuation no word carries: a leading or trailing ',', ';', ':' or '/', or '|'
+  cut         a translation of an entry whose headword the dictionary cut from a phrase: Ergane
+              (FreeDict's eng-spa) cut multiword headwords at their first space and kept the
+              phrase's pronunciation ("good /guddei/" -> "buenosdías"); found in the dictionaries
+              of the classic layout (in $XLQA_DICT_DIR or /usr/share/dictd) by the reader's rule
+              (src/lexicon/dictd.c, "Cut headwords"), and counted in the lexicon of the pair
+              XX-YY when a cut entry of freedict-XX-YY gives that translation to that key and no
+              other entry of the headword gives it (origin "direct"), or when a cut entry of
+              freedict-YY-XX gives the key to that headword (origin "inverse"); translations
+              composed through a pivot are not counted
 
 Usage: bench/lexicon-debris.py DIR [--examples N] [--twins DIR2]
 Prints one line per class: class, keys and translations affected, then the total, then the joined
@@ -58,7 +67,7 @@ LABEL = re.compile(r"^\w+:\s")
 STRAY = re.compile(r"^[,;:/]|[,;:/]$|\|")
 
 
-CLASSES = ["bracket", "glued", "joined", "list", "label", "stray"]
+CLASSES = ["bracket", "glued", "joined", "list", "label", "stray", "cut"]
 JOINED_MIN = 8   # letters of a word checked for lost spaces
 
 
@@ -163,6 +172,91 @@ def dictionary_words(index):
     return frozenset(LONG_WORD.findall(data.decode("utf-8", "replace").lower()))
 
 
+IGNORED_MARKS = set(".()[]-\u02d0\u02d1\u02d8\u02c8\u02cc\u203f")
+NUMBERED = re.compile(r"^\d+\.\s*")
+
+
+def sounds(text):
+    """The characters that count as sounds or letters (dictd.c's sound_count)."""
+    return sum(1 for c in text if c not in IGNORED_MARKS and not 0x300 <= ord(c) <= 0x36F)
+
+
+def heard(text):
+    """An entry's headword and pronunciation ("headword /pronunciation/"); None: none, or one with a
+    space."""
+    line = text.split("\n", 1)[0]
+    at = line.find(" /")
+    if at < 0:
+        return line, None
+    close = line.find("/", at + 2)
+    pron = line[at + 2:close] if close >= 0 else None
+    return line[:at], pron if pron is not None and " " not in pron else None
+
+
+def is_cut(entries, k):
+    """dictd.c's is_cut: entry k of the (headword, pronunciation) pairs of one index headword."""
+    head, pron = entries[k]
+    if pron is None or sounds(pron) < sounds(head) + 2:
+        return False
+    same = [p for h, p in entries if p is not None and h == head]
+    fewest = min(sounds(p) for p in same)
+    return any(p != pron for p in same) and (sounds(pron) >= fewest + 2
+                                             or sounds(pron) >= sounds(head) + 3)
+
+
+def entry_items(text):
+    """An entry's translations, roughly as the reader splits them, lower case without spaces."""
+    items = set()
+    for line in text.split("\n")[1:]:
+        if not line.strip() or line[0] in " \t":
+            continue
+        for item in re.split(r"[,;]", NUMBERED.sub("", line)):
+            item = re.sub(r"\s+", "", item).lower()
+            if item:
+                items.add(item)
+    return items
+
+
+@functools.lru_cache(maxsize=None)
+def cut_translations(index):
+    """The FreeDict dictionary `index` names, when of the classic layout: {(headword, translation)}
+    of its cut entries (see "cut"), headword lower case, translation as entry_items writes it,
+    less those another entry of the headword gives too."""
+    data_path = index[:-len(".index")] + ".dict.dz"
+    if not os.path.exists(data_path):
+        data_path = index[:-len(".index")] + ".dict"
+    if not os.path.exists(data_path):
+        return frozenset()
+    opener = gzip.open if data_path.endswith(".dz") else open
+    lines = []
+    with open(index, encoding="utf-8") as f:
+        for line in f:
+            fields = line.rstrip("\n").split("\t")
+            if len(fields) >= 3:
+                lines.append((fields[0], b64(fields[1]), b64(fields[2])))
+    with opener(data_path, "rb") as f:
+        data = f.read()
+    for head, off, size in lines:
+        if head in ("00-database-short", "00databaseshort"):
+            short = data[off:off + size]
+            if b"WikDict" in short or b"Ding" in short:
+                return frozenset()
+    cut, kept = set(), set()
+    group = []
+    for i, line in enumerate(lines + [None]):
+        if group and (line is None or line[0] != group[-1][0]):
+            texts = [data[o:o + n].decode("utf-8", "replace") for _h, o, n in dict.fromkeys(
+                (h, o, n) for h, o, n in group)]
+            entries = [heard(t) for t in texts]
+            for k, text in enumerate(texts):
+                pairs = {(entries[k][0].lower(), item) for item in entry_items(text)}
+                (cut if len(texts) > 1 and is_cut(entries, k) else kept).update(pairs)
+            group = []
+        if line is not None and not line[0].startswith("00"):
+            group.append(line)
+    return frozenset(cut - kept)
+
+
 def spaced_words(dict_dir, iso):
     """dictionary_words of the FreeDict dictionaries of language `iso`, either side."""
     words = set()
@@ -212,9 +306,16 @@ def classify_key(key):
     return found
 
 
+ORIGIN_INVERSE = 2  # XLQA_LEX_INVERSE
+
+
 def classify_trans(key, tr, speller=None, twins=None, headwords=frozenset(), spaced=frozenset(),
-                   german=False):
+                   german=False, origin=0, cut=(frozenset(), frozenset())):
     found = set()
+    direct, inverse = cut
+    if ((origin & ORIGIN_DIRECT and (key, tr.replace(" ", "").lower()) in direct)
+            or (origin & ORIGIN_INVERSE and (tr.lower(), key.replace(" ", "")) in inverse)):
+        found.add("cut")
     if BRACKET.search(tr):
         found.add("bracket")
     if tr.lower().replace(" ", "") != key.replace(" ", "") and any(
@@ -264,6 +365,11 @@ def main():
             spellers[target] = Speller(lang_dir, hunspell_dir, target)
             iso = iso639_2(lang_dir, target)
             spaced[target] = spaced_words(dict_dir, iso) if iso and spellers[target].handle else set()
+        source = pair.split("-")[0]
+        cut = tuple(cut_translations(os.path.join(dict_dir, "freedict-%s-%s.index" % codes))
+                    if None not in codes else frozenset()
+                    for codes in ((iso639_2(lang_dir, source), iso639_2(lang_dir, target)),
+                                  (iso639_2(lang_dir, target), iso639_2(lang_dir, source))))
         entries = list(read_lexicon(path))
         twins = twins_of(entries)
         other = os.path.join(twins_dir, os.path.basename(path)) if twins_dir else None
@@ -275,9 +381,9 @@ def main():
                 if shown[c] < examples:
                     shown[c] += 1
                     print("%s\t%s\tkey %r" % (c, pair, key), file=sys.stderr)
-            for tr, _weight, _origin, _pos in tl:
+            for tr, _weight, origin, _pos in tl:
                 for c in classify_trans(key, tr, spellers[target], twins, headwords.get(target, frozenset()),
-                                        spaced[target], target == "de"):
+                                        spaced[target], target == "de", origin, cut):
                     trans[c] += 1
                     if c == "joined":
                         joined_by[target] = joined_by.get(target, 0) + 1

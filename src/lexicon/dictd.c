@@ -4,8 +4,9 @@
  * with dictzip (gzip whose extra field allows random access; read here as one forward stream). Three
  * layouts occur in Debian's FreeDict packages (see enum xlqa_dict_style); each entry is parsed into
  * its headword, part of speech and translations, and pronunciation, notes, glosses, examples,
- * synonyms and "see:" references are left out and counted. The TSV reader is the plain format users
- * add their own translations in.
+ * synonyms and "see:" references are left out and counted, as are the entries whose headword Ergane
+ * cut from a phrase (see "Cut headwords"). The TSV reader is the plain format users add their own
+ * translations in.
  *
  * Invariant: the callback sees only cleaned, non-empty, valid UTF-8 headwords and translations.
  */
@@ -25,6 +26,8 @@ struct span {
 	uint64_t off;
 	uint64_t len;
 	int64_t line;
+	uint32_t group; /* 1 + the index of its headword's entries (struct group), 0 when it has one line */
+	bool cut;       /* found cut by the cut-headword rule (judge_group) */
 };
 
 static int span_cmp(const void *a, const void *b)
@@ -67,7 +70,8 @@ static bool b64_number(const char *s, size_t len, uint64_t *out)
  * whole: `win` holds the decompressed bytes [base, base + win.len), from the offset of the entry
  * being read to the furthest byte read so far. It only moves forward; the bytes before the entry
  * asked for are dropped when more are read, so it stays about one read chunk plus the largest
- * entry, whatever the size of the data.
+ * entry, whatever the size of the data (in the classic layout, plus the bytes the entries of one
+ * headword span, for the cut-headword rule: at most CUT_RANGE_MAX).
  */
 #define STREAM_CHUNK (256 * 1024)
 struct stream {
@@ -107,7 +111,7 @@ static void stream_close(struct stream *s)
  */
 static int stream_get(struct stream *s, uint64_t off, uint64_t len, const char **text, struct xlqa_error *err)
 {
-	struct span sp = { off, len, 0 };
+	struct span sp = { off, len, 0, 0, false };
 	uint64_t end = span_end(&sp);
 
 	while (s->base + s->win.len < end && !s->eof) {
@@ -953,11 +957,14 @@ done:
 }
 
 /* Parses the index's lines into the entries' spans and the 00-database entries' (`metas`, the
- * 00-database-short one also in `meta`), in the index's order. */
+ * 00-database-short one also in `meta`), in the index's order. Lines in a row with the same headword
+ * (dictd sorts its index) are a group: their spans share a group number, from 1 up to *n_groups. */
 static int read_index(const char *index_path, struct xlqa_buf *index, struct span **spans, size_t *n_spans,
-		      struct span **metas, size_t *n_metas, struct span *meta, struct xlqa_error *err)
+		      struct span **metas, size_t *n_metas, struct span *meta, uint32_t *n_groups,
+		      struct xlqa_error *err)
 {
-	size_t alloc_spans = 0, alloc_metas = 0;
+	size_t alloc_spans = 0, alloc_metas = 0, prev_len = 0;
+	const char *prev = NULL; /* the headword of the span before, in `index` */
 	int64_t line_no = 0;
 
 	for (size_t pos = 0; pos < index->len;) {
@@ -995,6 +1002,16 @@ static int read_index(const char *index_path, struct xlqa_buf *index, struct spa
 		}
 		if (XLQA_ARRAY_RESERVE(*spans, alloc_spans, *n_spans + 1))
 			goto nomem;
+		sp.group = 0;
+		sp.cut = false;
+		if (prev && prev_len == (size_t)(t1 - line) && memcmp(prev, line, prev_len) == 0) {
+			struct span *before = &(*spans)[*n_spans - 1];
+			if (!before->group)
+				before->group = ++*n_groups;
+			sp.group = before->group;
+		}
+		prev = line;
+		prev_len = (size_t)(t1 - line);
 		(*spans)[(*n_spans)++] = sp;
 	}
 	return XLQA_OK;
@@ -1003,11 +1020,189 @@ nomem:
 }
 
 /*
+ * Cut headwords. Ergane, the source of FreeDict's eng-spa, cut multiword headwords at their first
+ * space and kept the pronunciation of the whole phrase: "good /guddei/" is "good day" (buenos días),
+ * "be /bleit/" is "be late" (atrasarse), so "good" and "be" collect the phrases' translations. The
+ * phrase cannot be told back reliably from the pronunciation; such an entry is dropped. Among the
+ * entries of one headword (same headword line) whose pronunciations differ, an entry is cut when its
+ * pronunciation
+ *   - runs two sounds or more beyond the headword's letters (a plausible rendering of the word
+ *     alone stays within one: "accelerator /əkseləreitər/"),
+ *   - and runs two beyond the shortest pronunciation of the headword's entries, or three beyond the
+ *     headword when none of them renders it alone ("be": every entry is a phrase).
+ * Sounds and letters are counted as characters, without length, stress and syllable marks, ties
+ * and combining marks (see sound_count). Cut entries whose pronunciation was made again later from
+ * the cut headword (with stress marks: "apple /ˈapəl/" for apple pie) cannot be told, and stay.
+ * Only the classic layout is judged (Ergane's dictionaries have it): WikDict's entries of one
+ * headword are senses, whose pronunciations differ by their notation.
+ */
+/* Bounds of what is judged, so that the stream stays small: in Debian's classic FreeDict
+ * dictionaries a headword's entries span at most 1.0 MB of the data (spa-deu; eng-spa 184 KB), and
+ * eng-spa's "be" has the most entries, 41. */
+#define CUT_RANGE_MAX (4u << 20) /* bytes a headword's entries may span in the data to be judged */
+#define CUT_GROUP_MAX 256        /* entries a headword may have to be judged */
+
+/* The characters of UTF-8 s[0, len) that count as sounds or letters for the cut-headword rule. */
+static size_t sound_count(const char *s, size_t len)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i], d = i + 1 < len ? (unsigned char)s[i + 1] : 0;
+		if ((c & 0xC0) == 0x80 || memchr(".()[]-", c, 6))
+			continue;
+		if (c == 0xCB && (d == 0x90 || d == 0x91 || d == 0x98 || d == 0x88 || d == 0x8C))
+			continue; /* ː ˑ ˘ ˈ ˌ */
+		if ((c == 0xCC && d >= 0x80) || (c == 0xCD && d <= 0xAF))
+			continue; /* combining marks U+0300-U+036F (the tie of "t͡s") */
+		if (c == 0xE2 && d == 0x80 && i + 2 < len && (unsigned char)s[i + 2] == 0xBF)
+			continue; /* ‿ */
+		n++;
+	}
+	return n;
+}
+
+/* The headword and pronunciation of an entry's first line "headword /pronunciation/ ...". */
+struct heard {
+	const char *head;
+	size_t head_len;
+	const char *pron; /* NULL: none, or one with a space (not Ergane's) */
+	size_t pron_len;
+	size_t sounds;    /* sound_count of pron */
+};
+
+static void hear(const char *text, size_t len, struct heard *h)
+{
+	const char *nl = memchr(text, '\n', len), *slash = NULL, *close;
+	size_t ll = nl ? (size_t)(nl - text) : len;
+
+	h->head = text;
+	h->head_len = ll;
+	h->pron = NULL;
+	for (size_t i = 0; i + 1 < ll && !slash; i++)
+		if (text[i] == ' ' && text[i + 1] == '/')
+			slash = text + i;
+	if (!slash)
+		return;
+	h->head_len = (size_t)(slash - text);
+	close = memchr(slash + 2, '/', ll - h->head_len - 2);
+	if (!close || memchr(slash + 2, ' ', (size_t)(close - slash - 2)))
+		return;
+	h->pron = slash + 2;
+	h->pron_len = (size_t)(close - slash - 2);
+	h->sounds = sound_count(h->pron, h->pron_len);
+}
+
+static bool same_text(const char *a, size_t a_len, const char *b, size_t b_len)
+{
+	return a_len == b_len && memcmp(a, b, a_len) == 0;
+}
+
+/* Whether entry `k` of the entries `h[0, n)` of one headword is cut (see above). */
+static bool is_cut(const struct heard *h, size_t n, size_t k)
+{
+	size_t head = sound_count(h[k].head, h[k].head_len), fewest = h[k].sounds;
+	bool differ = false;
+
+	if (!h[k].pron || h[k].sounds < head + 2)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (h[i].pron && same_text(h[i].head, h[i].head_len, h[k].head, h[k].head_len)) {
+			differ |= !same_text(h[i].pron, h[i].pron_len, h[k].pron, h[k].pron_len);
+			if (h[i].sounds < fewest)
+				fewest = h[i].sounds;
+		}
+	return differ && (h[k].sounds >= fewest + 2 || h[k].sounds >= head + 3);
+}
+
+/* The entries of one headword (struct span's group): their positions in the spans, by offset. */
+struct group {
+	size_t first, n; /* in `member` */
+	bool judged;
+};
+
+struct groups {
+	size_t *member; /* positions of the spans that have a group, by group then offset */
+	struct group *group;
+	struct heard *heard; /* scratch for judge_group */
+	size_t alloc_heard;
+};
+
+/* Lists the groups' members (`spans` sorted by offset), each group's in the spans' order. XLQA_ENOMEM. */
+static int groups_make(struct groups *g, const struct span *spans, size_t n_spans, uint32_t n_groups)
+{
+	size_t n = 0;
+
+	if (!n_groups)
+		return XLQA_OK;
+	if (!(g->group = calloc(n_groups, sizeof *g->group)))
+		return XLQA_ENOMEM;
+	for (size_t i = 0; i < n_spans; i++)
+		if (spans[i].group) {
+			g->group[spans[i].group - 1].n++;
+			n++;
+		}
+	if (!(g->member = malloc(n * sizeof *g->member)))
+		return XLQA_ENOMEM;
+	n = 0;
+	for (uint32_t k = 0; k < n_groups; k++) {
+		g->group[k].first = n;
+		n += g->group[k].n;
+		g->group[k].n = 0;
+	}
+	for (size_t i = 0; i < n_spans; i++)
+		if (spans[i].group) {
+			struct group *gr = &g->group[spans[i].group - 1];
+			g->member[gr->first + gr->n++] = i;
+		}
+	return XLQA_OK;
+}
+
+static void groups_release(struct groups *g)
+{
+	free(g->member);
+	free(g->group);
+	free(g->heard);
+}
+
+/*
+ * Judges the entries of group `gr` with the cut-headword rule once, when the stream reaches the first
+ * of them, and marks the cut ones' spans. The stream then holds them all (up to CUT_RANGE_MAX bytes,
+ * else none is judged); entries past the data's end are left to the caller to report. Errors: the
+ * stream's, XLQA_ENOMEM.
+ */
+static int judge_group(struct stream *data, struct span *spans, struct groups *g, struct group *gr,
+		       struct xlqa_error *err)
+{
+	const size_t *m = g->member + gr->first;
+	uint64_t from = spans[m[0]].off, to = from;
+	const char *text;
+	int rc;
+
+	gr->judged = true;
+	for (size_t i = 0; i < gr->n; i++)
+		if (span_end(&spans[m[i]]) > to)
+			to = span_end(&spans[m[i]]);
+	if (gr->n > CUT_GROUP_MAX || to - from > CUT_RANGE_MAX)
+		return XLQA_OK;
+	if ((rc = stream_get(data, from, to - from, &text, err)) || !text)
+		return rc;
+	if (XLQA_ARRAY_RESERVE(g->heard, g->alloc_heard, gr->n))
+		return xlqa_error_set(err, XLQA_ENOMEM, "reading '%s': %s", data->path, xlqa_strerror(XLQA_ENOMEM));
+	for (size_t i = 0; i < gr->n; i++)
+		hear(text + (spans[m[i]].off - from), (size_t)spans[m[i]].len, &g->heard[i]);
+	for (size_t i = 0; i < gr->n; i++)
+		spans[m[i]].cut = is_cut(g->heard, gr->n, i);
+	return XLQA_OK;
+}
+
+/*
  * The entries are read in the order of their offsets, through one forward stream over the data
  * (see struct stream): peak memory is the index (until its spans are parsed), the spans, one entry
- * and a read chunk, not the decompressed data. The data's length is known only when the stream
- * reaches its end, so an index entry past it is reported then: after the entries before it were
- * passed to `fn` (as are compressed-data and UTF-8 errors), and after any malformed index line.
+ * (or one headword's entries) and a read chunk, not the decompressed data. The data's length is
+ * known only when the stream reaches its end, so an index entry past it is reported then: after the
+ * entries before it were passed to `fn` (as are compressed-data and UTF-8 errors), and after any
+ * malformed index line.
  */
 int xlqa_dict_read_dictd(const char *index_path, const char *dict_path, xlqa_dict_entry_fn fn, void *ctx,
 			 struct xlqa_dict_stats *stats, enum xlqa_dict_style *style, struct xlqa_error *err)
@@ -1023,8 +1218,10 @@ int xlqa_dict_read_dictd_words(const char *index_path, const char *dict_path, xl
 	struct xlqa_dict_stats local = { 0 };
 	struct reader r = { 0 };
 	struct stream data = { 0 };
-	struct span *spans = NULL, *metas = NULL, meta = { 0, 0, 0 }, last = { 0, 0, 0 };
+	struct span *spans = NULL, *metas = NULL, meta = { 0 }, last = { 0 };
+	struct groups groups = { 0 };
 	size_t n_spans = 0, n_meta = 0;
+	uint32_t n_groups = 0;
 	const char *text;
 	int rc;
 
@@ -1037,7 +1234,7 @@ int xlqa_dict_read_dictd_words(const char *index_path, const char *dict_path, xl
 	xlqa_buf_init(&r.items);
 	xlqa_buf_init(&r.piece);
 	if ((rc = xlqa_file_read(index_path, &index, err)) || (rc = stream_open(&data, dict_path, err)) ||
-	    (rc = read_index(index_path, &index, &spans, &n_spans, &metas, &n_meta, &meta, err)))
+	    (rc = read_index(index_path, &index, &spans, &n_spans, &metas, &n_meta, &meta, &n_groups, err)))
 		goto done;
 	xlqa_buf_release(&index); /* the spans hold all that is needed of it */
 	if (n_spans) /* spans is NULL when the index lists only 00-database entries */
@@ -1046,11 +1243,23 @@ int xlqa_dict_read_dictd_words(const char *index_path, const char *dict_path, xl
 		goto done;
 	if (style)
 		*style = r.style;
+	if (r.style == XLQA_DICT_CLASSIC && (rc = groups_make(&groups, spans, n_spans, n_groups))) {
+		rc = xlqa_error_set(err, rc, "reading '%s': %s", index_path, xlqa_strerror(rc));
+		goto done;
+	}
 	for (size_t i = 0; i < n_spans; i++) {
-		bool is_meta = false;
+		bool is_meta = false, cut = false;
 		size_t bad;
 		if (i > 0 && spans[i].off == spans[i - 1].off && spans[i].len == spans[i - 1].len)
 			continue;
+		/* The entry's index lines (those naming the same bytes follow it): a headword's entries are
+		 * judged at the first of them in the data, which the stream has not passed. */
+		for (size_t k = i; k < n_spans && spans[k].off == spans[i].off && spans[k].len == spans[i].len; k++) {
+			struct group *gr = groups.group && spans[k].group ? &groups.group[spans[k].group - 1] : NULL;
+			if (gr && !gr->judged && (rc = judge_group(&data, spans, &groups, gr, err)))
+				goto done;
+			cut |= spans[k].cut;
+		}
 		for (size_t m = 0; m < n_meta && !is_meta; m++)
 			is_meta = metas[m].off == spans[i].off && metas[m].len == spans[i].len;
 		if (is_meta)
@@ -1066,6 +1275,10 @@ int xlqa_dict_read_dictd_words(const char *index_path, const char *dict_path, xl
 					   "%s: byte offset %llu: invalid UTF-8", dict_path,
 					   (unsigned long long)(spans[i].off + bad));
 			goto done;
+		}
+		if (cut) {
+			r.stats->skipped_entries++;
+			continue;
 		}
 		/* Parsed from a copy: parsing blanks bytes, and entries may share them. */
 		xlqa_buf_reset(&entry);
@@ -1088,6 +1301,7 @@ int xlqa_dict_read_dictd_words(const char *index_path, const char *dict_path, xl
 done:
 	free(spans);
 	free(metas);
+	groups_release(&groups);
 	reader_release(&r);
 	stream_close(&data);
 	xlqa_buf_release(&index);

@@ -653,6 +653,84 @@ START_TEST(test_read_stream_past_end)
 }
 END_TEST
 
+/*
+ * cut: Ergane (FreeDict's eng-spa) cut multiword headwords at their first space and kept the
+ * phrase's pronunciation; among a headword's entries whose pronunciations differ, those whose
+ * pronunciation runs on beyond the headword's are dropped (counted as skipped entries), also when
+ * they are not next to each other in the data ("goods" between them), and when no entry renders the
+ * headword alone ("be /bleit/", be late; "be /brɔŋ/", be wrong, one sound short of the rule, stays).
+ * Kept: homographs whose pronunciations both fit the word ("lead"), or differ by two sounds with the
+ * longer within one of the word's letters ("minute"); pronunciations as long as each other
+ * ("inquiry": length marks do not count; the one with stress marks was made later from the cut
+ * headword, a cut entry the rule cannot tell); entries with the same pronunciation ("usa"); and the
+ * same entries in a Ding dictionary, whose layout the rule is not for.
+ */
+START_TEST(test_read_cut)
+{
+	static const char *const entries[][2] = {
+		{ "good", "good /gud/\nbueno\n" },
+		{ "goods", "goods /gudz/\nmercancías\n" },
+		{ "good", "good /guddei/\nbuenosdías\n" },
+		{ "good", "good /gudnait/\nbuenasnoches\n" },
+		{ "be", "be /bleit/\natrasarse\n" },
+		{ "be", "be /brɔŋ/\nnotenerrazón\n" },
+		{ "lead", "lead /led/\nplomo\n" },
+		{ "lead", "lead /liːd/\nconducir\n" },
+		{ "inquiry", "inquiry /ɪŋkwˈaɪəɹi/\noficinadeinformaciones\n" },
+		{ "inquiry", "inquiry /inkwaiəriː/\nencuesta\n" },
+		{ "usa", "usa /juːesei/\nEEUU\n" },
+		{ "usa", "usa /juːesei/\nEstados Unidos\n" },
+		{ "minute", "minute /minit/\nminuto\n" },
+		{ "minute", "minute /mainjuːt/\ndiminuto\n" },
+	};
+	static const char ding[] = "00-database-short\n     FreeDict Ding test\n";
+	static const size_t order[] = { 4, 5, 0, 2, 3, 1, 8, 9, 6, 7, 12, 13, 10, 11 }; /* the index, sorted */
+	struct index_line lines[15];
+	struct xlqa_buf text = XLQA_BUF_INIT;
+	char index[1200], dict[1200];
+
+	make_tmp();
+	for (int layout = 0; layout < 2; layout++) {
+		size_t n = 0;
+		xlqa_buf_reset(&text);
+		if (layout == 1) {
+			lines[n++] = (struct index_line){ "00-database-short", 0, sizeof ding - 1 };
+			xlqa_buf_add(&text, ding, sizeof ding - 1);
+		}
+		for (size_t i = 0; i < sizeof order / sizeof *order; i++) {
+			size_t off = text.len;
+			for (size_t k = 0; k < order[i]; k++)
+				off += strlen(entries[k][1]);
+			lines[n++] = (struct index_line){ entries[order[i]][0], off, strlen(entries[order[i]][1]) };
+		}
+		for (size_t k = 0; k < sizeof entries / sizeof *entries; k++)
+			xlqa_buf_add(&text, entries[k][1], strlen(entries[k][1]));
+		for (int plain = 0; plain < 2; plain++) {
+			struct collected c = { XLQA_BUF_INIT };
+			struct xlqa_dict_stats st = { 0 };
+			enum xlqa_dict_style style;
+			struct xlqa_error err;
+			write_dictd(text.buf, text.len, plain, lines, n, index, dict, sizeof index);
+			ck_assert_int_eq(xlqa_dict_read_dictd(index, dict, collect, &c, &st, &style, &err), XLQA_OK);
+			ck_assert_int_eq(style, layout ? XLQA_DICT_DING : XLQA_DICT_CLASSIC);
+			if (layout == 0) {
+				ck_assert_str_eq(c.text.buf, "good|-|bueno\ngoods|-|mercancías\nbe|-|notenerrazón\n"
+							     "lead|-|plomo\nlead|-|conducir\ninquiry|-|oficinadeinformaciones\n"
+							     "inquiry|-|encuesta\nusa|-|EEUU\nusa|-|Estados Unidos\n"
+							     "minute|-|minuto\nminute|-|diminuto\n");
+				ck_assert_uint_eq(st.skipped_entries, 3);
+			} else {
+				ck_assert_uint_eq(st.entries, 14);
+				ck_assert_uint_eq(st.skipped_entries, 0);
+			}
+			xlqa_buf_release(&c.text);
+		}
+	}
+	remove_tmp();
+	xlqa_buf_release(&text);
+}
+END_TEST
+
 static void expect_trans(const struct xlqa_lexicon *lex, const char *key, size_t i, const char *text, double weight,
 			 unsigned origin)
 {
@@ -2524,6 +2602,7 @@ Suite *lexicon_suite(void)
 	tcase_add_test(tc, test_read_apertium_many);
 	tcase_add_test(tc, test_read_stream);
 	tcase_add_test(tc, test_read_stream_past_end);
+	tcase_add_test(tc, test_read_cut);
 	tcase_add_test(tc, test_read_names);
 	tcase_add_test(tc, test_read_hunspell_names);
 	suite_add_tcase(s, tc);
