@@ -40,6 +40,9 @@ translation that shows a known class of debris into that class (an entry may be 
               other entry of the headword gives it (origin "direct"), or when a cut entry of
               freedict-YY-XX gives the key to that headword (origin "inverse"); translations
               composed through a pivot are not counted
+  mark        a grammar mark written without its brackets at a translation's end: a gender or
+              number mark (m, f, n, pl) after a capitalised word ("Morgenland n"), or a verb,
+              adjective or adverb mark (vt, vi, adj, adv) after any word ("ablehnen vt")
 
 Usage: bench/lexicon-debris.py DIR [--examples N] [--twins DIR2]
 Prints one line per class: class, keys and translations affected, then the total, then the joined
@@ -65,9 +68,12 @@ BRACKET = re.compile(r"[\[\](){}<>]")
 GLUED = re.compile(r"[a-z][A-Z][a-z]{2}")
 LABEL = re.compile(r"^\w+:\s")
 STRAY = re.compile(r"^[,;:/]|[,;:/]$|\|")
+# a grammar mark without its brackets at a translation's end: gender or number after a capitalised
+# word ("Morgenland n"), verb, adjective or adverb after any word ("ablehnen vt")
+MARK = re.compile(r"^(?:.*\s)?(\w)\S*\s(m|f|n|pl|Pl)$|^.*\S\s(vt|vi|adj|adv)$")
 
 
-CLASSES = ["bracket", "glued", "joined", "list", "label", "stray", "cut"]
+CLASSES = ["bracket", "glued", "joined", "list", "label", "stray", "cut", "mark"]
 JOINED_MIN = 8   # letters of a word checked for lost spaces
 
 
@@ -329,6 +335,9 @@ def classify_trans(key, tr, speller=None, twins=None, headwords=frozenset(), spa
         found.add("label")
     if STRAY.search(tr):
         found.add("stray")
+    m = MARK.match(tr)
+    if m and (m.group(3) or m.group(1).isupper()):
+        found.add("mark")
     return found
 
 

@@ -83,13 +83,16 @@ typedef int (*xlqa_dict_entry_fn)(void *ctx, const struct xlqa_dict_entry *entry
 struct xlqa_dict_stats {
 	size_t entries;        /* entries passed to the callback */
 	size_t translations;   /* translations passed to the callback */
-	size_t skipped_entries;/* entries without a usable headword or translation */
+	size_t skipped_entries;/* entries without a usable headword or translation, or whose headword
+	                        * Ergane cut from a phrase (a classic dictionary's "good /guddei/") */
 	size_t skipped_items;  /* translations dropped: empty after cleaning, too long, a "/" not between alternatives */
 	size_t notes;          /* note, synonym, example and gloss lines left out */
 	size_t see_refs;       /* "see:" cross-reference lines left out */
 	size_t bad_lines;      /* TSV lines without two fields or with a bad weight */
 	size_t parted;         /* translations whose words a classic dictionary wrote together, parted
 	                        * (xlqa_dict_read_dictd_words) */
+	size_t marks;          /* grammar marks cut off the end of a translation or headword ("Morgenland n",
+	                        * "ablehnen vt") */
 };
 
 /* The dictd layout a dictionary uses; found from its 00-database entries and lines. */

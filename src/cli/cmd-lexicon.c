@@ -228,14 +228,15 @@ static int lexicon_build(int argc, char **argv)
 	fprintf(stderr, "xlqa lexicon build: %.1f s in all, lexicons in '%s'\n", seconds_since(&t0), dir.buf);
 	if (o.dict_stats) {
 		printf("\ndictionary\tlayout\tentries\ttranslations\tskipped entries\tskipped translations\tnotes\tsee\t"
-		       "parted\n");
+		       "parted\tmarks\n");
 		for (size_t i = 0; i < xlqa_lexicon_builder_n_dicts(b); i++) {
 			const char *name;
 			enum xlqa_dict_style style;
 			const struct xlqa_dict_stats *st;
 			xlqa_lexicon_builder_dict_at(b, i, &name, &style, &st);
-			printf("%s\t%s\t%zu\t%zu\t%zu\t%zu\t%zu\t%zu\t%zu\n", name, style_names[style], st->entries,
-			       st->translations, st->skipped_entries, st->skipped_items, st->notes, st->see_refs, st->parted);
+			printf("%s\t%s\t%zu\t%zu\t%zu\t%zu\t%zu\t%zu\t%zu\t%zu\n", name, style_names[style], st->entries,
+			       st->translations, st->skipped_entries, st->skipped_items, st->notes, st->see_refs, st->parted,
+			       st->marks);
 		}
 	}
 done:

@@ -564,6 +564,49 @@ static int part_joined(struct reader *r, size_t start)
 }
 
 /*
+ * Grammar marks a dictionary wrote without their brackets at the end of a translation ("Morgenland
+ * n", "Kantenbrüche pl", "etw. ablehnen vt", "ginormous adj") or of a headword ("ablehnen vt" in
+ * deu-eng, a translation in the inverse direction): the mark is cut off and counted. A gender or
+ * number mark only after a capitalised word, as German writes its nouns ("derivative of function
+ * f", "x to the power of n" keep their letter); a verb, adjective or adverb mark after any word.
+ */
+static const char *const noun_marks[] = { "m", "f", "n", "pl", "Pl" };
+static const char *const word_marks[] = { "vt", "vi", "adj", "adv" };
+
+static bool mark_in(const char *const *marks, size_t n, const char *w, size_t len)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strlen(marks[i]) == len && memcmp(marks[i], w, len) == 0)
+			return true;
+	return false;
+}
+
+/* Cuts a grammar mark off the end of b->buf[start..] (see above); true when it did. */
+static bool cut_bare_mark(struct xlqa_buf *b, size_t start)
+{
+	const char *s = b->buf + start;
+	size_t len = b->len - start, last = len, before;
+	bool capital;
+
+	while (last > 0 && s[last - 1] != ' ')
+		last--;
+	if (last < 2) /* one word: no mark to cut, or the mark is all there is */
+		return false;
+	before = last - 1;
+	while (before > 0 && s[before - 1] != ' ')
+		before--;
+	/* an upper-case ASCII letter, or a Latin-1 capital in UTF-8 ("Überlegung"; C3 80-9E but 97, the sign x) */
+	capital = is_upper(s[before]) || ((unsigned char)s[before] == 0xC3 && before + 1 < len &&
+					  (unsigned char)s[before + 1] >= 0x80 && (unsigned char)s[before + 1] <= 0x9E &&
+					  (unsigned char)s[before + 1] != 0x97);
+	if (!mark_in(word_marks, sizeof word_marks / sizeof word_marks[0], s + last, len - last) &&
+	    !(capital && mark_in(noun_marks, sizeof noun_marks / sizeof noun_marks[0], s + last, len - last)))
+		return false;
+	xlqa_buf_setlen(b, start + last - 1);
+	return true;
+}
+
+/*
  * True when s[0, len) starts with a label, a first word ending in ':' followed by more text, as
  * glosses do ("capital: Edmonton", "tiresome: nettlesome"); not a time or a ratio ("3:2").
  */
@@ -618,6 +661,7 @@ static int add_item(struct reader *r, const char *s, size_t len, bool abbrev)
 		r->stats->skipped_items++;
 		return XLQA_OK;
 	}
+	r->stats->marks += cut_bare_mark(&r->items, start);
 	if (unglue(r, start) || part_joined(r, start))
 		return XLQA_ENOMEM;
 	if (abbrev && (cut = abbreviation_start(r->items.buf + start, r->items.len - start)) > 0) {
@@ -842,6 +886,7 @@ static int parse_entry(struct reader *r, char *text, size_t len, int64_t offset,
 	}
 	if (lex_clean(line, cut, &r->headword))
 		return xlqa_error_status(err, XLQA_ENOMEM, "parsing a dictd entry");
+	r->stats->marks += cut_bare_mark(&r->headword, 0);
 	if (is_label(r->headword.buf, r->headword.len)) { /* a gloss as headword: "capital: Iqaluit" */
 		r->stats->skipped_entries++;
 		return XLQA_OK;

@@ -847,6 +847,43 @@ START_TEST(test_read_joined_phrase)
 END_TEST
 
 /*
+ * Grammar marks written without brackets at a translation's end are cut: a gender or number mark
+ * after a capitalised word ("Morgenland n", "Überlegung f", "Kantenbrüche pl"), a verb, adjective or
+ * adverb mark after any word ("ablehnen vt"), at the end of a headword too; a letter after a
+ * lower-case word is no mark ("function f"), nor is a translation that is the letter alone.
+ */
+START_TEST(test_read_bare_mark)
+{
+	static const char *const entries[] = { "Oriente\tMorgenland n", "reflexión\tÜberlegung f",
+					       "bevels\tKantenbrüche pl, Fasen", "refuse\tetw. ablehnen vt",
+					       "huge\tginormous adj", "derivative\tderivative of function f",
+					       "power\tx to the power of n", "ene\tn", "ablehnen vt\trefuse" };
+	struct collected c = { XLQA_BUF_INIT };
+	struct xlqa_dict_stats st = { 0 };
+	struct xlqa_error err;
+	char index[1200], dict[1200];
+
+	make_tmp();
+	write_tmp_classic("marks", entries, sizeof entries / sizeof entries[0]);
+	snprintf(index, sizeof index, "%s/marks.index", tmp_dir);
+	snprintf(dict, sizeof dict, "%s/marks.dict", tmp_dir);
+	ck_assert_int_eq(xlqa_dict_read_dictd(index, dict, collect, &c, &st, NULL, &err), XLQA_OK);
+	ck_assert_str_eq(c.text.buf, "Oriente|-|Morgenland\n"
+				     "reflexión|-|Überlegung\n"
+				     "bevels|-|Kantenbrüche;Fasen\n"
+				     "refuse|-|ablehnen\n"
+				     "huge|-|ginormous\n"
+				     "derivative|-|derivative of function f\n"
+				     "power|-|x to the power of n\n"
+				     "ene|-|n\n"
+				     "ablehnen|-|refuse\n");
+	ck_assert_uint_eq(st.marks, 6);
+	xlqa_buf_release(&c.text);
+	remove_tmp();
+}
+END_TEST
+
+/*
  * joined, in a build: the builder checks a classic dictionary's translations with the target's
  * hunspell dictionary and the pack's stopwords. "givebirthto" is parted; "tomanation" is not, as
  * hunspell's "ma" is a word only if a stopword; German compounds words (its .aff has COMPOUNDFLAG),
@@ -2595,6 +2632,7 @@ Suite *lexicon_suite(void)
 	tcase_add_test(tc, test_read_debris);
 	tcase_add_test(tc, test_read_joined);
 	tcase_add_test(tc, test_read_joined_phrase);
+	tcase_add_test(tc, test_read_bare_mark);
 	tcase_add_test(tc, test_build_joined_parted);
 	tcase_add_test(tc, test_read_errors);
 	tcase_add_test(tc, test_read_tsv);
