@@ -778,6 +778,21 @@ static void write_tmp_classic(const char *name, const char *const *entries, size
 	ck_assert_int_eq(fclose(index), 0);
 }
 
+/* Writes a classic dictionary of `entries` ("headword\ttranslations") as tmp_dir/NAME and reads it
+ * into `c`, with `known` checking the words of joined translations (NULL: none). */
+static void read_tmp_classic(const char *name, const char *const *entries, size_t n, struct collected *c,
+			     xlqa_dict_word_fn known, void *known_ctx, struct xlqa_dict_stats *st)
+{
+	char index[1200], dict[1200];
+	struct xlqa_error err;
+
+	write_tmp_classic(name, entries, n);
+	snprintf(index, sizeof index, "%s/%s.index", tmp_dir, name);
+	snprintf(dict, sizeof dict, "%s/%s.dict", tmp_dir, name);
+	ck_assert_int_eq(xlqa_dict_read_dictd_words(index, dict, collect, c, known, known_ctx, st, NULL, &err),
+			 XLQA_OK);
+}
+
 /* Writes hunspell files `name`.aff (holding `aff`) and `name`.dic (the words) to the temporary folder. */
 static void write_tmp_hunspell(const char *name, const char *aff, const char *words)
 {
@@ -822,16 +837,10 @@ START_TEST(test_read_joined_phrase)
 					       "remote control\ttelemando, puertatrasera" };
 	struct collected c = { XLQA_BUF_INIT };
 	struct xlqa_dict_stats st = { 0 };
-	struct xlqa_error err;
-	char index[1200], dict[1200];
 	size_t calls = 0;
 
 	make_tmp();
-	write_tmp_classic("phrase", entries, sizeof entries / sizeof entries[0]);
-	snprintf(index, sizeof index, "%s/phrase.index", tmp_dir);
-	snprintf(dict, sizeof dict, "%s/phrase.dict", tmp_dir);
-	ck_assert_int_eq(xlqa_dict_read_dictd_words(index, dict, collect, &c, joined_words, &calls, &st, NULL, &err),
-			 XLQA_OK);
+	read_tmp_classic("phrase", entries, sizeof entries / sizeof entries[0], &c, joined_words, &calls, &st);
 	ck_assert_str_eq(c.text.buf, "back door|-|puerta trasera\n"
 				     "remote|-|telemando\n"
 				     "back|-|puertatrasera\n"
@@ -860,14 +869,9 @@ START_TEST(test_read_bare_mark)
 					       "power\tx to the power of n", "ene\tn", "ablehnen vt\trefuse" };
 	struct collected c = { XLQA_BUF_INIT };
 	struct xlqa_dict_stats st = { 0 };
-	struct xlqa_error err;
-	char index[1200], dict[1200];
 
 	make_tmp();
-	write_tmp_classic("marks", entries, sizeof entries / sizeof entries[0]);
-	snprintf(index, sizeof index, "%s/marks.index", tmp_dir);
-	snprintf(dict, sizeof dict, "%s/marks.dict", tmp_dir);
-	ck_assert_int_eq(xlqa_dict_read_dictd(index, dict, collect, &c, &st, NULL, &err), XLQA_OK);
+	read_tmp_classic("marks", entries, sizeof entries / sizeof entries[0], &c, NULL, NULL, &st);
 	ck_assert_str_eq(c.text.buf, "Oriente|-|Morgenland\n"
 				     "reflexión|-|Überlegung\n"
 				     "bevels|-|Kantenbrüche;Fasen\n"
