@@ -13,6 +13,8 @@
 #include "xlqa/text.h"
 
 #include <string.h>
+#include <unicode/uchar.h>
+#include <unicode/utf8.h>
 
 /* Ding's and FreeDict's stand-ins for an object ("etw." something, "jdn." somebody). */
 static const char *const placeholders[] = {
@@ -184,6 +186,15 @@ size_t lex_count_words(const char *s, size_t len)
 		in_word = !sp;
 	}
 	return n;
+}
+
+bool lex_starts_upper(const char *s, size_t len)
+{
+	int32_t i = 0;
+	UChar32 c;
+
+	U8_NEXT(s, i, (int32_t)len, c);
+	return c >= 0 && (u_isupper(c) || u_istitle(c));
 }
 
 /* Tags naming a part of speech, in the forms the FreeDict dictionaries use. */

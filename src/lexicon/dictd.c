@@ -586,7 +586,6 @@ static bool cut_bare_mark(struct xlqa_buf *b, size_t start)
 {
 	const char *s = b->buf + start;
 	size_t len = b->len - start, last = len, before;
-	bool capital;
 
 	while (last > 0 && s[last - 1] != ' ')
 		last--;
@@ -595,12 +594,9 @@ static bool cut_bare_mark(struct xlqa_buf *b, size_t start)
 	before = last - 1;
 	while (before > 0 && s[before - 1] != ' ')
 		before--;
-	/* an upper-case ASCII letter, or a Latin-1 capital in UTF-8 ("Überlegung"; C3 80-9E but 97, the sign x) */
-	capital = is_upper(s[before]) || ((unsigned char)s[before] == 0xC3 && before + 1 < len &&
-					  (unsigned char)s[before + 1] >= 0x80 && (unsigned char)s[before + 1] <= 0x9E &&
-					  (unsigned char)s[before + 1] != 0x97);
 	if (!mark_in(word_marks, sizeof word_marks / sizeof word_marks[0], s + last, len - last) &&
-	    !(capital && mark_in(noun_marks, sizeof noun_marks / sizeof noun_marks[0], s + last, len - last)))
+	    !(lex_starts_upper(s + before, last - 1 - before) &&
+	      mark_in(noun_marks, sizeof noun_marks / sizeof noun_marks[0], s + last, len - last)))
 		return false;
 	xlqa_buf_setlen(b, start + last - 1);
 	return true;

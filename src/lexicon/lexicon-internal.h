@@ -90,6 +90,8 @@ size_t lex_pronoun_prefix(const char *s, size_t len);
 
 /* Number of space-separated words in a cleaned or normalised string. */
 size_t lex_count_words(const char *s, size_t len);
+/* True when UTF-8 s[0, len) starts with an upper- or title-case letter. */
+bool lex_starts_upper(const char *s, size_t len);
 
 /*
  * For tests (exported for them, as every xlqa_ name is): what builder `b` holds under its memory

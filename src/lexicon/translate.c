@@ -176,15 +176,6 @@ static void hits_settle_names(struct xlqa_lexicon_hits *h)
 }
 
 /* True when `s` starts with an upper- or title-case letter. */
-static bool starts_upper(const char *s, size_t len)
-{
-	int32_t i = 0;
-	UChar32 c;
-
-	U8_NEXT(s, i, (int32_t)len, c);
-	return c >= 0 && (u_isupper(c) || u_istitle(c));
-}
-
 /* ---- transliteration and distance --------------------------------------------------------------- */
 
 static int translit_open(UTransliterator **out, struct xlqa_error *err)
@@ -610,7 +601,7 @@ static int lookup_lexical(struct xlqa_translator *tr, const char *word, size_t l
 {
 	const struct xlqa_lexicon *lex = tr->lex;
 	struct xlqa_strlist lemmas = { 0, NULL };
-	bool names = starts_upper(word, len), stem_names;
+	bool names = lex_starts_upper(word, len), stem_names;
 	size_t k;
 	int rc;
 
@@ -905,7 +896,7 @@ static int lookup(struct xlqa_translator *tr, const char *const *words, size_t n
 			return rc;
 		if (xlqa_lexicon_find(tr->lex, tr->key.buf, tr->key.len, &k)) {
 			if ((rc = add_key(out, tr->lex, k, 1.0, XLQA_HOW_MULTIWORD, xlqa_lexicon_key(tr->lex, k),
-					  starts_upper(word, len))))
+					  lex_starts_upper(word, len))))
 				return xlqa_error_status(err, rc, "looking a word up");
 			out->words = m;
 			hits_finish(out);
@@ -922,7 +913,7 @@ static int lookup(struct xlqa_translator *tr, const char *const *words, size_t n
 		return rc;
 	if ((rc = lookup_lexical(tr, word, len, tr->key.buf, tr->key.len, out, err)))
 		return rc;
-	if (!out->n && starts_upper(word, len) && (rc = lookup_genitive(tr, tr->key.buf, tr->key.len, out, err)))
+	if (!out->n && lex_starts_upper(word, len) && (rc = lookup_genitive(tr, tr->key.buf, tr->key.len, out, err)))
 		return rc;
 	/* a name keeps its full pass-through weight beside a guess from the English fallback */
 	translated = hits_beyond_names(out);
