@@ -84,15 +84,7 @@ class Speller:
 
     def __init__(self, lang_dir, hunspell_dir, code):
         self.handle = None
-        name = None
-        try:
-            with open(os.path.join(lang_dir, code, "language.txt"), encoding="utf-8") as f:
-                for line in f:
-                    fields = line.rstrip("\n").split("\t")
-                    if len(fields) == 2 and fields[0] == "hunspell":
-                        name = fields[1]
-        except OSError:
-            return
+        name = language_field(lang_dir, code, "hunspell")
         aff = os.path.join(hunspell_dir, "%s.aff" % name) if name else ""
         dic = os.path.join(hunspell_dir, "%s.dic" % name) if name else ""
         if not name or not os.path.exists(aff) or not os.path.exists(dic):
@@ -141,41 +133,53 @@ def b64(text):
     return value
 
 
-def iso639_2(lang_dir, code):
+def language_field(lang_dir, code, name):
+    """The value of field `name` in the pack's lang/XX/language.txt, or None."""
     try:
         with open(os.path.join(lang_dir, code, "language.txt"), encoding="utf-8") as f:
             for line in f:
                 fields = line.rstrip("\n").split("\t")
-                if len(fields) == 2 and fields[0] == "iso639-2":
+                if len(fields) == 2 and fields[0] == name:
                     return fields[1]
     except OSError:
         pass
     return None
 
 
-@functools.lru_cache(maxsize=None)
-def dictionary_words(index):
-    """The words of JOINED_MIN letters or more (lower-cased) of the FreeDict dictionary `index`
-    names when its layout writes its spaces (WikDict, Ding: its 00-database-short entry names
-    them, as the reader tells them); else none."""
+def iso639_2(lang_dir, code):
+    return language_field(lang_dir, code, "iso639-2")
+
+
+def read_dictionary(index):
+    """The FreeDict dictionary `index` names: its index lines (headword, offset, length), its
+    decompressed data, and whether its layout writes its spaces (WikDict, Ding: its
+    00-database-short entry names them, as the reader tells them); None without its data file."""
     data_path = index[:-len(".index")] + ".dict.dz"
     if not os.path.exists(data_path):
         data_path = index[:-len(".index")] + ".dict"
-    opener = gzip.open if data_path.endswith(".dz") else open
-    meta = None
+    if not os.path.exists(data_path):
+        return None
+    lines = []
     with open(index, encoding="utf-8") as f:
         for line in f:
             fields = line.rstrip("\n").split("\t")
-            if len(fields) >= 3 and fields[0] in ("00-database-short", "00databaseshort"):
-                meta = (b64(fields[1]), b64(fields[2]))
-    if meta is None:
-        return frozenset()
-    with opener(data_path, "rb") as f:
+            if len(fields) >= 3:
+                lines.append((fields[0], b64(fields[1]), b64(fields[2])))
+    with (gzip.open if data_path.endswith(".dz") else open)(data_path, "rb") as f:
         data = f.read()
-    short = data[meta[0]:meta[0] + meta[1]]
-    if b"WikDict" not in short and b"Ding" not in short:
+    spaced = any(b"WikDict" in data[off:off + size] or b"Ding" in data[off:off + size]
+                 for head, off, size in lines if head in ("00-database-short", "00databaseshort"))
+    return lines, data, spaced
+
+
+@functools.lru_cache(maxsize=None)
+def dictionary_words(index):
+    """The words of JOINED_MIN letters or more (lower-cased) of the FreeDict dictionary `index`
+    names when its layout writes its spaces (read_dictionary); else none."""
+    dictionary = read_dictionary(index)
+    if dictionary is None or not dictionary[2]:
         return frozenset()
-    return frozenset(LONG_WORD.findall(data.decode("utf-8", "replace").lower()))
+    return frozenset(LONG_WORD.findall(dictionary[1].decode("utf-8", "replace").lower()))
 
 
 IGNORED_MARKS = set(".()[]-\u02d0\u02d1\u02d8\u02c8\u02cc\u203f")
@@ -228,25 +232,10 @@ def cut_translations(index):
     """The FreeDict dictionary `index` names, when of the classic layout: {(headword, translation)}
     of its cut entries (see "cut"), headword lower case, translation as entry_items writes it,
     less those another entry of the headword gives too."""
-    data_path = index[:-len(".index")] + ".dict.dz"
-    if not os.path.exists(data_path):
-        data_path = index[:-len(".index")] + ".dict"
-    if not os.path.exists(data_path):
+    dictionary = read_dictionary(index)
+    if dictionary is None or dictionary[2]:
         return frozenset()
-    opener = gzip.open if data_path.endswith(".dz") else open
-    lines = []
-    with open(index, encoding="utf-8") as f:
-        for line in f:
-            fields = line.rstrip("\n").split("\t")
-            if len(fields) >= 3:
-                lines.append((fields[0], b64(fields[1]), b64(fields[2])))
-    with opener(data_path, "rb") as f:
-        data = f.read()
-    for head, off, size in lines:
-        if head in ("00-database-short", "00databaseshort"):
-            short = data[off:off + size]
-            if b"WikDict" in short or b"Ding" in short:
-                return frozenset()
+    lines, data, _spaced = dictionary
     cut, kept = set(), set()
     group = []
     for i, line in enumerate(lines + [None]):
