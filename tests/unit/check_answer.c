@@ -138,6 +138,10 @@ static const struct extract_case extract_cases[] = {
 	{ "en", "It was built before World War I began.", NULL, XLQA_EXTRACT_NAME, "World War I" },
 	{ "fr", "Il épouse la fille de Guaimar IV de Salerne.", NULL, XLQA_EXTRACT_NAME, "Guaimar IV" },
 	{ "de", "Das Schloss baute Ludwig XIV nicht.", NULL, XLQA_EXTRACT_NAME, "Ludwig XIV" },
+	/* the elided connector "d'", either apostrophe, inside a French or Italian name */
+	{ "fr", "Elle vit en Côte d’Ivoire depuis 1990.", NULL, XLQA_EXTRACT_NAME, "Côte d’Ivoire" },
+	{ "fr", "Le procès de Jeanne d'Arc s'ouvre à Rouen.", NULL, XLQA_EXTRACT_NAME, "Jeanne d'Arc" },
+	{ "it", "Vive a Cortina d'Ampezzo da anni.", NULL, XLQA_EXTRACT_NAME, "Cortina d'Ampezzo" },
 	/* an ampersand joins a name ("Procter & Gamble") */
 	{ "en", "The spinoff Mork & Mindy debuted in 1978.", NULL, XLQA_EXTRACT_NAME, "Mork & Mindy" },
 	{ "en", "He founded Tesla Electric Light & Manufacturing in Rahway.", NULL, XLQA_EXTRACT_NAME,
