@@ -33,9 +33,13 @@ translation that shows a known class of debris into that class (an entry may be 
   stray       punctuation no word carries: a leading or trailing ',', ';', ':' or '/', or '|'
   cut         a translation of an entry whose headword the dictionary cut from a phrase: Ergane
               (FreeDict's eng-spa) cut multiword headwords at their first space and kept the
-              phrase's pronunciation ("good /guddei/" -> "buenosdías"); found in the dictionaries
-              of the classic layout (in $XLQA_DICT_DIR or /usr/share/dictd) by the reader's rule
-              (src/lexicon/dictd.c, "Cut headwords"), and counted in the lexicon of the pair
+              phrase's pronunciation ("good /guddei/" -> "buenosdías"), or (eng-ita, ita-eng,
+              ita-deu) made it again from the cut word ("good /ɡˈʊd/" -> "buongiorno", which
+              ita-eng renders "good morning", never "good"); found in the dictionaries of the
+              classic layout (in $XLQA_DICT_DIR or /usr/share/dictd) by the reader's rules
+              (src/lexicon/dictd.c, "Cut headwords" and "Cut headwords pronounced again"; the
+              second with the dictionary of the opposite direction, whose words written together
+              are parted roughly as the reader parts them), and counted in the lexicon of the pair
               XX-YY when a cut entry of freedict-XX-YY gives that translation to that key and no
               other entry of the headword gives it (origin "direct"), or when a cut entry of
               freedict-YY-XX gives the key to that headword (origin "inverse"); translations
@@ -146,6 +150,16 @@ def language_field(lang_dir, code, name):
     return None
 
 
+@functools.lru_cache(maxsize=None)
+def pack_stopwords(lang_dir, code):
+    """The stopwords of the pack lang/XX/stopwords.txt (one a line, '#' comments), lower case."""
+    try:
+        with open(os.path.join(lang_dir, code, "stopwords.txt"), encoding="utf-8") as f:
+            return frozenset(w.strip().lower() for w in f if w.strip() and not w.startswith("#"))
+    except OSError:
+        return frozenset()
+
+
 def iso639_2(lang_dir, code):
     return language_field(lang_dir, code, "iso639-2")
 
@@ -214,6 +228,26 @@ def is_cut(entries, k):
                                              or sounds(pron) >= sounds(head) + 3)
 
 
+# Ding's placeholders, which the reader drops from translations (src/lexicon/clean.c)
+PLACEHOLDERS = {"etw.", "jdn.", "jdm.", "jds.", "jd.", "sth.", "sb.", "sb.'s", "sth.'s", "sb's", "o.s.",
+                "oneself"}
+
+
+def entry_phrases(text):
+    """An entry's translations, roughly as the reader splits and cleans them, lower case, each run
+    of spaces one space."""
+    items = []
+    for line in text.split("\n")[1:]:
+        if not line.strip() or line[0] in " \t":
+            continue
+        for item in re.split(r"[,;]", NUMBERED.sub("", line)):
+            item = " ".join(w for w in re.sub(r"<[^>]*>|\([^)]*\)|\[[^\]]*\]", " ", item).split()
+                            if w not in PLACEHOLDERS).lower()
+            if item and item not in items:
+                items.append(item)
+    return items
+
+
 def entry_items(text):
     """An entry's translations, roughly as the reader splits them, lower case without spaces."""
     items = set()
@@ -227,15 +261,77 @@ def entry_items(text):
     return items
 
 
+def renderings(index):
+    """What the FreeDict dictionary `index` names renders each headword as, when of the classic
+    layout: {headword without its spaces: {translation}}, lower case, the translations as
+    entry_phrases writes them; None otherwise. Without spaces, as the classic layout writes many
+    translations together ("trajedebaño" for "traje de baño")."""
+    dictionary = read_dictionary(index) if os.path.exists(index) else None
+    if dictionary is None or dictionary[2]:
+        return None
+    lines, data, _spaced = dictionary
+    rendered = {}
+    for head, off, size in dict.fromkeys(line for line in lines if not line[0].startswith("00")):
+        text = data[off:off + size].decode("utf-8", "replace")
+        rendered.setdefault("".join(heard(text)[0].split()).lower(), set()).update(entry_phrases(text))
+    return rendered
+
+
+def phrase_of(rendering, head, speller, stopwords):
+    """True when `rendering` is a phrase that starts with `head`: with a space, or written together
+    as the reader parts it, roughly: letters only, a word the speller of its language lacks, and
+    after the headword, not a word it knows, a function word (`stopwords`) and a word it knows
+    ("cameradaletto" for "camera": Ergane's deu-ita writes its phrases so; "vetturaletti" and
+    "avertimore" stay whole)."""
+    if rendering.startswith(head + " "):
+        return True
+    if (not rendering.startswith(head) or not rendering.isalpha() or speller is None
+            or speller.handle is None or speller.known(rendering)):
+        return False
+    rest = rendering[len(head):]  # parted only when its best split holds a function word
+    return not speller.known(rest) and parts_with_stopword(rest, speller, stopwords)
+
+
+def parts_with_stopword(text, speller, stopwords):
+    """True when `text` splits into words the speller knows (of four letters or more) and function
+    words (`stopwords`), one of these at least: the reader's parting, roughly."""
+    best = {0: False}  # prefix length -> whether a split of it holds a function word
+    for end in range(1, len(text) + 1):
+        for start in list(best):
+            piece = text[start:end]
+            if start < end and (piece in stopwords or (len(piece) >= 4 and speller.known(piece))):
+                best[end] = best.get(end, False) or best[start] or piece in stopwords
+    return best.get(len(text), False)
+
+
+def rendered_cut(head, text, rendered, speller, stopwords):
+    """dictd.c's rendered_cut: whether the reverse dictionary's `rendered` renders each translation
+    of the entry `text` of headword `head` it has as phrases of the headword only, one at least."""
+    head = " ".join(head.split()).lower()
+    phrases = 0
+    for item in entry_phrases(text):
+        found = rendered.get(item.replace(" ", ""))
+        if not found:
+            continue
+        if head in found or not any(phrase_of(r, head, speller, stopwords) for r in found):
+            return False
+        phrases += 1
+    return phrases > 0
+
+
 @functools.lru_cache(maxsize=None)
-def cut_translations(index):
+def cut_translations(index, speller=None, stopwords=frozenset()):
     """The FreeDict dictionary `index` names, when of the classic layout: {(headword, translation)}
-    of its cut entries (see "cut"), headword lower case, translation as entry_items writes it,
-    less those another entry of the headword gives too."""
+    of its cut entries (see "cut": by the pronunciation, or pronounced again and told by the
+    dictionary of the opposite direction, whose translations `speller` and `stopwords` check),
+    headword lower case, translation as entry_items writes it, less those another entry of the
+    headword gives too."""
     dictionary = read_dictionary(index)
     if dictionary is None or dictionary[2]:
         return frozenset()
     lines, data, _spaced = dictionary
+    base = os.path.basename(index)[:-len(".index")].split("-")
+    rendered = renderings(os.path.join(os.path.dirname(index), "%s-%s-%s.index" % (base[0], base[2], base[1])))
     cut, kept = set(), set()
     group = []
     for i, line in enumerate(lines + [None]):
@@ -245,7 +341,9 @@ def cut_translations(index):
             entries = [heard(t) for t in texts]
             for k, text in enumerate(texts):
                 pairs = {(entries[k][0].lower(), item) for item in entry_items(text)}
-                (cut if len(texts) > 1 and is_cut(entries, k) else kept).update(pairs)
+                (cut if len(texts) > 1 and (is_cut(entries, k) or (
+                    rendered is not None and rendered_cut(entries[k][0], text, rendered, speller, stopwords)))
+                 else kept).update(pairs)
             group = []
         if line is not None and not line[0].startswith("00"):
             group.append(line)
@@ -354,6 +452,7 @@ def main():
     hunspell_dir = os.environ.get("XLQA_HUNSPELL_DIR") or "/usr/share/hunspell"
     dict_dir = os.environ.get("XLQA_DICT_DIR") or "/usr/share/dictd"
     spellers = {}
+    checks = {}
     spaced = {}
     headwords = headwords_of(files)
     for path in files:
@@ -364,10 +463,14 @@ def main():
             iso = iso639_2(lang_dir, target)
             spaced[target] = spaced_words(dict_dir, iso) if iso and spellers[target].handle else set()
         source = pair.split("-")[0]
-        cut = tuple(cut_translations(os.path.join(dict_dir, "freedict-%s-%s.index" % codes))
+        for code in (source, target):  # the word checks of the reverse dictionaries' translations
+            if code not in checks:
+                checks[code] = (spellers.get(code) or Speller(lang_dir, hunspell_dir, code),
+                                pack_stopwords(lang_dir, code))
+        cut = tuple(cut_translations(os.path.join(dict_dir, "freedict-%s-%s.index" % codes), *checks[of])
                     if None not in codes else frozenset()
-                    for codes in ((iso639_2(lang_dir, source), iso639_2(lang_dir, target)),
-                                  (iso639_2(lang_dir, target), iso639_2(lang_dir, source))))
+                    for codes, of in (((iso639_2(lang_dir, source), iso639_2(lang_dir, target)), source),
+                                      ((iso639_2(lang_dir, target), iso639_2(lang_dir, source)), target)))
         entries = list(read_lexicon(path))
         twins = twins_of(entries)
         other = os.path.join(twins_dir, os.path.basename(path)) if twins_dir else None

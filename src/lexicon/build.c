@@ -690,43 +690,74 @@ static void close_words(struct xlqa_lexicon_builder *b, size_t at)
 	b->stoppers[at] = NULL;
 }
 
-/* Reads the FreeDict dictionary `d` names from the builder's dict_dir; absent when it is not there. */
+/*
+ * The paths of FreeDict dictionary `name` ("freedict-eng-ita") in the builder's dict_dir, into
+ * `index` and `data` (reset first; the data is the .dict.dz, else the plain .dict): XLQA_OK when both
+ * are readable, XLQA_ENOTFOUND when one is missing, XLQA_ENOMEM.
+ */
+static int freedict_files(const struct xlqa_lexicon_builder *b, const char *name, struct xlqa_buf *index,
+			  struct xlqa_buf *data)
+{
+	xlqa_buf_reset(index);
+	xlqa_buf_reset(data);
+	if (xlqa_buf_addf(index, "%s/%s.index", b->dict_dir, name) ||
+	    xlqa_buf_addf(data, "%s/%s.dict.dz", b->dict_dir, name))
+		return XLQA_ENOMEM;
+	if (access(index->buf, R_OK) != 0)
+		return XLQA_ENOTFOUND;
+	if (access(data->buf, R_OK) != 0) /* an uncompressed .dict */
+		xlqa_buf_setlen(data, data->len - 3);
+	return access(data->buf, R_OK) == 0 ? XLQA_OK : XLQA_ENOTFOUND;
+}
+
+/*
+ * Reads the FreeDict dictionary `d` names from the builder's dict_dir; absent when it is not there.
+ * The dictionary of the opposite direction, when there, is handed to the reader for its rule on cut
+ * headwords that repeat (src/lexicon/dictd.c, "Cut headwords pronounced again"), with the word check
+ * of its own translations; it is read for that alone, and counted nowhere.
+ */
 static int read_freedict(struct xlqa_lexicon_builder *b, struct dict *d, struct xlqa_error *err)
 {
-	struct xlqa_buf ipath = XLQA_BUF_INIT, dpath = XLQA_BUF_INIT;
-	int rc = XLQA_OK;
+	struct xlqa_buf ipath = XLQA_BUF_INIT, dpath = XLQA_BUF_INIT, rev_ipath = XLQA_BUF_INIT,
+			rev_dpath = XLQA_BUF_INIT;
+	const struct xlqa_lang_info *from = xlqa_lang_find(d->from), *to = xlqa_lang_find(d->to);
+	char rev_name[sizeof d->name];
+	int rc = XLQA_OK, found;
 
-	if (xlqa_buf_addf(&ipath, "%s/%s.index", b->dict_dir, d->name) ||
-	    xlqa_buf_addf(&dpath, "%s/%s.dict.dz", b->dict_dir, d->name)) {
-		rc = xlqa_error_status(err, XLQA_ENOMEM, "reading the FreeDict dictionary");
-		goto done;
-	}
-	if (access(ipath.buf, R_OK) != 0) {
+	snprintf(rev_name, sizeof rev_name, "freedict-%s-%s", to ? to->iso3 : "", from ? from->iso3 : "");
+	if ((found = freedict_files(b, d->name, &ipath, &dpath)) == XLQA_ENOTFOUND) {
 		d->absent = true;
 		goto done;
 	}
-	if (access(dpath.buf, R_OK) != 0) { /* an uncompressed .dict */
-		xlqa_buf_setlen(&dpath, dpath.len - 3);
-		if (access(dpath.buf, R_OK) != 0) {
-			d->absent = true;
-			goto done;
-		}
+	if (found || (found = freedict_files(b, rev_name, &rev_ipath, &rev_dpath)) == XLQA_ENOMEM) {
+		rc = xlqa_error_status(err, XLQA_ENOMEM, "reading the FreeDict dictionary");
+		goto done;
 	}
 	{
-		/* the classic layout's lost spaces are put back with the target's word check */
+		/* the classic layout's lost spaces are put back with the target's word check, the reverse
+		 * dictionary's with the source's */
 		struct load_ctx lc = { b, d };
-		struct words_ctx wc = { b, lang_slot(xlqa_lang_find(d->to)) };
-		bool check = wc.lang < sizeof b->spellers / sizeof b->spellers[0];
+		struct words_ctx wc = { b, lang_slot(to) }, rev_wc = { b, lang_slot(from) };
+		bool check = wc.lang < sizeof b->spellers / sizeof b->spellers[0],
+		     rev_check = rev_wc.lang < sizeof b->spellers / sizeof b->spellers[0];
+		struct lex_dictd_reverse rev = { rev_ipath.buf, rev_dpath.buf, rev_check ? words_known : NULL,
+						 &rev_wc };
 
-		rc = xlqa_dict_read_dictd_words(ipath.buf, dpath.buf, load_entry, &lc, check ? words_known : NULL, &wc,
-						&d->stats, &d->style, err);
+		rc = xlqa_dict_read_dictd_reverse(ipath.buf, dpath.buf, check ? words_known : NULL, &wc,
+						  found == XLQA_OK ? &rev : NULL, load_entry, &lc, &d->stats,
+						  &d->style, err);
+		/* under a budget the checks live as long as the reading */
 		if (b->opt.memory && check)
-			close_words(b, wc.lang); /* under a budget the check lives as long as the reading */
+			close_words(b, wc.lang);
+		if (b->opt.memory && rev_check)
+			close_words(b, rev_wc.lang);
 	}
 	d->read = true;
 done:
 	xlqa_buf_release(&ipath);
 	xlqa_buf_release(&dpath);
+	xlqa_buf_release(&rev_ipath);
+	xlqa_buf_release(&rev_dpath);
 	return rc;
 }
 

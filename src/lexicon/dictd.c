@@ -5,8 +5,9 @@
  * layouts occur in Debian's FreeDict packages (see enum xlqa_dict_style); each entry is parsed into
  * its headword, part of speech and translations, and pronunciation, notes, glosses, examples,
  * synonyms and "see:" references are left out and counted, as are the entries whose headword Ergane
- * cut from a phrase (see "Cut headwords"). The TSV reader is the plain format users add their own
- * translations in.
+ * cut from a phrase (see "Cut headwords", and "Cut headwords pronounced again", for which the
+ * dictionary of the opposite direction is read too). The TSV reader is the plain format users add
+ * their own translations in.
  *
  * Invariant: the callback sees only cleaned, non-empty, valid UTF-8 headwords and translations.
  */
@@ -175,6 +176,9 @@ struct reader {
 	void *known_ctx;
 	struct xlqa_buf piece;   /* scratch: a piece of a word, NUL-terminated, for `known` */
 	bool phrase;             /* the entry's headword is a phrase (head_phrase), for part_joined */
+	const struct renderings *reverse; /* the reverse dictionary's renderings, or NULL (rendered_cut) */
+	bool repeated;           /* the entry's headword has several entries (struct span's group) */
+	struct xlqa_buf norm_head, norm_item; /* scratch for rendered_cut */
 };
 
 static void reader_release(struct reader *r)
@@ -182,6 +186,8 @@ static void reader_release(struct reader *r)
 	xlqa_buf_release(&r->headword);
 	xlqa_buf_release(&r->items);
 	xlqa_buf_release(&r->piece);
+	xlqa_buf_release(&r->norm_head);
+	xlqa_buf_release(&r->norm_item);
 	free(r->starts);
 	free(r->ptrs);
 }
@@ -842,6 +848,8 @@ static bool head_phrase(const struct reader *r)
 	return false;
 }
 
+static int rendered_cut(struct reader *r, bool *cut, struct xlqa_error *err);
+
 /*
  * Parses one entry (bytes [0, len) of `text`, modified in place) and passes it on. The headword
  * line is "headword [/pronunciation/...] [(symbol)] [<tags>]".
@@ -939,6 +947,15 @@ static int parse_entry(struct reader *r, char *text, size_t len, int64_t offset,
 	if (r->headword.len == 0 || r->n_items == 0) {
 		r->stats->skipped_entries++;
 		return XLQA_OK;
+	}
+	if (r->reverse && r->repeated) {
+		bool cut_entry;
+		if ((rc = rendered_cut(r, &cut_entry, err)))
+			return rc;
+		if (cut_entry) {
+			r->stats->skipped_entries++;
+			return XLQA_OK;
+		}
 	}
 	if (XLQA_ARRAY_RESERVE(r->ptrs, r->alloc_ptrs, r->n_items))
 		return xlqa_error_status(err, XLQA_ENOMEM, "parsing a dictd entry");
@@ -1238,6 +1255,164 @@ static int judge_group(struct stream *data, struct span *spans, struct groups *g
 }
 
 /*
+ * Cut headwords pronounced again. Ergane's eng-ita, ita-eng and ita-deu cut multiword headwords at
+ * their first space as well, but every entry of a cut headword carries a pronunciation made again
+ * from the cut word: "good /ɡˈʊd/" is good (buono), and good morning (buongiorno), good evening
+ * (buonasera), good night, so the rule above cannot see them. The dictionary of the opposite
+ * direction can: it renders buongiorno as "good morning" and "good day", phrases that start with the
+ * headword, never as "good" alone. Among the entries of a headword with several entries (same
+ * headword line), an entry is cut when
+ *   - the reverse dictionary renders one of its translations (its entries with that translation as
+ *     headword; all compared in lexicon key form, lex_normalize) as a phrase that starts with the
+ *     headword and a space, and not as the headword alone,
+ *   - and renders every other translation of the entry it has as a headword so too: "as /ˈaz/" with
+ *     come, così stays, as ita-eng's "così" is "so", "thus".
+ * Translations the reverse dictionary lacks say nothing. A headword with a single entry is not
+ * judged: that entry is often a sense the word has alone as well ("belong", appartenere, which
+ * ita-eng renders "belong to"; "Baltic", Baltico: "Baltic Sea"). Cut entries whose translations the
+ * reverse dictionary lacks, or renders otherwise, stay ("as", come se; "tomorrow", domani sera).
+ * Both dictionaries must have the classic layout: Ergane made its dictionaries in such pairs, and
+ * in another source a headword's entries are its senses, which the reverse dictionary renders by
+ * their own phrases (spa-deu's "bisonte", Wisent: WikDict's deu-spa has "bisonte europeo"). The rule
+ * also finds the eng-spa entries whose pronunciation was made again ("money /mˈʌni/", caja).
+ */
+
+/* What the reverse dictionary renders: (headword, translation) pairs in key form, sorted. */
+struct rendering {
+	const char *head, *trans; /* into renderings.text */
+};
+
+struct renderings {
+	struct xlqa_buf text;  /* the key forms, each NUL-terminated */
+	size_t *offs;          /* while reading: pairs of offsets into `text`, headword then translation */
+	size_t n_offs, alloc_offs;
+	struct rendering *pairs; /* once read: by headword, then translation (strcmp) */
+	size_t n;
+};
+
+static void renderings_release(struct renderings *rs)
+{
+	xlqa_buf_release(&rs->text);
+	free(rs->offs);
+	free(rs->pairs);
+}
+
+/* Appends the key form of `s` and its NUL to rs->text; *at receives its offset. */
+static int add_key_form(struct renderings *rs, const char *s, size_t *at, struct xlqa_error *err)
+{
+	int rc;
+
+	*at = rs->text.len;
+	if ((rc = lex_normalize(s, strlen(s), &rs->text, err)))
+		return rc;
+	if (xlqa_buf_addch(&rs->text, '\0'))
+		return xlqa_error_status(err, XLQA_ENOMEM, "reading a reverse dictionary");
+	return XLQA_OK;
+}
+
+/* xlqa_dict_entry_fn: notes each translation of the reverse dictionary's entry. */
+static int note_rendering(void *ctx, const struct xlqa_dict_entry *e, struct xlqa_error *err)
+{
+	struct renderings *rs = ctx;
+	size_t head;
+	int rc;
+
+	if ((rc = add_key_form(rs, e->headword, &head, err)))
+		return rc;
+	for (size_t i = 0; i < e->n_trans; i++) {
+		if (XLQA_ARRAY_RESERVE(rs->offs, rs->alloc_offs, rs->n_offs + 2))
+			return xlqa_error_status(err, XLQA_ENOMEM, "reading a reverse dictionary");
+		rs->offs[rs->n_offs] = head;
+		if ((rc = add_key_form(rs, e->trans[i], &rs->offs[rs->n_offs + 1], err)))
+			return rc;
+		rs->n_offs += 2;
+	}
+	return XLQA_OK;
+}
+
+static int rendering_cmp(const void *a, const void *b)
+{
+	const struct rendering *x = a, *y = b;
+	int c = strcmp(x->head, y->head);
+
+	return c ? c : strcmp(x->trans, y->trans);
+}
+
+/*
+ * Reads the reverse dictionary into `rs` (empty: renderings_release); none are kept when it does not
+ * have the classic layout. Its errors, prefixed.
+ */
+static int renderings_read(struct renderings *rs, const struct lex_dictd_reverse *rev, struct xlqa_error *err)
+{
+	enum xlqa_dict_style style;
+	int rc = xlqa_dict_read_dictd_words(rev->index_path, rev->dict_path, note_rendering, rs, rev->known,
+					    rev->known_ctx, NULL, &style, err);
+
+	if (rc)
+		return xlqa_error_prefix(err, "reverse dictionary '%s'", rev->index_path), rc;
+	rs->n = style == XLQA_DICT_CLASSIC ? rs->n_offs / 2 : 0;
+	if (rs->n && !(rs->pairs = malloc(rs->n * sizeof *rs->pairs)))
+		return xlqa_error_status(err, XLQA_ENOMEM, "reading reverse dictionary '%s'", rev->index_path);
+	for (size_t i = 0; i < rs->n; i++) {
+		rs->pairs[i].head = rs->text.buf + rs->offs[2 * i];
+		rs->pairs[i].trans = rs->text.buf + rs->offs[2 * i + 1];
+	}
+	if (rs->n)
+		qsort(rs->pairs, rs->n, sizeof *rs->pairs, rendering_cmp);
+	free(rs->offs);
+	rs->offs = NULL;
+	return XLQA_OK;
+}
+
+/* The first of rs's pairs whose headword is `head`; rs->n when none is. */
+static size_t renderings_find(const struct renderings *rs, const char *head)
+{
+	size_t lo = 0, hi = rs->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (strcmp(rs->pairs[mid].head, head) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < rs->n && strcmp(rs->pairs[lo].head, head) == 0 ? lo : rs->n;
+}
+
+/* Whether the parsed entry in `r` (a repeated headword's) is cut by the rule above, into *cut. Errors
+ * of lex_normalize. */
+static int rendered_cut(struct reader *r, bool *cut, struct xlqa_error *err)
+{
+	const struct renderings *rs = r->reverse;
+	size_t phrases = 0;
+	int rc;
+
+	*cut = false;
+	xlqa_buf_reset(&r->norm_head);
+	if ((rc = lex_normalize(r->headword.buf, r->headword.len, &r->norm_head, err)))
+		return rc;
+	for (size_t i = 0; i < r->n_items; i++) {
+		const char *item = r->items.buf + r->starts[i];
+		bool alone = false, phrase = false, found;
+		size_t k;
+		xlqa_buf_reset(&r->norm_item);
+		if ((rc = lex_normalize(item, strlen(item), &r->norm_item, err)))
+			return rc;
+		found = (k = renderings_find(rs, r->norm_item.buf)) < rs->n;
+		for (; k < rs->n && strcmp(rs->pairs[k].head, r->norm_item.buf) == 0; k++) {
+			const char *t = rs->pairs[k].trans;
+			alone |= strcmp(t, r->norm_head.buf) == 0;
+			phrase |= strncmp(t, r->norm_head.buf, r->norm_head.len) == 0 && t[r->norm_head.len] == ' ';
+		}
+		if (alone || (found && !phrase))
+			return XLQA_OK; /* rendered as the headword, or as something else */
+		phrases += phrase;
+	}
+	*cut = phrases > 0;
+	return XLQA_OK;
+}
+
+/*
  * The entries are read in the order of their offsets, through one forward stream over the data
  * (see struct stream): peak memory is the index (until its spans are parsed), the spans, one entry
  * (or one headword's entries) and a read chunk, not the decompressed data. The data's length is
@@ -1255,7 +1430,17 @@ int xlqa_dict_read_dictd_words(const char *index_path, const char *dict_path, xl
 			       xlqa_dict_word_fn known, void *known_ctx, struct xlqa_dict_stats *stats,
 			       enum xlqa_dict_style *style, struct xlqa_error *err)
 {
+	return xlqa_dict_read_dictd_reverse(index_path, dict_path, known, known_ctx, NULL, fn, ctx, stats, style,
+					    err);
+}
+
+int xlqa_dict_read_dictd_reverse(const char *index_path, const char *dict_path, xlqa_dict_word_fn known,
+				 void *known_ctx, const struct lex_dictd_reverse *reverse, xlqa_dict_entry_fn fn,
+				 void *ctx, struct xlqa_dict_stats *stats, enum xlqa_dict_style *style,
+				 struct xlqa_error *err)
+{
 	struct xlqa_buf index = XLQA_BUF_INIT, entry = XLQA_BUF_INIT;
+	struct renderings rend = { XLQA_BUF_INIT, NULL, 0, 0, NULL, 0 };
 	struct xlqa_dict_stats local = { 0 };
 	struct reader r = { 0 };
 	struct stream data = { 0 };
@@ -1274,6 +1459,8 @@ int xlqa_dict_read_dictd_words(const char *index_path, const char *dict_path, xl
 	xlqa_buf_init(&r.headword);
 	xlqa_buf_init(&r.items);
 	xlqa_buf_init(&r.piece);
+	xlqa_buf_init(&r.norm_head);
+	xlqa_buf_init(&r.norm_item);
 	if ((rc = xlqa_file_read(index_path, &index, err)) || (rc = stream_open(&data, dict_path, err)) ||
 	    (rc = read_index(index_path, &index, &spans, &n_spans, &metas, &n_meta, &meta, &n_groups, err)))
 		goto done;
@@ -1288,8 +1475,13 @@ int xlqa_dict_read_dictd_words(const char *index_path, const char *dict_path, xl
 		rc = xlqa_error_set(err, rc, "reading '%s': %s", index_path, xlqa_strerror(rc));
 		goto done;
 	}
+	if (r.style == XLQA_DICT_CLASSIC && n_groups && reverse) { /* "Cut headwords pronounced again" */
+		if ((rc = renderings_read(&rend, reverse, err)))
+			goto done;
+		r.reverse = rend.n ? &rend : NULL;
+	}
 	for (size_t i = 0; i < n_spans; i++) {
-		bool is_meta = false, cut = false;
+		bool is_meta = false, cut = false, repeated = false;
 		size_t bad;
 		if (i > 0 && spans[i].off == spans[i - 1].off && spans[i].len == spans[i - 1].len)
 			continue;
@@ -1300,6 +1492,7 @@ int xlqa_dict_read_dictd_words(const char *index_path, const char *dict_path, xl
 			if (gr && !gr->judged && (rc = judge_group(&data, spans, &groups, gr, err)))
 				goto done;
 			cut |= spans[k].cut;
+			repeated |= spans[k].group != 0;
 		}
 		for (size_t m = 0; m < n_meta && !is_meta; m++)
 			is_meta = metas[m].off == spans[i].off && metas[m].len == spans[i].len;
@@ -1327,6 +1520,7 @@ int xlqa_dict_read_dictd_words(const char *index_path, const char *dict_path, xl
 			rc = xlqa_error_set(err, XLQA_ENOMEM, "reading '%s': %s", index_path, xlqa_strerror(XLQA_ENOMEM));
 			goto done;
 		}
+		r.repeated = repeated;
 		if ((rc = parse_entry(&r, entry.buf, entry.len, (int64_t)spans[i].off, err)))
 			goto done;
 	}
@@ -1343,6 +1537,7 @@ done:
 	free(spans);
 	free(metas);
 	groups_release(&groups);
+	renderings_release(&rend);
 	reader_release(&r);
 	stream_close(&data);
 	xlqa_buf_release(&index);

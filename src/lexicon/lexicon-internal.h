@@ -114,6 +114,31 @@ void xlqa_lexicon_builder_memory(const struct xlqa_lexicon_builder *b, struct le
 int xlqa_lexicon_builder_layer_stems(const struct xlqa_lexicon_builder *b, const char *from, const char *to,
 				     struct xlqa_buf *out);
 
+/*
+ * The dictionary of the opposite direction (for freedict-eng-ita, freedict-ita-eng), which the dictd
+ * reader consults to find the entries of a repeated headword that Ergane cut from a phrase and whose
+ * pronunciation was made again from the cut word (src/lexicon/dictd.c, "Cut headwords pronounced
+ * again"). The strings are borrowed for the reading.
+ */
+struct lex_dictd_reverse {
+	const char *index_path;
+	const char *dict_path;
+	xlqa_dict_word_fn known; /* the word check of its translations (the headwords' language), or NULL */
+	void *known_ctx;
+};
+
+/*
+ * For the builder (and tests: exported, as every xlqa_ name is): xlqa_dict_read_dictd_words, with
+ * `reverse` (may be NULL: no such check) read, whole and through xlqa_dict_read_dictd_words, when
+ * the dictionary has the classic layout and a headword with several entries; what it renders is
+ * held only for the reading. Its errors are returned prefixed with "reverse dictionary 'path'",
+ * before any entry is passed to `fn`.
+ */
+int xlqa_dict_read_dictd_reverse(const char *index_path, const char *dict_path, xlqa_dict_word_fn known,
+				 void *known_ctx, const struct lex_dictd_reverse *reverse, xlqa_dict_entry_fn fn,
+				 void *ctx, struct xlqa_dict_stats *stats, enum xlqa_dict_style *style,
+				 struct xlqa_error *err);
+
 /* Maps a dictionary's part-of-speech tags ("n, fem", "masc, n, sg", "pn", "v, intr") to the enum. */
 enum xlqa_lexicon_pos lex_pos_parse(const char *tags, size_t len);
 

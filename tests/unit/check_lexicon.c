@@ -887,6 +887,131 @@ START_TEST(test_read_bare_mark)
 }
 END_TEST
 
+/* Reads dictd dictionary `index`/`dict` into `c` with the reverse dictionary `rev` (may be NULL). */
+static int read_reverse(const char *index, const char *dict, const struct lex_dictd_reverse *rev, struct collected *c,
+			struct xlqa_dict_stats *st, struct xlqa_error *err)
+{
+	return xlqa_dict_read_dictd_reverse(index, dict, NULL, NULL, rev, collect, c, st, NULL, err);
+}
+
+/*
+ * cut, pronounced again: Ergane's eng-ita and ita-eng cut multiword headwords with the pronunciation
+ * made again from the cut word, so only the dictionary of the opposite direction tells the cut
+ * entries of a repeated headword: it renders each of their translations it has as phrases of the
+ * headword and a space ("buongiorno": "Good morning", in key form), never as the headword alone. Each
+ * case guards one condition:
+ * - "buono": rendered "good" alone as well as "good at": kept;
+ * - "bontà": "goodness" starts with the headword but is no phrase of it: kept;
+ * - "buona notte, buonanotte": the reverse dictionary lacks "buona notte", which says nothing: cut;
+ * - "bene": the reverse dictionary lacks it, and no translation speaks for a cut: kept;
+ * - "come, così": "così" is rendered "so", not by a phrase of "as": the entry stays;
+ * - "appartenere": "belong to", but "belong" has a single entry, which is not judged: kept.
+ * Nothing is dropped when either dictionary has another layout (Ding here), nor without the reverse.
+ */
+START_TEST(test_read_cut_reverse)
+{
+	static const char *const eng_ita[] = { "good\tbuono", "good\tbuongiorno", "good\tbontà",
+					       "good\tbuona notte, buonanotte", "good\tbene", "as\tcome, così",
+					       "as\tcome se", "belong\tappartenere" };
+	static const char *const ita_eng[] = { "appartenere\tbelong to", "bontà\tgoodness", "buonanotte\tgood night",
+					       "buongiorno\tGood morning, Good day", "buono\tgood, good at",
+					       "come\tas if, as though", "come se\tas if", "così\tso, thus" };
+	static const char *const ding = "00-database-short\tFreeDict Ding test";
+	static const char *const kept = "good|-|buono\ngood|-|bontà\ngood|-|bene\nas|-|come;così\n"
+					"belong|-|appartenere\n";
+	const char *with_ding[sizeof ita_eng / sizeof *ita_eng + 1];
+	char index[1200], dict[1200], rev_index[1200], rev_dict[1200];
+	struct lex_dictd_reverse rev = { rev_index, rev_dict, NULL, NULL };
+
+	make_tmp();
+	snprintf(rev_index, sizeof rev_index, "%s/rev.index", tmp_dir);
+	snprintf(rev_dict, sizeof rev_dict, "%s/rev.dict", tmp_dir);
+	with_ding[0] = ding;
+	memcpy(with_ding + 1, ita_eng, sizeof ita_eng);
+	for (int layout = 0; layout < 3; layout++) { /* classic, Ding reverse, Ding dictionary */
+		struct collected c = { XLQA_BUF_INIT };
+		struct xlqa_dict_stats st = { 0 };
+		struct xlqa_error err;
+		const char *fwd[sizeof eng_ita / sizeof *eng_ita + 1] = { ding };
+		memcpy(fwd + 1, eng_ita, sizeof eng_ita);
+		size_t n_fwd = sizeof eng_ita / sizeof *eng_ita, n_rev = sizeof ita_eng / sizeof *ita_eng;
+		write_tmp_classic("fwd", layout == 2 ? fwd : fwd + 1, n_fwd + (layout == 2));
+		write_tmp_classic("rev", layout == 1 ? with_ding : with_ding + 1, n_rev + (layout == 1));
+		snprintf(index, sizeof index, "%s/fwd.index", tmp_dir);
+		snprintf(dict, sizeof dict, "%s/fwd.dict", tmp_dir);
+		ck_assert_int_eq(read_reverse(index, dict, &rev, &c, &st, &err), XLQA_OK);
+		if (layout == 0) {
+			ck_assert_str_eq(c.text.buf, kept);
+			ck_assert_uint_eq(st.skipped_entries, 3);
+			ck_assert_uint_eq(st.entries, 5);
+		} else {
+			ck_assert_uint_eq(st.skipped_entries, 0);
+			ck_assert_uint_eq(st.entries, 8);
+		}
+		xlqa_buf_reset(&c.text);
+		if (layout == 0) { /* without the reverse dictionary */
+			ck_assert_int_eq(read_reverse(index, dict, NULL, &c, &st, &err), XLQA_OK);
+			ck_assert_uint_eq(st.entries, 5 + 8);
+		}
+		xlqa_buf_release(&c.text);
+	}
+	/* a reverse dictionary that cannot be read is an error, named, before any entry is passed */
+	{
+		struct collected c = { XLQA_BUF_INIT };
+		struct xlqa_error err;
+		write_tmp_classic("fwd", eng_ita, sizeof eng_ita / sizeof *eng_ita);
+		snprintf(rev_index, sizeof rev_index, "%s/none.index", tmp_dir);
+		ck_assert_int_eq(read_reverse(index, dict, &rev, &c, NULL, &err), XLQA_ENOTFOUND);
+		ck_assert_ptr_nonnull(strstr(err.message, "reverse dictionary '"));
+		ck_assert_uint_eq(c.text.len, 0);
+		xlqa_buf_release(&c.text);
+	}
+	remove_tmp();
+}
+END_TEST
+
+/*
+ * cut, pronounced again, in a build: the builder hands each FreeDict dictionary the one of the
+ * opposite direction, both ways: en-it reads eng-ita (good: buongiorno is cut) and ita-eng, whose
+ * "buona" with "good night" is cut by eng-ita's "buona notte".
+ */
+START_TEST(test_build_cut_reverse)
+{
+	static const char *const eng_ita[] = { "good\tbuono", "good\tbuongiorno", "good night\tbuona notte" };
+	static const char *const ita_eng[] = { "buona\tgood", "buona\tgood night", "buongiorno\tgood morning",
+					       "buono\tgood" };
+	struct xlqa_lexicon_build_options opt = { 0 };
+	struct xlqa_lexicon_builder *b;
+	struct xlqa_lexicon *lex;
+	struct xlqa_buf path = XLQA_BUF_INIT;
+	struct xlqa_error err;
+	size_t k;
+
+	make_tmp();
+	write_tmp_classic("freedict-eng-ita", eng_ita, 3);
+	write_tmp_classic("freedict-ita-eng", ita_eng, 4);
+	opt.dict_dir = tmp_dir;
+	opt.hunspell_dir = tmp_dir;
+	opt.no_names = true;
+	opt.no_hunspell_names = true;
+	opt.no_pivots = true;
+	ck_assert_int_eq(xlqa_lexicon_builder_new(&opt, &b, &err), XLQA_OK);
+	xlqa_lexicon_path(tmp_dir, "en", "it", &path);
+	ck_assert_msg(xlqa_lexicon_builder_build(b, "en", "it", path.buf, NULL, &err) == XLQA_OK, "%s", err.message);
+	ck_assert_int_eq(xlqa_lexicon_open(path.buf, &lex, &err), XLQA_OK);
+	ck_assert(xlqa_lexicon_find(lex, "good", 4, &k));
+	ck_assert_uint_eq(xlqa_lexicon_n_trans(lex, k), 2); /* buono, buona: not buongiorno */
+	ck_assert(xlqa_lexicon_find(lex, "good morning", 12, &k)); /* from ita-eng */
+	ck_assert(xlqa_lexicon_find(lex, "good night", 10, &k));
+	ck_assert_uint_eq(xlqa_lexicon_n_trans(lex, k), 1); /* buona notte: not buona */
+	ck_assert_str_eq(first_trans(lex, "good night"), "buona notte");
+	xlqa_lexicon_free(lex);
+	xlqa_lexicon_builder_free(b);
+	xlqa_buf_release(&path);
+	remove_tmp();
+}
+END_TEST
+
 /*
  * joined, in a build: the builder checks a classic dictionary's translations with the target's
  * hunspell dictionary and the pack's stopwords. "givebirthto" is parted; "tomanation" is not, as
@@ -2645,6 +2770,7 @@ Suite *lexicon_suite(void)
 	tcase_add_test(tc, test_read_stream);
 	tcase_add_test(tc, test_read_stream_past_end);
 	tcase_add_test(tc, test_read_cut);
+	tcase_add_test(tc, test_read_cut_reverse);
 	tcase_add_test(tc, test_read_names);
 	tcase_add_test(tc, test_read_hunspell_names);
 	suite_add_tcase(s, tc);
@@ -2660,6 +2786,7 @@ Suite *lexicon_suite(void)
 	tcase_add_test(tc, test_build_order_independent);
 	tcase_add_test(tc, test_build_apertium);
 	tcase_add_test(tc, test_build_joined_twin);
+	tcase_add_test(tc, test_build_cut_reverse);
 	tcase_add_test(tc, test_build_hunspell_names);
 	tcase_add_test(tc, test_build_errors);
 	tcase_add_loop_test(tc, test_open_damaged, 0, (int)(sizeof damage_cases / sizeof damage_cases[0]));
