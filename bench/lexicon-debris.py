@@ -233,32 +233,29 @@ PLACEHOLDERS = {"etw.", "jdn.", "jdm.", "jds.", "jd.", "sth.", "sb.", "sb.'s", "
                 "oneself"}
 
 
+def raw_items(text):
+    """An entry's translations as written, roughly as the reader splits them: each line after the
+    headword's that is not indented, without its sense number, split at commas and semicolons."""
+    for line in text.split("\n")[1:]:
+        if line.strip() and line[0] not in " \t":
+            yield from re.split(r"[,;]", NUMBERED.sub("", line))
+
+
 def entry_phrases(text):
     """An entry's translations, roughly as the reader splits and cleans them, lower case, each run
     of spaces one space."""
     items = []
-    for line in text.split("\n")[1:]:
-        if not line.strip() or line[0] in " \t":
-            continue
-        for item in re.split(r"[,;]", NUMBERED.sub("", line)):
-            item = " ".join(w for w in re.sub(r"<[^>]*>|\([^)]*\)|\[[^\]]*\]", " ", item).split()
-                            if w not in PLACEHOLDERS).lower()
-            if item and item not in items:
-                items.append(item)
+    for item in raw_items(text):
+        item = " ".join(w for w in re.sub(r"<[^>]*>|\([^)]*\)|\[[^\]]*\]", " ", item).split()
+                        if w not in PLACEHOLDERS).lower()
+        if item and item not in items:
+            items.append(item)
     return items
 
 
 def entry_items(text):
     """An entry's translations, roughly as the reader splits them, lower case without spaces."""
-    items = set()
-    for line in text.split("\n")[1:]:
-        if not line.strip() or line[0] in " \t":
-            continue
-        for item in re.split(r"[,;]", NUMBERED.sub("", line)):
-            item = re.sub(r"\s+", "", item).lower()
-            if item:
-                items.add(item)
-    return items
+    return {item for item in (re.sub(r"\s+", "", raw).lower() for raw in raw_items(text)) if item}
 
 
 def renderings(index):
@@ -452,22 +449,20 @@ def main():
     hunspell_dir = os.environ.get("XLQA_HUNSPELL_DIR") or "/usr/share/hunspell"
     dict_dir = os.environ.get("XLQA_DICT_DIR") or "/usr/share/dictd"
     spellers = {}
-    checks = {}
     spaced = {}
     headwords = headwords_of(files)
     for path in files:
         pair = os.path.basename(path)[:-4]
         target = pair.split("-")[1]
-        if target not in spellers:
-            spellers[target] = Speller(lang_dir, hunspell_dir, target)
+        source = pair.split("-")[0]
+        for code in (source, target):  # one speller a language; a source's checks the reverse dictionary
+            if code not in spellers:
+                spellers[code] = Speller(lang_dir, hunspell_dir, code)
+        if target not in spaced:
             iso = iso639_2(lang_dir, target)
             spaced[target] = spaced_words(dict_dir, iso) if iso and spellers[target].handle else set()
-        source = pair.split("-")[0]
-        for code in (source, target):  # the word checks of the reverse dictionaries' translations
-            if code not in checks:
-                checks[code] = (spellers.get(code) or Speller(lang_dir, hunspell_dir, code),
-                                pack_stopwords(lang_dir, code))
-        cut = tuple(cut_translations(os.path.join(dict_dir, "freedict-%s-%s.index" % codes), *checks[of])
+        cut = tuple(cut_translations(os.path.join(dict_dir, "freedict-%s-%s.index" % codes),
+                                    spellers[of], pack_stopwords(lang_dir, of))
                     if None not in codes else frozenset()
                     for codes, of in (((iso639_2(lang_dir, source), iso639_2(lang_dir, target)), source),
                                       ((iso639_2(lang_dir, target), iso639_2(lang_dir, source)), target)))
