@@ -6,8 +6,9 @@
  * its headword, part of speech and translations, and pronunciation, notes, glosses, examples,
  * synonyms and "see:" references are left out and counted, as are the entries whose headword Ergane
  * cut from a phrase (see "Cut headwords", and "Cut headwords pronounced again", for which the
- * dictionary of the opposite direction is read too). The TSV reader is the plain format users add
- * their own translations in.
+ * dictionary of the opposite direction is read too); two translations or headwords written on
+ * either side of a colon are parted (colon_at). The TSV reader is the plain format users add their
+ * own translations in.
  *
  * Invariant: the callback sees only cleaned, non-empty, valid UTF-8 headwords and translations.
  */
