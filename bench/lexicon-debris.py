@@ -30,6 +30,12 @@ translation that shows a known class of debris into that class (an entry may be 
   list        a key that lists single-word forms separated by commas ("infinito, infinita"); a
               phrase holding a comma ("lange Rede, kurzer Sinn") is not counted
   label       a gloss label before a colon ("umgangssprachlich: ein Mann")
+  colon       two renderings on either side of a colon, which the reader parts: a colon followed by
+              a blank anywhere but after a first word (that is a label), so after more than one
+              word ("warning strike: token strike", "sich ablösen: abgehen") or alone after a
+              blank ("EG : Europäische Gemeinschaft"); not in a sentence, whose colon is its own
+              (ending in '.', '!' or '?' before any closing quotes: "Es heißt: „Das oder gar
+              nichts.“")
   stray       punctuation no word carries: a leading or trailing ',', ';', ':' or '/', or '|'
   cut         a translation of an entry whose headword the dictionary cut from a phrase: Ergane
               (FreeDict's eng-spa) cut multiword headwords at their first space and kept the
@@ -71,13 +77,15 @@ from lexfile import read_lexicon  # noqa: E402
 BRACKET = re.compile(r"[\[\](){}<>]")
 GLUED = re.compile(r"[a-z][A-Z][a-z]{2}")
 LABEL = re.compile(r"^\w+:\s")
+COLON = re.compile(r":\s")
+SENTENCE = re.compile(r"[.!?][\"'\u201c\u201d\u2019\u00bb\u00ab]*$")
 STRAY = re.compile(r"^[,;:/]|[,;:/]$|\|")
 # a grammar mark without its brackets at a translation's end: gender or number after a capitalised
 # word ("Morgenland n"), verb, adjective or adverb after any word ("ablehnen vt")
 MARK = re.compile(r"^(?:.*\s)?(\w)\S*\s(m|f|n|pl|Pl)$|^.*\S\s(vt|vi|adj|adv)$")
 
 
-CLASSES = ["bracket", "glued", "joined", "list", "label", "stray", "cut", "mark"]
+CLASSES = ["bracket", "glued", "joined", "list", "label", "colon", "stray", "cut", "mark"]
 JOINED_MIN = 8   # letters of a word checked for lost spaces
 
 
@@ -382,6 +390,11 @@ def glued(tr, word, speller=None, german=False):
     return False
 
 
+def colon(text):
+    """True when `text` holds two renderings parted by a colon (see "colon")."""
+    return bool(COLON.search(text)) and not LABEL.match(text) and not SENTENCE.search(text)
+
+
 def classify_key(key):
     found = set()
     if BRACKET.search(key):
@@ -391,6 +404,8 @@ def classify_key(key):
         found.add("list")
     if LABEL.match(key):
         found.add("label")
+    if colon(key):
+        found.add("colon")
     if STRAY.search(key):
         found.add("stray")
     return found
@@ -417,6 +432,8 @@ def classify_trans(key, tr, speller=None, twins=None, headwords=frozenset(), spa
         found.add("joined")
     if LABEL.match(tr):
         found.add("label")
+    if colon(tr):
+        found.add("colon")
     if STRAY.search(tr):
         found.add("stray")
     m = MARK.match(tr)

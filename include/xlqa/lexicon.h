@@ -85,7 +85,8 @@ struct xlqa_dict_stats {
 	size_t translations;   /* translations passed to the callback */
 	size_t skipped_entries;/* entries without a usable headword or translation, or whose headword
 	                        * Ergane cut from a phrase (a classic dictionary's "good /guddei/") */
-	size_t skipped_items;  /* translations dropped: empty after cleaning, too long, a "/" not between alternatives */
+	size_t skipped_items;  /* translations dropped: empty after cleaning, too long, a "/" not between alternatives,
+	                        * a gloss ("capital: Edmonton"), a side of a colon without a letter or digit */
 	size_t notes;          /* note, synonym, example and gloss lines left out */
 	size_t see_refs;       /* "see:" cross-reference lines left out */
 	size_t bad_lines;      /* TSV lines without two fields or with a bad weight */

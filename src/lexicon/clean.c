@@ -197,6 +197,17 @@ bool lex_starts_upper(const char *s, size_t len)
 	return c >= 0 && (u_isupper(c) || u_istitle(c));
 }
 
+bool lex_has_alnum(const char *s, size_t len)
+{
+	for (int32_t i = 0; i < (int32_t)len;) {
+		UChar32 c;
+		U8_NEXT(s, i, (int32_t)len, c);
+		if (c >= 0 && u_isalnum(c))
+			return true;
+	}
+	return false;
+}
+
 /* Tags naming a part of speech, in the forms the FreeDict dictionaries use. */
 static const struct {
 	const char *tag;

@@ -92,6 +92,8 @@ size_t lex_pronoun_prefix(const char *s, size_t len);
 size_t lex_count_words(const char *s, size_t len);
 /* True when UTF-8 s[0, len) starts with an upper- or title-case letter. */
 bool lex_starts_upper(const char *s, size_t len);
+/* True when UTF-8 s[0, len) holds a letter or a digit (a "…" or a "-" alone holds none). */
+bool lex_has_alnum(const char *s, size_t len);
 
 /*
  * For tests (exported for them, as every xlqa_ name is): what builder `b` holds under its memory

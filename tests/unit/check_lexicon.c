@@ -887,6 +887,69 @@ START_TEST(test_read_bare_mark)
 }
 END_TEST
 
+/*
+ * colon: Ding writes two translations on either side of a colon after more than one word, in
+ * translations and headwords alike (deu-eng, eng-deu); each side is one, cleaned on its own.
+ */
+START_TEST(test_read_colon)
+{
+	static const char *const entries[] = {
+		"00-database-short\tGerman - English Ding test",
+		/* a term and its variant: two translations */
+		"Warnstreik\twarning strike: token strike <n>",
+		/* a placeholder before the colon goes once the sides are parted */
+		"bereit sein\tbe ready to do sth.: to be prepared to do sth. <v>",
+		/* a headword: two headwords, the mark before the colon cut ("Verweis m") */
+		"Verweis m: Missbilligung\tcensure <n>",
+		"sich ablösen: abgehen\t[Dt.] come off <v>, come loose <v>",
+		/* a phrase introducing a "…": the phrase stays, the "…" is no translation nor headword */
+		"Sprechen Sie mir nach: …\tRepeat after me: …",
+		/* sentences keep their colon, also in the items their commas split ("In short: yes") */
+		"Sei vorsichtig: Kirschsaft macht Flecken.\tBe careful: cherry juice stains.",
+		"Kurz gesagt: ja, gern.\tIn short: yes, gladly.",
+		/* unchanged: a one-word label is a gloss; a colon in a note goes with it; a ratio */
+		"Hauptstadt\tcapital: Edmonton, capital city",
+		"Bett des Prokrustes\tProcrustean (also: procrustean) bed",
+		"drei zu zwei\t3:2 victory",
+	};
+	struct collected c = { XLQA_BUF_INIT };
+	struct xlqa_dict_stats st = { 0 };
+
+	make_tmp();
+	read_tmp_classic("colon", entries, sizeof entries / sizeof entries[0], &c, NULL, NULL, &st);
+	ck_assert_str_eq(c.text.buf, "Warnstreik|-|warning strike;token strike\n"
+				     "bereit sein|-|be ready to do;to be prepared to do\n"
+				     "Verweis|-|censure\n"
+				     "Missbilligung|-|censure\n"
+				     "sich ablösen|-|come off;come loose\n"
+				     "abgehen|-|come off;come loose\n"
+				     "Sprechen Sie mir nach|-|Repeat after me\n"
+				     "Sei vorsichtig: Kirschsaft macht Flecken.|-|Be careful: cherry juice stains.\n"
+				     "Kurz gesagt: ja, gern.|-|In short: yes;gladly.\n"
+				     "Hauptstadt|-|capital city\n"
+				     "Bett des Prokrustes|-|Procrustean bed\n"
+				     "drei zu zwei|-|3:2 victory\n");
+	ck_assert_uint_eq(st.entries, 10);
+	ck_assert_uint_eq(st.skipped_items, 2); /* "…" and "capital: Edmonton" */
+	ck_assert_uint_eq(st.marks, 1);
+	xlqa_buf_reset(&c.text);
+	/* Ergane's spa-deu (classic layout) writes an abbreviation and its expansion so: both are
+	 * translations, or headwords; a side without a letter or digit ("-") is none */
+	{
+		static const char *const classic[] = { "CE\tEG : Europäische Gemeinschaft",
+						       "JJ OO\t- : Olympische Spiele",
+						       "CE : Comunidad Europea\tEG" };
+		read_tmp_classic("colon-classic", classic, sizeof classic / sizeof classic[0], &c, NULL, NULL, &st);
+	}
+	ck_assert_str_eq(c.text.buf, "CE|-|EG;Europäische Gemeinschaft\n"
+				     "JJ OO|-|Olympische Spiele\n"
+				     "CE|-|EG\n"
+				     "Comunidad Europea|-|EG\n");
+	xlqa_buf_release(&c.text);
+	remove_tmp();
+}
+END_TEST
+
 /* Reads dictd dictionary `index`/`dict` into `c` with the reverse dictionary `rev` (may be NULL). */
 static int read_reverse(const char *index, const char *dict, const struct lex_dictd_reverse *rev, struct collected *c,
 			struct xlqa_dict_stats *st, struct xlqa_error *err)
@@ -2762,6 +2825,7 @@ Suite *lexicon_suite(void)
 	tcase_add_test(tc, test_read_joined);
 	tcase_add_test(tc, test_read_joined_phrase);
 	tcase_add_test(tc, test_read_bare_mark);
+	tcase_add_test(tc, test_read_colon);
 	tcase_add_test(tc, test_build_joined_parted);
 	tcase_add_test(tc, test_read_errors);
 	tcase_add_test(tc, test_read_tsv);
