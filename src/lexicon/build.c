@@ -1762,12 +1762,37 @@ static bool twin_form(const char *s, struct xlqa_buf *out, bool *nomem)
 }
 
 /*
+ * True when the check `wc` knows every word of four letters or more of the spaced `text` (shorter
+ * ones it knows only as function words, and "gas natural" holds "gas"); `word` is scratch.
+ */
+static bool twin_words_known(struct words_ctx *wc, const char *text, struct xlqa_buf *word, bool *nomem)
+{
+	while (*text) {
+		size_t len = strcspn(text, " "), letters = 0;
+
+		for (size_t i = 0; i < len; i++)
+			letters += ((unsigned char)text[i] & 0xC0) != 0x80;
+		xlqa_buf_reset(word);
+		if (xlqa_buf_add(word, text, len)) {
+			*nomem = true;
+			return false;
+		}
+		if (letters > 3 && words_known(wc, word->buf) == XLQA_DICT_WORD_UNKNOWN)
+			return false;
+		text += len;
+		text += *text == ' ';
+	}
+	return true;
+}
+
+/*
  * Joined translations given their spaces by a twin elsewhere in the table. Some entries lose the
  * spaces of a phrase that no other source of the key writes ("aim": "quererdecir", "natural":
  * "gasnatural"), while another key's translation has it ("mean": "querer decir"). Such a translation
  * takes the one spaced form of the table whose text without spaces it is, when the target's word
  * check does not know it as a word (words_known: "everyday" stays; a language that compounds words
- * has no check, and keeps every word). Left as they are: a form two spaced translations share, and
+ * has no check, and keeps every word) and knows the twin's words (twin_words_known: the reader's
+ * parting made "organ i sati on" of British "organisation", which en_US lacks). Left as they are: a form two spaced translations share, and
  * a translation whose row holds its twin itself (in any case), which merge_joined_twins joins when
  * the pair is written. Each layer is parted as it is made (get_layer), so that pivots compose from
  * parted layers, and each pair's table before it is written, for what composition brings together.
@@ -1778,7 +1803,7 @@ static int part_joined_by_twins(struct xlqa_lexicon_builder *b, struct table *t,
 	static struct cand ambiguous;
 	struct words_ctx wc = { b, lang_slot(tgt) };
 	struct xlqa_hash twins;
-	struct xlqa_buf form = XLQA_BUF_INIT;
+	struct xlqa_buf form = XLQA_BUF_INIT, word = XLQA_BUF_INIT;
 	bool nomem = false;
 
 	if (wc.lang >= sizeof b->spellers / sizeof b->spellers[0])
@@ -1812,13 +1837,15 @@ static int part_joined_by_twins(struct xlqa_lexicon_builder *b, struct table *t,
 			twin = found;
 			for (uint32_t k = 0; k < r->n && !held; k++) /* the row's own twin, any case */
 				held = r->c[k].norm == twin->norm;
-			if (held || words_known(&wc, text) != XLQA_DICT_WORD_UNKNOWN)
+			if (held || words_known(&wc, text) != XLQA_DICT_WORD_UNKNOWN ||
+			    !twin_words_known(&wc, b->pool.strs[twin->text], &word, &nomem))
 				continue;
 			c->text = twin->text;
 			c->norm = twin->norm;
 		}
 	xlqa_hash_release(&twins);
 	xlqa_buf_release(&form);
+	xlqa_buf_release(&word);
 	if (b->opt.memory) /* under a budget a word check lives as long as its use, as in the reading */
 		close_words(b, wc.lang);
 	return nomem ? xlqa_error_status(err, XLQA_ENOMEM, "parting joined translations") : XLQA_OK;

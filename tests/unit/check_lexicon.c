@@ -1087,8 +1087,9 @@ END_TEST
 /*
  * A translation written without its spaces where its key has no spaced twin takes the spaced form
  * another key's translation has ("zielen": "quererdecir" beside "meinen": "querer decir"), unless
- * the target's word check knows it ("sinembargo" is a word here) or two spaced forms share it
- * ("gasnatural": "gas natural" and "gasnat ural"); a word without a twin stays as it is.
+ * the target's word check knows it ("sinembargo" is a word here), two spaced forms share it
+ * ("gasnatural": "gas natural" and "gasnat ural") or the check lacks a word of the twin of four
+ * letters or more ("organisation": "organ i sati on"); a word without a twin stays as it is.
  */
 START_TEST(test_build_joined_table_twin)
 {
@@ -1096,7 +1097,8 @@ START_TEST(test_build_joined_table_twin)
 					"meinen\tquerer decir\t0.7\n"
 					"trotzdem\tsinembargo\t0.9\naber\tsin embargo\t0.9\n"
 					"erdgas\tgasnatural\t0.9\nfoo\tgas natural\t0.5\nbar\tgasnat ural\t0.5\n"
-					"fernbedienung\ttelemando\t0.9\n";
+					"fernbedienung\ttelemando\t0.9\n"
+					"organisation\torganisation\t0.9\norgan\torgan i sati on\t0.5\n";
 	struct xlqa_lexicon_build_options opt = { 0 };
 	struct xlqa_lexicon_builder *b;
 	struct xlqa_lexicon *lex;
@@ -1105,7 +1107,7 @@ START_TEST(test_build_joined_table_twin)
 	char tsv[1200];
 
 	write_tmp_tsv(tsv_lines, tsv, sizeof tsv);
-	write_tmp_hunspell("es_ES", "", "sinembargo\n");
+	write_tmp_hunspell("es_ES", "", "sinembargo\nquerer\ndecir\norgan\n");
 	opt.dict_dir = tmp_dir;
 	opt.hunspell_dir = tmp_dir;
 	opt.no_names = true;
@@ -1125,6 +1127,7 @@ START_TEST(test_build_joined_table_twin)
 		ck_assert_str_eq(first_trans(lex, "trotzdem"), "sinembargo");
 		ck_assert_str_eq(first_trans(lex, "erdgas"), "gasnatural");
 		ck_assert_str_eq(first_trans(lex, "fernbedienung"), "telemando");
+		ck_assert_str_eq(first_trans(lex, "organisation"), "organisation");
 		xlqa_lexicon_free(lex);
 		xlqa_lexicon_builder_free(b);
 	}
