@@ -890,6 +890,9 @@ static void trim_cache(struct xlqa_lexicon_builder *b, uint64_t keep_since, uint
  * Under a memory budget the cache is trimmed after each dictionary read, keeping this layer's
  * dictionaries, the layers handed out since `keep_since` and the pair's table `pair`.
  */
+static int part_joined_by_twins(struct xlqa_lexicon_builder *b, struct table *t, const struct xlqa_lang_info *tgt,
+				struct xlqa_error *err);
+
 static int get_layer(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info *from,
 		     const struct xlqa_lang_info *to, uint64_t keep_since, struct table *pair, struct layer **out,
 		     struct xlqa_error *err)
@@ -932,6 +935,10 @@ static int get_layer(struct xlqa_lexicon_builder *b, const struct xlqa_lang_info
 				if (b->reads != reads) /* room for what the layer reads is made as it comes */
 					trim_cache(b, keep_since, start, pair);
 			}
+	/* joined translations take their spaced twins' form here, so that pivots compose from parted
+	 * layers (a row's own twins merge when its pair is written, merge_joined_twins) */
+	if ((rc = part_joined_by_twins(b, &l->t, to, err)))
+		return rc;
 	table_sort(b, &l->t);
 	l->loaded = true;
 	*out = l;
@@ -1728,6 +1735,122 @@ static void merge_joined_twins(const struct pool *pool, struct row *r)
 	}
 }
 
+/* Letters a joined translation has at least to be given its spaces by a twin (as the reader's parting). */
+#define TWIN_JOINED_MIN 8
+
+/* The text of `s` without its spaces into `out`; true when that is a word that may have lost them:
+ * TWIN_JOINED_MIN letters or more and no upper-case ASCII letter, digit or punctuation. */
+static bool twin_form(const char *s, struct xlqa_buf *out, bool *nomem)
+{
+	size_t letters = 0;
+
+	xlqa_buf_reset(out);
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == ' ')
+			continue;
+		if (c < 0x80 && !(c >= 'a' && c <= 'z'))
+			return false;
+		letters += (c & 0xC0) != 0x80;
+		if (xlqa_buf_addch(out, (char)c)) {
+			*nomem = true;
+			return false;
+		}
+	}
+	return letters >= TWIN_JOINED_MIN;
+}
+
+/*
+ * True when the check `wc` knows every word of four letters or more of the spaced `text` (shorter
+ * ones it knows only as function words, and "gas natural" holds "gas"); `word` is scratch.
+ */
+static bool twin_words_known(struct words_ctx *wc, const char *text, struct xlqa_buf *word, bool *nomem)
+{
+	while (*text) {
+		size_t len = strcspn(text, " "), letters = 0;
+
+		for (size_t i = 0; i < len; i++)
+			letters += ((unsigned char)text[i] & 0xC0) != 0x80;
+		xlqa_buf_reset(word);
+		if (xlqa_buf_add(word, text, len)) {
+			*nomem = true;
+			return false;
+		}
+		if (letters > 3 && words_known(wc, word->buf) == XLQA_DICT_WORD_UNKNOWN)
+			return false;
+		text += len;
+		text += *text == ' ';
+	}
+	return true;
+}
+
+/*
+ * Joined translations given their spaces by a twin elsewhere in the table. Some entries lose the
+ * spaces of a phrase that no other source of the key writes ("aim": "quererdecir", "natural":
+ * "gasnatural"), while another key's translation has it ("mean": "querer decir"). Such a translation
+ * takes the one spaced form of the table whose text without spaces it is, when the target's word
+ * check does not know it as a word (words_known: "everyday" stays; a language that compounds words
+ * has no check, and keeps every word) and knows the twin's words (twin_words_known: the reader's
+ * parting made "organ i sati on" of British "organisation", which en_US lacks). Left as they are: a form two spaced translations share, and
+ * a translation whose row holds its twin itself (in any case), which merge_joined_twins joins when
+ * the pair is written. Each layer is parted as it is made (get_layer), so that pivots compose from
+ * parted layers, and each pair's table before it is written, for what composition brings together.
+ */
+static int part_joined_by_twins(struct xlqa_lexicon_builder *b, struct table *t, const struct xlqa_lang_info *tgt,
+				struct xlqa_error *err)
+{
+	static struct cand ambiguous;
+	struct words_ctx wc = { b, lang_slot(tgt) };
+	struct xlqa_hash twins;
+	struct xlqa_buf form = XLQA_BUF_INIT, word = XLQA_BUF_INIT;
+	bool nomem = false;
+
+	if (wc.lang >= sizeof b->spellers / sizeof b->spellers[0])
+		return XLQA_OK;
+	xlqa_hash_init(&twins);
+	for (size_t i = 0; i < t->n_rows && !nomem; i++)
+		for (uint32_t j = 0; j < t->rows[i].n && !nomem; j++) {
+			struct cand *c = &t->rows[i].c[j];
+			void *seen = NULL;
+
+			if (!strchr(b->pool.strs[c->text], ' ') || !twin_form(b->pool.strs[c->text], &form, &nomem))
+				continue;
+			if (xlqa_hash_get(&twins, form.buf, form.len, &seen))
+				seen = seen != &ambiguous && ((struct cand *)seen)->text != c->text ? &ambiguous : seen;
+			else
+				seen = c;
+			nomem = xlqa_hash_put(&twins, form.buf, form.len, seen, NULL) != XLQA_OK;
+		}
+	for (size_t i = 0; i < t->n_rows && !nomem && twins.count; i++)
+		for (uint32_t j = 0; j < t->rows[i].n && !nomem; j++) {
+			struct row *r = &t->rows[i];
+			struct cand *c = &r->c[j];
+			const char *text = b->pool.strs[c->text];
+			const struct cand *twin;
+			void *found;
+			bool held = false;
+
+			if (strchr(text, ' ') || !twin_form(text, &form, &nomem) ||
+			    !xlqa_hash_get(&twins, form.buf, form.len, &found) || found == &ambiguous)
+				continue;
+			twin = found;
+			for (uint32_t k = 0; k < r->n && !held; k++) /* the row's own twin, any case */
+				held = r->c[k].norm == twin->norm;
+			if (held || words_known(&wc, text) != XLQA_DICT_WORD_UNKNOWN ||
+			    !twin_words_known(&wc, b->pool.strs[twin->text], &word, &nomem))
+				continue;
+			c->text = twin->text;
+			c->norm = twin->norm;
+		}
+	xlqa_hash_release(&twins);
+	xlqa_buf_release(&form);
+	xlqa_buf_release(&word);
+	if (b->opt.memory) /* under a budget a word check lives as long as its use, as in the reading */
+		close_words(b, wc.lang);
+	return nomem ? xlqa_error_status(err, XLQA_ENOMEM, "parting joined translations") : XLQA_OK;
+}
+
 static int write_all(FILE *fp, const void *data, size_t len, uLong *crc)
 {
 	if (len && fwrite(data, 1, len, fp) != len)
@@ -1777,6 +1900,8 @@ static int write_lexicon(struct xlqa_lexicon_builder *b, struct table *t, const 
 		merge_joined_twins(&b->pool, &t->rows[i]);
 		n_trans += t->rows[i].n < LEX_MAX_ALTS ? t->rows[i].n : LEX_MAX_ALTS;
 	}
+	if ((rc = part_joined_by_twins(b, t, tgt, err)))
+		goto fail;
 	if (!(trans = calloc(n_trans + 1, sizeof *trans)))
 		goto nomem;
 	memset(rep, 0, sizeof *rep);

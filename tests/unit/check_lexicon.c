@@ -1147,6 +1147,67 @@ START_TEST(test_build_joined_twin)
 }
 END_TEST
 
+/*
+ * A translation written without its spaces where its key has no spaced twin takes the spaced form
+ * another key's translation has ("zielen": "quererdecir" beside "meinen": "querer decir"), unless
+ * the target's word check knows it ("sinembargo" is a word here), two spaced forms share it
+ * ("gasnatural": "gas natural" and "gasnat ural") or the check lacks a word of the twin of four
+ * letters or more ("organisation": "organ i sati on"); a word without a twin stays as it is.
+ */
+START_TEST(test_build_joined_table_twin)
+{
+	static const char tsv_lines[] = "zielen\tquererdecir\t0.9\nzielen\tapuntar\t0.8\n"
+					"meinen\tquerer decir\t0.7\n"
+					"trotzdem\tsinembargo\t0.9\naber\tsin embargo\t0.9\n"
+					"erdgas\tgasnatural\t0.9\nfoo\tgas natural\t0.5\nbar\tgasnat ural\t0.5\n"
+					"fernbedienung\ttelemando\t0.9\n"
+					"organisation\torganisation\t0.9\norgan\torgan i sati on\t0.5\n";
+	struct xlqa_lexicon_build_options opt = { 0 };
+	struct xlqa_lexicon_builder *b;
+	struct xlqa_lexicon *lex;
+	struct xlqa_buf path = XLQA_BUF_INIT;
+	struct xlqa_error err;
+	char tsv[1200];
+
+	write_tmp_tsv(tsv_lines, tsv, sizeof tsv);
+	write_tmp_hunspell("es_ES", "", "sinembargo\nquerer\ndecir\norgan\n");
+	opt.dict_dir = tmp_dir;
+	opt.hunspell_dir = tmp_dir;
+	opt.no_names = true;
+	opt.no_hunspell_names = true;
+	opt.tsv = tsv;
+	for (int k = 0; k < 2; k++) { /* with and without a memory budget, which closes the word check */
+		opt.memory = k ? 1 << 20 : 0;
+		ck_assert_int_eq(xlqa_lexicon_builder_new(&opt, &b, &err), XLQA_OK);
+		xlqa_buf_reset(&path);
+		xlqa_lexicon_path(tmp_dir, "de", "es", &path);
+		ck_assert_msg(xlqa_lexicon_builder_build(b, "de", "es", path.buf, NULL, &err) == XLQA_OK, "%s",
+			      err.message);
+		ck_assert_int_eq(xlqa_lexicon_open(path.buf, &lex, &err), XLQA_OK);
+		expect_trans(lex, "zielen", 0, "querer decir", 0.9, XLQA_LEX_TSV);
+		expect_trans(lex, "zielen", 1, "apuntar", 0.8, XLQA_LEX_TSV);
+		expect_trans(lex, "meinen", 0, "querer decir", 0.7, XLQA_LEX_TSV);
+		ck_assert_str_eq(first_trans(lex, "trotzdem"), "sinembargo");
+		ck_assert_str_eq(first_trans(lex, "erdgas"), "gasnatural");
+		ck_assert_str_eq(first_trans(lex, "fernbedienung"), "telemando");
+		ck_assert_str_eq(first_trans(lex, "organisation"), "organisation");
+		xlqa_lexicon_free(lex);
+		xlqa_lexicon_builder_free(b);
+	}
+	/* without the target's hunspell dictionary nothing counts as unknown, and nothing is parted */
+	opt.hunspell_dir = data_dir;
+	opt.memory = 0;
+	ck_assert_int_eq(xlqa_lexicon_builder_new(&opt, &b, &err), XLQA_OK);
+	ck_assert_msg(xlqa_lexicon_builder_build(b, "de", "es", path.buf, NULL, &err) == XLQA_OK, "%s", err.message);
+	ck_assert_int_eq(xlqa_lexicon_open(path.buf, &lex, &err), XLQA_OK);
+	ck_assert_str_eq(first_trans(lex, "zielen"), "quererdecir");
+	xlqa_lexicon_free(lex);
+	xlqa_lexicon_builder_free(b);
+	xlqa_buf_release(&path);
+	remove_tmp();
+}
+END_TEST
+
 /* An Apertium listing is one more dictionary of its pair, forward and backward. */
 START_TEST(test_build_apertium)
 {
@@ -2850,6 +2911,7 @@ Suite *lexicon_suite(void)
 	tcase_add_test(tc, test_build_order_independent);
 	tcase_add_test(tc, test_build_apertium);
 	tcase_add_test(tc, test_build_joined_twin);
+	tcase_add_test(tc, test_build_joined_table_twin);
 	tcase_add_test(tc, test_build_cut_reverse);
 	tcase_add_test(tc, test_build_hunspell_names);
 	tcase_add_test(tc, test_build_errors);
