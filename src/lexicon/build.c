@@ -644,13 +644,10 @@ static bool aff_compounds(const char *aff)
  * stopword ("de", "to", "a"): hunspell knows single letters and many fragments ("u", "po"), which
  * would part misspelt and rare words ("populazione" into "pop u l azione").
  */
-static enum xlqa_dict_word words_known(void *ctx, const char *word)
+/* The hunspell dictionary of the word check of the language at registry index `at`, opened on first
+ * use; NULL when it has none (words_known then knows every word). */
+static Hunhandle *word_speller(struct xlqa_lexicon_builder *b, size_t at)
 {
-	struct words_ctx *wc = ctx;
-	struct xlqa_lexicon_builder *b = wc->b;
-	size_t at = wc->lang, letters = 0, len = strlen(word);
-	struct xlqa_error err;
-
 	if (!b->spell_tried[at]) {
 		struct xlqa_buf aff = XLQA_BUF_INIT, dic = XLQA_BUF_INIT;
 
@@ -660,7 +657,17 @@ static enum xlqa_dict_word words_known(void *ctx, const char *word)
 		xlqa_buf_release(&aff);
 		xlqa_buf_release(&dic);
 	}
-	if (!b->spellers[at])
+	return b->spellers[at];
+}
+
+static enum xlqa_dict_word words_known(void *ctx, const char *word)
+{
+	struct words_ctx *wc = ctx;
+	struct xlqa_lexicon_builder *b = wc->b;
+	size_t at = wc->lang, letters = 0, len = strlen(word);
+	struct xlqa_error err;
+
+	if (!word_speller(b, at))
 		return XLQA_DICT_WORD_KNOWN;
 	for (size_t i = 0; i < len; i++)
 		letters += ((unsigned char)word[i] & 0xC0) != 0x80;
@@ -1738,27 +1745,35 @@ static void merge_joined_twins(const struct pool *pool, struct row *r)
 /* Letters a joined translation has at least to be given its spaces by a twin (as the reader's parting). */
 #define TWIN_JOINED_MIN 8
 
-/* The text of `s` without its spaces into `out`; true when that is a word that may have lost them:
- * TWIN_JOINED_MIN letters or more and no upper-case ASCII letter, digit or punctuation. */
-static bool twin_form(const char *s, struct xlqa_buf *out, bool *nomem)
+/* True when `s` without its spaces is a word that may have lost them: TWIN_JOINED_MIN letters or
+ * more and no upper-case ASCII letter, digit or punctuation. */
+static bool twin_form(const char *s)
 {
 	size_t letters = 0;
 
-	xlqa_buf_reset(out);
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
 
-		if (c == ' ')
-			continue;
-		if (c < 0x80 && !(c >= 'a' && c <= 'z'))
+		if (c < 0x80 && c != ' ' && !(c >= 'a' && c <= 'z'))
 			return false;
-		letters += (c & 0xC0) != 0x80;
-		if (xlqa_buf_addch(out, (char)c)) {
-			*nomem = true;
-			return false;
-		}
+		letters += c != ' ' && (c & 0xC0) != 0x80;
 	}
 	return letters >= TWIN_JOINED_MIN;
+}
+
+/* `s` without its spaces into `out`. XLQA_ENOMEM. */
+static int without_spaces(const char *s, struct xlqa_buf *out)
+{
+	xlqa_buf_reset(out);
+	while (*s) {
+		size_t len = strcspn(s, " ");
+
+		if (xlqa_buf_add(out, s, len))
+			return XLQA_ENOMEM;
+		s += len;
+		s += *s == ' ';
+	}
+	return XLQA_OK;
 }
 
 /*
@@ -1806,7 +1821,8 @@ static int part_joined_by_twins(struct xlqa_lexicon_builder *b, struct table *t,
 	struct xlqa_buf form = XLQA_BUF_INIT, word = XLQA_BUF_INIT;
 	bool nomem = false;
 
-	if (wc.lang >= sizeof b->spellers / sizeof b->spellers[0])
+	/* without a word check (German, Dutch) every word is known: nothing to part */
+	if (wc.lang >= sizeof b->spellers / sizeof b->spellers[0] || !word_speller(b, wc.lang))
 		return XLQA_OK;
 	xlqa_hash_init(&twins);
 	for (size_t i = 0; i < t->n_rows && !nomem; i++)
@@ -1814,8 +1830,12 @@ static int part_joined_by_twins(struct xlqa_lexicon_builder *b, struct table *t,
 			struct cand *c = &t->rows[i].c[j];
 			void *seen = NULL;
 
-			if (!strchr(b->pool.strs[c->text], ' ') || !twin_form(b->pool.strs[c->text], &form, &nomem))
+			if (!strchr(b->pool.strs[c->text], ' ') || !twin_form(b->pool.strs[c->text]))
 				continue;
+			if (without_spaces(b->pool.strs[c->text], &form)) {
+				nomem = true;
+				break;
+			}
 			if (xlqa_hash_get(&twins, form.buf, form.len, &seen))
 				seen = seen != &ambiguous && ((struct cand *)seen)->text != c->text ? &ambiguous : seen;
 			else
@@ -1831,8 +1851,8 @@ static int part_joined_by_twins(struct xlqa_lexicon_builder *b, struct table *t,
 			void *found;
 			bool held = false;
 
-			if (strchr(text, ' ') || !twin_form(text, &form, &nomem) ||
-			    !xlqa_hash_get(&twins, form.buf, form.len, &found) || found == &ambiguous)
+			if (strchr(text, ' ') || !twin_form(text) || !xlqa_hash_get(&twins, text, strlen(text), &found) ||
+			    found == &ambiguous)
 				continue;
 			twin = found;
 			for (uint32_t k = 0; k < r->n && !held; k++) /* the row's own twin, any case */
