@@ -1742,7 +1742,8 @@ static void merge_joined_twins(const struct pool *pool, struct row *r)
 	}
 }
 
-/* Letters a joined translation has at least to be given its spaces by a twin (as the reader's parting). */
+/* Letters a joined translation has at least to be given its spaces by a twin (as the reader's
+ * parting). */
 #define TWIN_JOINED_MIN 8
 
 /* True when `s` without its spaces is a word that may have lost them: TWIN_JOINED_MIN letters or
@@ -1807,10 +1808,11 @@ static bool twin_words_known(struct words_ctx *wc, const char *text, struct xlqa
  * takes the one spaced form of the table whose text without spaces it is, when the target's word
  * check does not know it as a word (words_known: "everyday" stays; a language that compounds words
  * has no check, and keeps every word) and knows the twin's words (twin_words_known: the reader's
- * parting made "organ i sati on" of British "organisation", which en_US lacks). Left as they are: a form two spaced translations share, and
- * a translation whose row holds its twin itself (in any case), which merge_joined_twins joins when
- * the pair is written. Each layer is parted as it is made (get_layer), so that pivots compose from
- * parted layers, and each pair's table before it is written, for what composition brings together.
+ * parting made "organ i sati on" of British "organisation", which en_US lacks). Left as they are:
+ * a form two spaced translations share, and a translation whose row holds its twin itself (in any
+ * case), which merge_joined_twins joins when the pair is written. Each layer is parted as it is
+ * made (get_layer), so that pivots compose from parted layers, and each pair's table before it is
+ * written, for what composition brings together.
  */
 static int part_joined_by_twins(struct xlqa_lexicon_builder *b, struct table *t, const struct xlqa_lang_info *tgt,
 				struct xlqa_error *err)
