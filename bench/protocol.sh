@@ -40,7 +40,9 @@
 # folds instead of one a target), TRAIN_SHARE (cv, loto: fit on this share, in (0, 1], of the other
 # folds' groups, for a learning curve; default 1), FOLDS (5), REPEATS ("1 2 3"), TAG (a name for
 # this state, default "current": results go to OUT/results/TAG-STAGE.tsv, so two states are
-# compared on the same folds).
+# compared on the same folds), ANSWER_OUT (cv: the held-out folds of the xquad-clef targets are
+# answered from the tables of this other protocol folder, the models still fitted on OUT's: answers
+# made another way, such as RUN_OPTS=--mt, by models fitted without it).
 set -eu
 # collection titles and question ids are bytes (Latin-1 titles): compare and hash them as bytes
 LC_ALL=C
@@ -314,7 +316,13 @@ stage_cv() {
             else
                 pool "$tmp/pool.tsv" $(tables_of xq "1 2" "$t")
             fi
-            held_out_folds "$r" "$tmp/pool.tsv" "$tmp/pool.tsv"
+            if [ "$t" != FR ] && [ -n "${ANSWER_OUT:-}" ]; then
+                # shellcheck disable=SC2046 # the list is a word list on purpose
+                pool "$tmp/answer.tsv" $(ls "$ANSWER_OUT/tables/xq-1-"*"-$t.tsv" "$ANSWER_OUT/tables/xq-2-"*"-$t.tsv")
+                held_out_folds "$r" "$tmp/pool.tsv" "$tmp/answer.tsv"
+            else
+                held_out_folds "$r" "$tmp/pool.tsv" "$tmp/pool.tsv"
+            fi
         done | keep | measure "cv$r: other folds, same target -> held-out fold" >>"$result"
     done
     summarise "$result"
