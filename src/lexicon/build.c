@@ -1742,26 +1742,6 @@ static void merge_joined_twins(const struct pool *pool, struct row *r)
 	}
 }
 
-/* Letters a joined translation has at least to be given its spaces by a twin (as the reader's
- * parting). */
-#define TWIN_JOINED_MIN 8
-
-/* True when `s` without its spaces is a word that may have lost them: TWIN_JOINED_MIN letters or
- * more and no upper-case ASCII letter, digit or punctuation. */
-static bool twin_form(const char *s)
-{
-	size_t letters = 0;
-
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c < 0x80 && c != ' ' && !(c >= 'a' && c <= 'z'))
-			return false;
-		letters += c != ' ' && (c & 0xC0) != 0x80;
-	}
-	return letters >= TWIN_JOINED_MIN;
-}
-
 /* `s` without its spaces into `out`. XLQA_ENOMEM. */
 static int without_spaces(const char *s, struct xlqa_buf *out)
 {
@@ -1832,12 +1812,14 @@ static int part_joined_by_twins(struct xlqa_lexicon_builder *b, struct table *t,
 			struct cand *c = &t->rows[i].c[j];
 			void *seen = NULL;
 
-			if (!strchr(b->pool.strs[c->text], ' ') || !twin_form(b->pool.strs[c->text]))
+			if (!strchr(b->pool.strs[c->text], ' '))
 				continue;
 			if (without_spaces(b->pool.strs[c->text], &form)) {
 				nomem = true;
 				break;
 			}
+			if (!lex_joined_candidate(form.buf, form.len))
+				continue;
 			if (xlqa_hash_get(&twins, form.buf, form.len, &seen))
 				seen = seen != &ambiguous && ((struct cand *)seen)->text != c->text ? &ambiguous : seen;
 			else
@@ -1853,7 +1835,7 @@ static int part_joined_by_twins(struct xlqa_lexicon_builder *b, struct table *t,
 			void *found;
 			bool held = false;
 
-			if (strchr(text, ' ') || !twin_form(text) || !xlqa_hash_get(&twins, text, strlen(text), &found) ||
+			if (!lex_joined_candidate(text, strlen(text)) || !xlqa_hash_get(&twins, text, strlen(text), &found) ||
 			    found == &ambiguous)
 				continue;
 			twin = found;

@@ -197,6 +197,21 @@ bool lex_starts_upper(const char *s, size_t len)
 	return c >= 0 && (u_isupper(c) || u_istitle(c));
 }
 
+bool lex_joined_candidate(const char *s, size_t len)
+{
+	size_t letters = 0;
+
+	if (len > LEX_JOINED_MAX_BYTES)
+		return false;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x80 && !(c >= 'a' && c <= 'z'))
+			return false;
+		letters += (c & 0xC0) != 0x80;
+	}
+	return letters >= LEX_JOINED_MIN;
+}
+
 bool lex_has_alnum(const char *s, size_t len)
 {
 	for (int32_t i = 0; i < (int32_t)len;) {

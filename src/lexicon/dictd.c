@@ -410,8 +410,7 @@ nomem:
 	return XLQA_ENOMEM;
 }
 
-#define JOINED_MIN 8        /* letters of a word checked for lost spaces */
-#define JOINED_MAX_BYTES 64  /* longer words are not split */
+#define JOINED_MAX_BYTES LEX_JOINED_MAX_BYTES
 #define JOINED_PIECE_MAX 24  /* bytes of one piece */
 
 /* Asks r->known about s[0, len) (copied to NUL-terminate it); unknown when out of memory. */
@@ -425,26 +424,6 @@ static enum xlqa_dict_word known_piece(struct reader *r, const char *s, size_t l
 	return r->known(r->known_ctx, r->piece.buf);
 }
 
-/*
- * True when s[0, len) is a word that may have lost its spaces: JOINED_MIN letters or more (UTF-8
- * characters), no upper-case ASCII letter, digit or punctuation; non-ASCII bytes count as letters
- * (the check of the whole word decides).
- */
-static bool joined_candidate(const char *s, size_t len)
-{
-	size_t letters = 0;
-
-	if (len > JOINED_MAX_BYTES)
-		return false;
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c < 0x80 && !is_lower((char)c))
-			return false;
-		if ((c & 0xC0) != 0x80)
-			letters++;
-	}
-	return letters >= JOINED_MIN;
-}
 
 /* The best split of a prefix found so far (split_joined); pieces == 0: none. */
 struct split_cost {
@@ -556,7 +535,7 @@ static int part_joined(struct reader *r, size_t start)
 			j++;
 		if (i > 0 && xlqa_buf_addch(&out, ' '))
 			nomem = true;
-		else if (joined_candidate(s + i, j - i) && split_joined(r, s + i, j - i, phrase, &out, &nomem))
+		else if (lex_joined_candidate(s + i, j - i) && split_joined(r, s + i, j - i, phrase, &out, &nomem))
 			changed = true;
 		else if (!nomem && xlqa_buf_add(&out, s + i, j - i))
 			nomem = true;

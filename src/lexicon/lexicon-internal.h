@@ -92,6 +92,15 @@ size_t lex_pronoun_prefix(const char *s, size_t len);
 size_t lex_count_words(const char *s, size_t len);
 /* True when UTF-8 s[0, len) starts with an upper- or title-case letter. */
 bool lex_starts_upper(const char *s, size_t len);
+#define LEX_JOINED_MIN 8        /* letters of a word checked for lost spaces */
+#define LEX_JOINED_MAX_BYTES 64 /* longer words are not split or given a twin's spaces */
+/*
+ * True when s[0, len) is a word that may have lost its spaces (the reader's parting, the builder's
+ * twins): LEX_JOINED_MIN letters or more (UTF-8 characters), at most LEX_JOINED_MAX_BYTES bytes, no
+ * upper-case ASCII letter, digit, space or punctuation; non-ASCII bytes count as letters (the check
+ * of the whole word decides).
+ */
+bool lex_joined_candidate(const char *s, size_t len);
 /* True when UTF-8 s[0, len) holds a letter or a digit (a "…" or a "-" alone holds none). */
 bool lex_has_alnum(const char *s, size_t len);
 
