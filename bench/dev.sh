@@ -52,7 +52,7 @@ for t in $langs; do
     table="$work/dev-features-$t.tsv"
     : >"$table"
     for s in $langs; do
-        "$xlqa" run --no-model --index "$indexes/index-$l" --questions "$sets/$fit/questions/$s-$t.txt" --free-tag --tag dev$fit \
+        "$xlqa" run --no-model --no-mt --index "$indexes/index-$l" --questions "$sets/$fit/questions/$s-$t.txt" --free-tag --tag dev$fit \
             --lexicon-dir "$lexicons" --out "$work/dev-run-$fit-$s-$t.txt" --gold "$sets/$fit/gold/$t.gold" \
             --features-out "$work/f.tsv" 2>/dev/null
         awk -v p="$s-" -v first="$([ -s "$table" ] && echo 0 || echo 1)" \

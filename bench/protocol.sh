@@ -8,7 +8,11 @@
 #           lexicons, and answer every set of every pair into a feature table (no model is needed:
 #           the candidates and their features do not depend on one); question ids become
 #           BENCH/SET/SRC-TGT/NUMBER, and groups.tsv maps BENCH/SET/NUMBER to the article its gold
-#           document comes from (a NIL question is a group of its own).
+#           document comes from (a NIL question is a group of its own). Two tables a set: answers/
+#           holds what `xlqa run` answers by default (with Apertium where it has the pair and is
+#           installed: EN-ES and ES-EN here), which every stage measures; tables/ holds the lexicon
+#           alone's (--no-mt), which every model is fitted on, as `make bench` and `make models`
+#           fit them. Where a run used no Apertium, answers/ links to tables/.
 #   cv      grouped cross-validation on the development sets (xquad-clef 1-2, piaf-clef 1-5): a
 #           question's rows in every pair and every question about the same article fall in one fold;
 #           one model a target language, as bench/run.sh fits them; REPEATS fold assignments.
@@ -35,14 +39,13 @@
 # The responses behind each measuring stage's table, one line a question (id, gold NIL, answered NIL,
 # right, confidence), go to OUT/results/TAG-STAGE.responses, for question-by-question comparisons.
 # Environment: OUT (default BUILD_DIR/protocol; tables are reused when present), FIT_OPTS (default
-# --ranking), RUN_OPTS (more options of the tables' `xlqa run`, such as --mt), GROUPED (1: the
+# --ranking), RUN_OPTS (more options of the tables' `xlqa run`, such as --candidates 50; not --mt
+# or --no-mt, which the stage sets), GROUPED (1: the
 # calibration cross-fitted by article), POOLED (1: cv fits one model on all four targets' other
 # folds instead of one a target), TRAIN_SHARE (cv, loto: fit on this share, in (0, 1], of the other
 # folds' groups, for a learning curve; default 1), FOLDS (5), REPEATS ("1 2 3"), TAG (a name for
 # this state, default "current": results go to OUT/results/TAG-STAGE.tsv, so two states are
-# compared on the same folds), ANSWER_OUT (cv: the held-out folds of the xquad-clef targets are
-# answered from the tables of this other protocol folder, the models still fitted on OUT's: answers
-# made another way, such as RUN_OPTS=--mt, by models fitted without it).
+# compared on the same folds).
 set -eu
 # collection titles and question ids are bytes (Latin-1 titles): compare and hash them as bytes
 LC_ALL=C
@@ -75,7 +78,7 @@ export XLQA_LANG_DIR XLQA_CORPORA_DIR
 lexicons=${XLQA_LEXICON_DIR:-$out/lexicon}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$out/tables" "$out/results"
+mkdir -p "$out/tables" "$out/answers" "$out/results"
 xq="$shared/bench/xquad-clef"
 pf="$shared/bench/piaf-clef"
 lower() { echo "$1" | tr 'A-Z' 'a-z'; }
@@ -89,16 +92,33 @@ index_of() {
         "$xlqa" index --quiet --data-root "$(dirname "$shared")" --out "$out/index-$2" "$1" >/dev/null
 }
 
-# table BENCH DIR SET SRC TGT: answers one test set into $out/tables/BENCH-SET-SRC-TGT.tsv, ids rewritten
-table() {
-    t="$out/tables/$1-$3-$4-$5.tsv"
-    [ -s "$t" ] && return 0
+# run_table FILE BENCH DIR SET SRC TGT [OPTION...]: answers one test set into the feature table FILE,
+# ids rewritten, with the run's standard error in $tmp/err (and passed on)
+run_table() {
+    f=$1 b=$2 d=$3 k=$4 s=$5 t=$6
+    shift 6
     # shellcheck disable=SC2086 # RUN_OPTS is a word list on purpose
-    "$xlqa" run --no-model $run_opts --index "$out/index-$(lower "$5")" --questions "$2/sets/$3/questions/$4-$5.txt" \
-        --tag "xlqa041$(lower "$4$5")" --lexicon-dir "$lexicons" --out "$tmp/run.txt" \
-        --gold "$2/sets/$3/gold/$5.gold" --features-out "$tmp/f.tsv"
-    awk -v p="$1/$3/$4-$5/" 'NR == 1 { print; next } { print p $0 }' "$tmp/f.tsv" >"$t.tmp"
-    mv "$t.tmp" "$t"
+    "$xlqa" run --no-model "$@" $run_opts --index "$out/index-$(lower "$t")" --questions "$d/sets/$k/questions/$s-$t.txt" \
+        --tag "xlqa041$(lower "$s$t")" --lexicon-dir "$lexicons" --out "$tmp/run.txt" \
+        --gold "$d/sets/$k/gold/$t.gold" --features-out "$tmp/f.tsv" 2>"$tmp/err" || { cat "$tmp/err" >&2; return 1; }
+    cat "$tmp/err" >&2
+    awk -v p="$b/$k/$s-$t/" 'NR == 1 { print; next } { print p $0 }' "$tmp/f.tsv" >"$f.tmp"
+    mv "$f.tmp" "$f"
+}
+
+# table BENCH DIR SET SRC TGT: one test set's tables, answers/BENCH-SET-SRC-TGT.tsv as `xlqa run`
+# answers by default and tables/BENCH-SET-SRC-TGT.tsv with the lexicon alone (the same file, linked,
+# when the default used no Apertium)
+table() {
+    name="$1-$3-$4-$5.tsv"
+    [ -s "$out/tables/$name" ] && [ -s "$out/answers/$name" ] && return 0
+    run_table "$out/answers/$name" "$@"
+    if grep -q 'translating with the lexicon and Apertium' "$tmp/err"; then
+        [ -s "$out/tables/$name" ] || run_table "$out/tables/$name" "$@" --no-mt
+    else
+        [ -s "$out/tables/$name" ] || mv "$out/answers/$name" "$out/tables/$name"
+        ln -sfn "../tables/$name" "$out/answers/$name"
+    fi
 }
 
 # groups BENCH DIR COLLECTION SETS...: BENCH/SET/NUMBER TAB the title of its gold document's article
@@ -142,8 +162,8 @@ stage_tables() {
     done
     { groups xq "$xq" "$xq/collections/EN/xquad-en.sgml" 1 2 3 4 5
       groups pf "$pf" "$pf/collections/FR/piaf-fr.sgml" 1 2 3 4 5 6 7 8 9 10; } >"$out/groups.tsv"
-    echo "protocol: $(ls "$out/tables" | wc -l) feature tables in $out/tables, $(cut -f2 "$out/groups.tsv" |
-        sort -u | wc -l) groups"
+    echo "protocol: $(ls "$out/tables" | wc -l) feature tables in $out/tables, $(find "$out/answers" -type f |
+        wc -l) of them answered otherwise in $out/answers (Apertium), $(cut -f2 "$out/groups.tsv" | sort -u | wc -l) groups"
 }
 
 # ---- fitting and measuring ------------------------------------------------------------------------
@@ -158,11 +178,12 @@ pool() {
     done >>"$f"
 }
 
-# tables_of BENCH SETS TARGETS: the paths of those feature tables (every source of each target)
+# tables_of BENCH SETS TARGETS [KIND]: the paths of those feature tables (every source of each target),
+# the fitting tables, or with KIND answers the answered ones
 tables_of() {
     for _ts in $2; do
         for _tt in $3; do
-            ls "$out/tables/$1-$_ts-"*"-$_tt.tsv"
+            ls "$out/${4:-tables}/$1-$_ts-"*"-$_tt.tsv"
         done
     done
 }
@@ -311,18 +332,11 @@ stage_cv() {
     fi
     for r in $repeats; do
         for t in EN DE ES FR; do
-            if [ "$t" = FR ]; then
-                pool "$tmp/pool.tsv" $(tables_of pf "1 2 3 4 5" FR)
-            else
-                pool "$tmp/pool.tsv" $(tables_of xq "1 2" "$t")
-            fi
-            if [ "$t" != FR ] && [ -n "${ANSWER_OUT:-}" ]; then
-                # shellcheck disable=SC2046 # the list is a word list on purpose
-                pool "$tmp/answer.tsv" $(ls "$ANSWER_OUT/tables/xq-1-"*"-$t.tsv" "$ANSWER_OUT/tables/xq-2-"*"-$t.tsv")
-                held_out_folds "$r" "$tmp/pool.tsv" "$tmp/answer.tsv"
-            else
-                held_out_folds "$r" "$tmp/pool.tsv" "$tmp/pool.tsv"
-            fi
+            # shellcheck disable=SC2046 # the lists are word lists on purpose
+            pool "$tmp/pool.tsv" $(dev_tables "$t")
+            # shellcheck disable=SC2046
+            pool "$tmp/answer.tsv" $(dev_tables "$t" answers)
+            held_out_folds "$r" "$tmp/pool.tsv" "$tmp/answer.tsv"
         done | keep | measure "cv$r: other folds, same target -> held-out fold" >>"$result"
     done
     summarise "$result"
@@ -334,17 +348,19 @@ stage_cv() {
 stage_cv_pooled() {
     # shellcheck disable=SC2046 # the list is a word list on purpose
     pool "$tmp/pool.tsv" $(dev_tables "EN DE ES FR")
+    # shellcheck disable=SC2046
+    pool "$tmp/answer.tsv" $(dev_tables "EN DE ES FR" answers)
     for r in $repeats; do
-        held_out_folds "$r" "$tmp/pool.tsv" "$tmp/pool.tsv" | keep | measure "cv$r pooled: other folds, all targets -> held-out fold" >>"$1"
+        held_out_folds "$r" "$tmp/pool.tsv" "$tmp/answer.tsv" | keep | measure "cv$r pooled: other folds, all targets -> held-out fold" >>"$1"
     done
     summarise "$1"
 }
 
 # ---- loto and lobo -------------------------------------------------------------------------------
 
-dev_tables() { # TARGETS: the development tables of those targets
+dev_tables() { # TARGETS [KIND]: the development tables of those targets (as tables_of)
     for _dt in $1; do
-        if [ "$_dt" = FR ]; then tables_of pf "1 2 3 4 5" FR; else tables_of xq "1 2" "$_dt"; fi
+        if [ "$_dt" = FR ]; then tables_of pf "1 2 3 4 5" FR "${2:-}"; else tables_of xq "1 2" "$_dt" "${2:-}"; fi
     done
 }
 
@@ -361,7 +377,7 @@ stage_loto() {
         # shellcheck disable=SC2046 # the lists are word lists on purpose
         pool "$tmp/others.tsv" $(dev_tables "$others")
         # shellcheck disable=SC2046
-        pool "$tmp/target.tsv" $(dev_tables "$t")
+        pool "$tmp/target.tsv" $(dev_tables "$t" answers)
         held_out_folds "$r" "$tmp/others.tsv" "$tmp/target.tsv" | keep | measure "dev of ${others% }(other folds) -> dev of $t (held-out fold)" >>"$result"
     done
     summarise "$result"
@@ -370,9 +386,9 @@ stage_loto() {
 stage_lobo() {
     result="$out/results/$tag-lobo.tsv"
     header >"$result"
-    fit_answer "xquad dev (EN DE ES) -> piaf dev" "$(dev_tables "EN DE ES")" "$(dev_tables FR)" >>"$result"
-    fit_answer "xquad dev (EN) -> piaf dev" "$(dev_tables EN)" "$(dev_tables FR)" >>"$result"
-    fit_answer "piaf dev (FR) -> xquad dev" "$(dev_tables FR)" "$(dev_tables "EN DE ES")" >>"$result"
+    fit_answer "xquad dev (EN DE ES) -> piaf dev" "$(dev_tables "EN DE ES")" "$(dev_tables FR answers)" >>"$result"
+    fit_answer "xquad dev (EN) -> piaf dev" "$(dev_tables EN)" "$(dev_tables FR answers)" >>"$result"
+    fit_answer "piaf dev (FR) -> xquad dev" "$(dev_tables FR)" "$(dev_tables "EN DE ES" answers)" >>"$result"
     summarise "$result"
 }
 
@@ -385,12 +401,12 @@ stage_insample() {
         # shellcheck disable=SC2046 # the list is a word list on purpose
         pool "$tmp/fit.tsv" $(dev_tables "$t")
         nilc=$(fit "$tmp/model.json" "$tmp/fit.tsv")
-        for table in $(dev_tables "$t"); do
+        for table in $(dev_tables "$t" answers); do
             answer "$tmp/model.json" "$nilc" "$table"
         done
     done | keep | measure "dev of each target -> the same (in-sample)" >>"$result"
     fit_answer "dev of EN DE ES FR -> the same (in-sample)" "$(dev_tables "EN DE ES FR")" \
-        "$(dev_tables "EN DE ES FR")" >>"$result"
+        "$(dev_tables "EN DE ES FR" answers)" >>"$result"
     summarise "$result"
 }
 
@@ -398,12 +414,12 @@ stage_report() {
     result="$out/results/$tag-report.tsv"
     header >"$result"
     for t in EN DE ES; do
-        fit_answer "xquad 1-2 ($t) -> xquad 3-5" "$(tables_of xq "1 2" "$t")" "$(tables_of xq "3 4 5" "$t")"
+        fit_answer "xquad 1-2 ($t) -> xquad 3-5" "$(tables_of xq "1 2" "$t")" "$(tables_of xq "3 4 5" "$t" answers)"
     done | grep -v '	mean	' >>"$result"
     fit_answer "piaf 1-5 (FR) -> piaf 6-10" "$(tables_of pf "1 2 3 4 5" FR)" \
-        "$(tables_of pf "6 7 8 9 10" FR)" | grep -v '	mean	' >>"$result"
+        "$(tables_of pf "6 7 8 9 10" FR answers)" | grep -v '	mean	' >>"$result"
     fit_answer "xquad 1-2 (EN DE ES, no FR) -> piaf 6-10" "$(dev_tables "EN DE ES")" \
-        "$(tables_of pf "6 7 8 9 10" FR)" | grep -v '	mean	' >>"$result"
+        "$(tables_of pf "6 7 8 9 10" FR answers)" | grep -v '	mean	' >>"$result"
     summarise "$result"
 }
 
@@ -443,6 +459,10 @@ for stage in $stages; do
     case $stage in
     tables | models) "stage_$stage" ;;
     cv | loto | lobo | insample | report)
+        if [ -z "$(ls "$out/answers")" ]; then
+            echo "bench/protocol.sh: $out/answers is empty: run the tables stage first (it makes the answered tables)" >&2
+            exit 1
+        fi
         : >"$out/results/$tag-$stage.responses"
         "stage_$stage" ;;
     *) echo "bench/protocol.sh: unknown stage '$stage' (tables, cv, loto, lobo, insample, report, models)" >&2; exit 2 ;;

@@ -38,8 +38,8 @@ freedict="dict-freedict-deu-bul dict-freedict-deu-eng dict-freedict-deu-fin dict
  dict-freedict-spa-deu dict-freedict-spa-eng dict-freedict-spa-por"
 # Apertium's bilingual dictionaries between CLEF languages, and lt-proc to list them
 # (scripts/apertium-listings.sh): English-Spanish, and Spanish with French, Italian and Portuguese.
-# The same packages translate whole questions (xlqa run --mt): apertium and apertium-lex-tools run
-# their pipelines.
+# The same packages translate whole questions (xlqa run and ask by default, xlqa translate --mt):
+# apertium and apertium-lex-tools run their pipelines.
 apertium="lttoolbox apertium apertium-lex-tools apertium-eng-spa apertium-fr-es apertium-spa-ita apertium-es-pt"
 # the matrix's Slurm back end and its test (tests/cli/slurm.test starts a one-node cluster): the
 # controller, the node daemon, sbatch/sinfo, and munge, which authenticates them to each other

@@ -105,6 +105,9 @@ double xlqa_answer_heuristic(const double features[XLQA_ANSWER_FEATURES]);
 /* The most candidates an answerer keeps a question (xlqa_answerer_options.max_candidates). */
 enum { XLQA_ANSWER_MAX_CANDIDATES = 1000 };
 
+/* xlqa_answerer_options.machine_translation */
+enum xlqa_answer_mt { XLQA_ANSWER_MT_AUTO = 0, XLQA_ANSWER_MT_OFF, XLQA_ANSWER_MT_ON };
+
 struct xlqa_answerer_options {
 	const char *source;      /* the question's language (any alias); NULL: the index's */
 	const char *lexicon_dir; /* pair lexicons (xlqa_lexicon_path); NULL: xlqa_lexicon_default_dir */
@@ -121,10 +124,14 @@ struct xlqa_answerer_options {
 	 */
 	double nil_confidence;
 	/*
-	 * Also translate each question with Apertium (xlqa_mt_open) when the pair has an Apertium path;
-	 * its words join the lexicon's query (xlqa_mt_fuse). Other pairs use the lexicon alone.
+	 * Whether a cross-language question is also translated with Apertium (xlqa_mt_open), whose
+	 * words join the lexicon's query (xlqa_mt_fuse). Pairs without an Apertium path use the
+	 * lexicon alone whatever this says. XLQA_ANSWER_MT_AUTO (0): where Apertium has the pair and
+	 * it is installed (xlqa_mt_missing), else the lexicon alone (xlqa_answerer_mt_missing says
+	 * what was missing); XLQA_ANSWER_MT_OFF: never; XLQA_ANSWER_MT_ON: where it has the pair, an
+	 * error when it is not installed.
 	 */
-	bool machine_translation;
+	enum xlqa_answer_mt machine_translation;
 	/*
 	 * A user's own retrieval (xlqa_retrieval_read), borrowed: xlqa_answerer_respond_question searches
 	 * the documents it ranks for the question, in its order, instead of the index's BM25 ranking.
@@ -175,6 +182,14 @@ int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_o
 void xlqa_answerer_free(struct xlqa_answerer *a);
 /* The target language's pack (owned by the answerer). */
 struct xlqa_lang *xlqa_answerer_target(struct xlqa_answerer *a);
+/*
+ * How the answerer translates: the Apertium modes it runs beside the lexicon ("spa-eng",
+ * xlqa_mt_path), or NULL when it runs none; and, with XLQA_ANSWER_MT_AUTO, the Debian package whose
+ * absence left the lexicon alone where Apertium has the pair (xlqa_mt_missing), else NULL. Both
+ * are owned by the answerer or static.
+ */
+const char *xlqa_answerer_mt_path(const struct xlqa_answerer *a);
+const char *xlqa_answerer_mt_missing(const struct xlqa_answerer *a);
 
 /*
  * Answers one question (`text` UTF-8, `category` 'F', 'D' or 0 when unknown) into `out`: analysis,

@@ -547,6 +547,13 @@ struct xlqa_mt_stats {
 
 /* True when Apertium has a path (direct or through Spanish) from `source` to `target` (ISO 639-1). */
 bool xlqa_mt_has_path(const char *source, const char *target);
+/*
+ * What the path from `source` to `target` lacks on this machine: the Debian package of a mode file
+ * that cannot be read, or "apertium" when its programs (apertium-wblank-mode) are not on PATH; NULL
+ * when nothing is missing, or when there is no path. Static strings. A path whose programs are
+ * there but fail is found by xlqa_mt_open, not here.
+ */
+const char *xlqa_mt_missing(const char *source, const char *target);
 
 /*
  * Starts the Apertium pipeline from `source` to `target` and translates a first text, so an

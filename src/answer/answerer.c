@@ -102,6 +102,7 @@ struct xlqa_answerer {
 	bool capitalised_nouns; /* the target capitalises every noun (XLQA_LANG_CAPITALISED_NOUNS) */
 	struct xlqa_translator *tr; /* owns the pair's lexicon */
 	struct xlqa_mt *mt; /* machine translation beside the lexicon (opt->machine_translation), or NULL */
+	const char *mt_missing; /* XLQA_ANSWER_MT_AUTO: the package whose absence left mt NULL, or NULL */
 	struct xlqa_searcher *searcher;
 	struct xlqa_termer *termer;
 	const struct xlqa_retrieval *retrieval; /* a user's ranking to search instead of BM25, or NULL */
@@ -361,9 +362,19 @@ int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_o
 		goto fail;
 	cross = src && strcmp(src->code, tgt) != 0;
 	/* Apertium first: its programs load their data (a second or more) while the packs open */
-	if (cross && opt->machine_translation && xlqa_mt_has_path(src->code, tgt) &&
-	    (rc = xlqa_mt_start(src->code, tgt, &a->mt, err)))
-		goto fail;
+	if (cross && opt->machine_translation != XLQA_ANSWER_MT_OFF && xlqa_mt_has_path(src->code, tgt)) {
+		const char *missing = xlqa_mt_missing(src->code, tgt);
+
+		if (missing && opt->machine_translation == XLQA_ANSWER_MT_ON) {
+			rc = xlqa_error_set(err, XLQA_ENOTFOUND,
+			                    "machine translation from '%s' to '%s' needs the Debian package %s, which is not "
+			                    "installed (scripts/install-deps.sh installs it)", src->code, tgt, missing);
+			goto fail;
+		}
+		a->mt_missing = missing;
+		if (!missing && (rc = xlqa_mt_start(src->code, tgt, &a->mt, err)))
+			goto fail;
+	}
 	if ((rc = xlqa_lang_open(tgt, NULL, &a->target, err)))
 		goto fail;
 	if (cross) {
@@ -435,6 +446,16 @@ void xlqa_answerer_free(struct xlqa_answerer *a)
 struct xlqa_lang *xlqa_answerer_target(struct xlqa_answerer *a)
 {
 	return a->target;
+}
+
+const char *xlqa_answerer_mt_path(const struct xlqa_answerer *a)
+{
+	return a->mt ? xlqa_mt_path(a->mt) : NULL;
+}
+
+const char *xlqa_answerer_mt_missing(const struct xlqa_answerer *a)
+{
+	return a->mt_missing;
 }
 
 /* The idf of an index term scaled to [0, 1] or a little over: log((N + 1) / (df + 0.5)) / log(N + 1). */

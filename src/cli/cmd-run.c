@@ -30,8 +30,10 @@ static const char run_usage[] =
 	"      --free-tag           allow any run tag (the run then fails xlqa check's tag rule)\n"
 	"  -o, --out FILE           the run file (written atomically)\n"
 	"  -L, --lexicon-dir DIR    pair lexicons (default: $XLQA_LEXICON_DIR or the cache)\n"
-	"      --mt                 also translate each question with Apertium where it has the pair\n"
-	"                           (EN, ES, FR, IT, PT); its words join the lexicon's query\n"
+	"      --no-mt              translate with the lexicon alone (by default a question is also\n"
+	"                           translated with Apertium where it has the pair, among EN, ES, FR, IT\n"
+	"                           and PT, and is installed: its words join the lexicon's query)\n"
+	"      --mt                 as the default, but an Apertium that is not installed is an error\n"
 	"      --model FILE         the answer model (xlqa calibrate fit): the confidence is its probability,\n"
 	"                           NIL below its threshold; default: the installed model of the index's\n"
 	"                           language, else the language-independent one ($XLQA_MODEL_DIR or the\n"
@@ -75,13 +77,15 @@ static const char run_usage[] =
 
 static const char ask_usage[] =
 	"usage: xlqa ask --index DIR [--lang XX] [--lexicon-dir DIR] [--model FILE | --no-model]\n"
-	"                [--nil-confidence P] QUESTION...\n"
+	"                [--nil-confidence P] [--mt | --no-mt] QUESTION...\n"
 	"\n"
 	"Answers one question: prints the answer, its DOCNO, the confidence and the supporting sentence.\n"
 	"Without --model the default model of the index's language answers, as for xlqa run.\n"
 	"--lang is the question's language (default: the index's); another language needs its lexicon.\n"
 	"--nil-confidence is the confidence of a NIL answer the model's NIL calibration cannot give, as\n"
-	"for xlqa run (default 0).\n";
+	"for xlqa run (default 0). A question in another language is also translated with Apertium where\n"
+	"it has the pair and is installed, as for xlqa run: --no-mt uses the lexicon alone, --mt makes a\n"
+	"missing Apertium an error.\n";
 
 struct answering {
 	struct xlqa_index *idx;
@@ -89,7 +93,7 @@ struct answering {
 	struct xlqa_model *model;
 	struct xlqa_answer_set set;
 	size_t trace_candidates; /* candidates a trace line shows; SIZE_MAX: all */
-	bool machine_translation; /* --mt: Apertium beside the lexicon where it has the pair */
+	enum xlqa_answer_mt machine_translation; /* --mt, --no-mt, or the default: Apertium where installed */
 	size_t candidates;        /* --candidates: kept a question; 0: the answerer's default */
 	struct xlqa_retrieval *retrieval; /* --retrieval, or NULL */
 	const char *target;      /* run: the test set's target language, checked against the index's first */
@@ -153,7 +157,27 @@ static int answering_open(struct answering *an, const char *cmd, const char *dir
 	if ((rc = xlqa_answerer_new(an->idx, &opt, &an->answerer, err)) == XLQA_EINVAL && an->model)
 		xlqa_error_locate(err, model);
 	xlqa_buf_release(&path);
+	if (!rc && xlqa_answerer_mt_path(an->answerer))
+		fprintf(stderr, "xlqa %s: translating with the lexicon and Apertium (%s)\n", cmd,
+		        xlqa_answerer_mt_path(an->answerer));
+	if (!rc && xlqa_answerer_mt_missing(an->answerer))
+		fprintf(stderr, "xlqa %s: warning: Apertium translates this pair, but the Debian package %s is not "
+		                "installed: translating with the lexicon alone (scripts/install-deps.sh installs it; "
+		                "--no-mt says to)\n", cmd, xlqa_answerer_mt_missing(an->answerer));
 	return rc;
+}
+
+/*
+ * --mt and --no-mt into *mt; false (after a usage message) when both are given.
+ */
+static bool mt_option(const char *cmd, bool on, bool off, enum xlqa_answer_mt *mt)
+{
+	if (on && off) {
+		cli_usage_error(cmd, "--mt and --no-mt exclude each other");
+		return false;
+	}
+	*mt = on ? XLQA_ANSWER_MT_ON : off ? XLQA_ANSWER_MT_OFF : XLQA_ANSWER_MT_AUTO;
+	return true;
 }
 
 /*
@@ -419,7 +443,8 @@ out:
 
 /* run --series: the answerer over the index, then the library answers the series (run-series.c). */
 static int run_series(const char *dir, const char *series, const char *lang, const char *tag, const char *out,
-                      const char *lexicon_dir, const char *model, bool no_model, double nil_confidence, bool mt,
+                      const char *lexicon_dir, const char *model, bool no_model, double nil_confidence,
+                      enum xlqa_answer_mt mt,
                       struct xlqa_series_options *opt)
 {
 	struct answering an;
@@ -450,14 +475,15 @@ int cmd_run(int argc, char **argv)
 		{ "gold", required_argument, NULL, 'g' },        { "nil-confidence", required_argument, NULL, 'N' },
 		{ "trace-candidates", required_argument, NULL, 'K' }, { "help", no_argument, NULL, 'h' },
 		{ "no-model", no_argument, NULL, 'M' },          { "mt", no_argument, NULL, 'X' },
-		{ "retrieval", required_argument, NULL, 'R' },   { "queries", required_argument, NULL, 'U' },
+		{ "no-mt", no_argument, NULL, 'Y' },             { "retrieval", required_argument, NULL, 'R' },   { "queries", required_argument, NULL, 'U' },
 		{ "free-tag", no_argument, NULL, 'G' },          { "trec", required_argument, NULL, 'P' },
 		{ "responses", required_argument, NULL, 'E' },   { "series", required_argument, NULL, 'S' },
 		{ "lang", required_argument, NULL, 'l' },        { "context", required_argument, NULL, 'O' },
 		{ "list-threshold", required_argument, NULL, 'H' }, { "candidates", required_argument, NULL, 'C' },
 		{ NULL, 0, NULL, 0 },
 	};
-	bool no_model = false, mt = false, free_tag = false;
+	bool no_model = false, mt_on = false, mt_off = false, free_tag = false;
+	enum xlqa_answer_mt mt;
 	const char *dir = NULL, *questions = NULL, *tag = NULL, *out = NULL, *lexicon_dir = NULL, *model = NULL,
 	           *trace = NULL, *features = NULL, *gold = NULL, *retrieval = NULL, *queries_path = NULL;
 	struct answering an;
@@ -478,7 +504,8 @@ int cmd_run(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "i:Q:t:o:L:T:F:g:N:K:R:l:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'M': no_model = true; break;
-		case 'X': mt = true; break;
+		case 'X': mt_on = true; break;
+		case 'Y': mt_off = true; break;
 		case 'G': free_tag = true; break;
 		case 'R': retrieval = optarg; break;
 		case 'U': queries_path = optarg; break;
@@ -546,6 +573,8 @@ int cmd_run(int argc, char **argv)
 		                              "--retrieval, --queries");
 	if (!series && (lang || context_given || series_opt.list_threshold > 0))
 		return cli_usage_error("run", "--lang, --context and --list-threshold are for --series");
+	if (!mt_option("run", mt_on, mt_off, &mt))
+		return CLI_EXIT_USAGE;
 	if (series)
 		return run_series(dir, series, lang, tag, out, lexicon_dir, model, no_model, nil_confidence, mt, &series_opt);
 	if (!dir || !questions || !tag || !out)
@@ -602,9 +631,10 @@ int cmd_ask(int argc, char **argv)
 		{ "index", required_argument, NULL, 'i' }, { "lang", required_argument, NULL, 'l' },
 		{ "lexicon-dir", required_argument, NULL, 'L' }, { "model", required_argument, NULL, 'm' },
 		{ "nil-confidence", required_argument, NULL, 'N' }, { "help", no_argument, NULL, 'h' },
-		{ "no-model", no_argument, NULL, 'M' },          { NULL, 0, NULL, 0 },
+		{ "no-model", no_argument, NULL, 'M' },          { "mt", no_argument, NULL, 'X' },
+		{ "no-mt", no_argument, NULL, 'Y' },             { NULL, 0, NULL, 0 },
 	};
-	bool no_model = false;
+	bool no_model = false, mt_on = false, mt_off = false;
 	const char *dir = NULL, *lang = NULL, *lexicon_dir = NULL, *model = NULL;
 	struct xlqa_buf question = XLQA_BUF_INIT;
 	struct answering an;
@@ -616,6 +646,8 @@ int cmd_ask(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "i:l:L:N:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'M': no_model = true; break;
+		case 'X': mt_on = true; break;
+		case 'Y': mt_off = true; break;
 		case 'N':
 			if (!nil_confidence_arg("ask", optarg, &nil_confidence))
 				return CLI_EXIT_USAGE;
@@ -636,10 +668,12 @@ int cmd_ask(int argc, char **argv)
 		return cli_usage_error("ask", "a question is required");
 	if (model && no_model)
 		return cli_usage_error("ask", "--model and --no-model exclude each other");
+	memset(&an, 0, sizeof an);
+	if (!mt_option("ask", mt_on, mt_off, &an.machine_translation))
+		return CLI_EXIT_USAGE;
 	for (int i = optind; i < argc; i++)
 		xlqa_buf_addf(&question, "%s%s", i > optind ? " " : "", argv[i]);
 	xlqa_error_clear(&err);
-	memset(&an, 0, sizeof an);
 	if (answering_open(&an, "ask", dir, lang, lexicon_dir, model, no_model, nil_confidence, NULL, NULL, &err)) {
 		status = cli_fail("ask", &err);
 	} else {

@@ -92,6 +92,45 @@ static const char *modes_dir(void)
 	return d && *d ? d : "/usr/share/apertium/modes";
 }
 
+/* The mode file of `mode` into `path`. */
+enum { MT_MODE_PATH_SIZE = 1024 };
+static void mode_file(const struct mt_mode *mode, char path[MT_MODE_PATH_SIZE])
+{
+	snprintf(path, MT_MODE_PATH_SIZE, "%s/%s.mode", modes_dir(), mode->mode);
+}
+
+/* True when `program` is an executable file in a folder of $PATH. */
+static bool on_path(const char *program)
+{
+	const char *dirs = getenv("PATH");
+	char file[4096];
+
+	for (const char *d = dirs ? dirs : ""; *d;) {
+		size_t n = strcspn(d, ":");
+		if (n > 0 && n < sizeof file - strlen(program) - 2) {
+			snprintf(file, sizeof file, "%.*s/%s", (int)n, d, program);
+			if (access(file, X_OK) == 0)
+				return true;
+		}
+		d += n + (d[n] == ':');
+	}
+	return false;
+}
+
+const char *xlqa_mt_missing(const char *source, const char *target)
+{
+	const struct mt_mode *route[2];
+	size_t n = mt_route(source, target, route);
+	char path[MT_MODE_PATH_SIZE];
+
+	for (size_t i = 0; i < n; i++) {
+		mode_file(route[i], path);
+		if (access(path, R_OK))
+			return route[i]->package;
+	}
+	return n && !on_path("apertium-wblank-mode") ? "apertium" : NULL;
+}
+
 static int mt_broken(struct xlqa_mt *mt, const char *what, struct xlqa_error *err);
 static int mt_encode(const char *text, size_t len, struct xlqa_buf *in);
 static int mt_exchange(struct xlqa_mt *mt, const struct xlqa_buf *in, size_t want, struct xlqa_buf *answers,
@@ -131,7 +170,7 @@ int xlqa_mt_start(const char *source, const char *target, struct xlqa_mt **out, 
 		"hop() { m=$1; shift; p=$(apertium-wblank-mode -z \"$m\") || exit 1; eval \"$p\"; }\n";
 	const struct mt_mode *route[2];
 	size_t n = mt_route(source, target, route);
-	char modes[2][1024], text[512];
+	char modes[2][MT_MODE_PATH_SIZE], text[512];
 	char *argv[6];
 	struct xlqa_mt *mt;
 	int rc;
@@ -140,7 +179,7 @@ int xlqa_mt_start(const char *source, const char *target, struct xlqa_mt **out, 
 	if (!n)
 		return xlqa_error_set(err, XLQA_ENOTFOUND, "no Apertium path from '%s' to '%s'", source, target);
 	for (size_t i = 0; i < n; i++) {
-		snprintf(modes[i], sizeof modes[i], "%s/%s.mode", modes_dir(), route[i]->mode);
+		mode_file(route[i], modes[i]);
 		if (access(modes[i], R_OK))
 			return xlqa_error_set(err, XLQA_ENOTFOUND, "cannot read Apertium mode '%s': %s (install %s)",
 					      modes[i], strerror(errno), route[i]->package);

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -2408,6 +2409,65 @@ static void mt_check_start(void)
 	xlqa_buf_release(&c);
 }
 
+/* writes an empty file `name` in `dir` with permissions `mode` */
+static void touch_file(const char *dir, const char *name, mode_t mode)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	ck_assert_ptr_nonnull(f = fopen(path, "w"));
+	fclose(f);
+	ck_assert_int_eq(chmod(path, mode), 0);
+}
+
+/* What a path lacks: the package of each hop's mode file, then Apertium's programs on PATH. */
+START_TEST(test_mt_missing)
+{
+	static const char *const files[] = { "eng-spa.mode", "spa-ita.mode", "apertium-wblank-mode" };
+	char dir[] = "/tmp/xlqa-mt-missing-XXXXXX", path[512], both[600];
+	char *old_modes = getenv("XLQA_APERTIUM_MODES"), *old_path = getenv("PATH");
+
+	old_modes = old_modes ? strdup(old_modes) : NULL;
+	old_path = old_path ? strdup(old_path) : NULL;
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	setenv("XLQA_APERTIUM_MODES", dir, 1);
+	setenv("PATH", dir, 1);
+	ck_assert_ptr_null(xlqa_mt_missing("de", "en")); /* no path: nothing to miss */
+	ck_assert_str_eq(xlqa_mt_missing("en", "es"), "apertium-eng-spa");
+	touch_file(dir, "eng-spa.mode", 0644);
+	ck_assert_str_eq(xlqa_mt_missing("en", "it"), "apertium-spa-ita"); /* the second hop's */
+	touch_file(dir, "spa-ita.mode", 0644);
+	ck_assert_str_eq(xlqa_mt_missing("en", "it"), "apertium"); /* the modes, not the programs */
+	touch_file(dir, "apertium-wblank-mode", 0644);            /* not executable: no program */
+	ck_assert_str_eq(xlqa_mt_missing("en", "es"), "apertium");
+	snprintf(path, sizeof path, "%s/apertium-wblank-mode", dir);
+	ck_assert_int_eq(chmod(path, 0755), 0);
+	ck_assert_ptr_null(xlqa_mt_missing("en", "es"));
+	ck_assert_ptr_null(xlqa_mt_missing("en", "it"));
+	/* PATH's folders are searched in turn, empty entries and missing folders passed over */
+	snprintf(both, sizeof both, "/nonexistent-xlqa::%s", dir);
+	setenv("PATH", both, 1);
+	ck_assert_ptr_null(xlqa_mt_missing("en", "es"));
+	ck_assert_str_eq(xlqa_mt_missing("es", "en"), "apertium-eng-spa"); /* spa-eng.mode is not there */
+	setenv("PATH", "/nonexistent-xlqa:", 1);
+	ck_assert_str_eq(xlqa_mt_missing("en", "es"), "apertium");
+	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+		unlink(path);
+	}
+	rmdir(dir);
+	if (old_modes)
+		setenv("XLQA_APERTIUM_MODES", old_modes, 1);
+	else
+		unsetenv("XLQA_APERTIUM_MODES");
+	if (old_path)
+		setenv("PATH", old_path, 1);
+	free(old_modes);
+	free(old_path);
+}
+END_TEST
+
 START_TEST(test_mt)
 {
 	static const struct {
@@ -2931,6 +2991,7 @@ Suite *lexicon_suite(void)
 	tcase_add_test(tc, test_lookup_exact_and_lemma);
 	tcase_add_test(tc, test_lookup_lemma_stem);
 	tcase_add_test(tc, test_lookup_foreign_lemmas);
+	tcase_add_test(tc, test_mt_missing);
 	tcase_add_test(tc, test_mt);
 	tcase_add_loop_test(tc, test_lookup_names, 0, (int)(sizeof name_cases / sizeof name_cases[0]));
 	tcase_add_loop_test(tc, test_lookup_genitive, 0, (int)(sizeof genitive_cases / sizeof genitive_cases[0]));
