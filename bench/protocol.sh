@@ -113,6 +113,11 @@ table() {
     name="$1-$3-$4-$5.tsv"
     [ -s "$out/tables/$name" ] && [ -s "$out/answers/$name" ] && return 0
     run_table "$out/answers/$name" "$@"
+    if grep -q 'warning: Apertium failed' "$tmp/err"; then
+        rm -f "$out/answers/$name"
+        echo "bench/protocol.sh: Apertium failed while answering $name (above): the table would mix translations" >&2
+        return 1
+    fi
     if grep -q 'translating with the lexicon and Apertium' "$tmp/err"; then
         [ -s "$out/tables/$name" ] || run_table "$out/tables/$name" "$@" --no-mt
     else

@@ -128,8 +128,9 @@ struct xlqa_answerer_options {
 	 * words join the lexicon's query (xlqa_mt_fuse). Pairs without an Apertium path use the
 	 * lexicon alone whatever this says. XLQA_ANSWER_MT_AUTO (0): where Apertium has the pair and
 	 * it is installed (xlqa_mt_missing), else the lexicon alone (xlqa_answerer_mt_missing says
-	 * what was missing); XLQA_ANSWER_MT_OFF: never; XLQA_ANSWER_MT_ON: where it has the pair, an
-	 * error when it is not installed.
+	 * what was missing; an Apertium that fails is dropped: xlqa_answerer_mt_failure);
+	 * XLQA_ANSWER_MT_OFF: never; XLQA_ANSWER_MT_ON: where it has the pair, an error when it is
+	 * not installed or fails.
 	 */
 	enum xlqa_answer_mt machine_translation;
 	/*
@@ -190,6 +191,14 @@ struct xlqa_lang *xlqa_answerer_target(struct xlqa_answerer *a);
  */
 const char *xlqa_answerer_mt_path(const struct xlqa_answerer *a);
 const char *xlqa_answerer_mt_missing(const struct xlqa_answerer *a);
+/*
+ * With XLQA_ANSWER_MT_AUTO, an Apertium that fails (does not start, stops, or gives no answer in
+ * time) is dropped for good, and the question being answered and those after it are translated
+ * by the lexicon alone: this returns why (owned by the answerer), or NULL while Apertium works or
+ * was never used. `answered` (may be NULL) gets the number of questions Apertium translated.
+ * With XLQA_ANSWER_MT_ON a failure is the answering call's error instead.
+ */
+const char *xlqa_answerer_mt_failure(const struct xlqa_answerer *a, size_t *answered);
 
 /*
  * Answers one question (`text` UTF-8, `category` 'F', 'D' or 0 when unknown) into `out`: analysis,

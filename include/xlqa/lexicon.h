@@ -580,8 +580,9 @@ const char *xlqa_mt_path(const struct xlqa_mt *mt);
 /*
  * Appends the translation of `len` bytes of UTF-8 text (one question; line ends count as blanks)
  * to `out`, as Apertium writes it: a word it does not know is marked with '*', one it could not
- * inflect with '#'. XLQA_EEXTERNAL when the pipeline stopped or gave no answer in 120 s (it is not
- * restarted), XLQA_ENOMEM.
+ * inflect with '#'. XLQA_EEXTERNAL when the pipeline stopped or gave no answer in time
+ * ($XLQA_APERTIUM_TIMEOUT seconds, default 120; the pipeline is then stopped): it is not restarted,
+ * and later calls fail at once. XLQA_ENOMEM.
  */
 int xlqa_mt_translate(struct xlqa_mt *mt, const char *text, size_t len, struct xlqa_buf *out,
 		      struct xlqa_error *err);

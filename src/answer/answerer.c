@@ -103,6 +103,9 @@ struct xlqa_answerer {
 	struct xlqa_translator *tr; /* owns the pair's lexicon */
 	struct xlqa_mt *mt; /* machine translation beside the lexicon (opt->machine_translation), or NULL */
 	const char *mt_missing; /* XLQA_ANSWER_MT_AUTO: the package whose absence left mt NULL, or NULL */
+	enum xlqa_answer_mt mt_mode; /* opt->machine_translation */
+	char mt_failure[XLQA_ERROR_MAX]; /* XLQA_ANSWER_MT_AUTO: why Apertium was dropped ("" while it works) */
+	size_t mt_answered;          /* questions whose query Apertium joined */
 	struct xlqa_searcher *searcher;
 	struct xlqa_termer *termer;
 	const struct xlqa_retrieval *retrieval; /* a user's ranking to search instead of BM25, or NULL */
@@ -318,6 +321,22 @@ int xlqa_answer_index_vocabulary(const struct xlqa_index *idx, struct xlqa_trans
 	return rc;
 }
 
+/*
+ * What an Apertium call's status `rc` means for the answerer: with XLQA_ANSWER_MT_AUTO a failure
+ * (not XLQA_ENOMEM) stops and drops Apertium for good, keeping its message, and is no error: the
+ * lexicon alone translates from then on. Otherwise `rc`.
+ */
+static int mt_failed(struct xlqa_answerer *a, int rc, struct xlqa_error *err)
+{
+	if (rc == XLQA_OK || rc == XLQA_ENOMEM || a->mt_mode != XLQA_ANSWER_MT_AUTO)
+		return rc;
+	snprintf(a->mt_failure, sizeof a->mt_failure, "%s", err->message);
+	xlqa_mt_free(a->mt);
+	a->mt = NULL;
+	xlqa_error_clear(err);
+	return XLQA_OK;
+}
+
 int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_options *opt,
                       struct xlqa_answerer **out, struct xlqa_error *err)
 {
@@ -372,7 +391,8 @@ int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_o
 			goto fail;
 		}
 		a->mt_missing = missing;
-		if (!missing && (rc = xlqa_mt_start(src->code, tgt, &a->mt, err)))
+		a->mt_mode = opt->machine_translation;
+		if (!missing && (rc = mt_failed(a, xlqa_mt_start(src->code, tgt, &a->mt, err), err)))
 			goto fail;
 	}
 	if ((rc = xlqa_lang_open(tgt, NULL, &a->target, err)))
@@ -380,7 +400,8 @@ int xlqa_answerer_new(const struct xlqa_index *idx, const struct xlqa_answerer_o
 	if (cross) {
 		if ((rc = xlqa_lang_open(src->code, NULL, &a->source, err)) ||
 		    (rc = xlqa_translator_open(a->source, tgt, opt->lexicon_dir, &a->tr, err)) ||
-		    (rc = xlqa_answer_index_vocabulary(idx, a->tr, err)) || (a->mt && (rc = xlqa_mt_ready(a->mt, err))))
+		    (rc = xlqa_answer_index_vocabulary(idx, a->tr, err)) ||
+		    (a->mt && (rc = mt_failed(a, xlqa_mt_ready(a->mt, err), err))))
 			goto fail;
 	} else
 		a->source = a->target;
@@ -456,6 +477,13 @@ const char *xlqa_answerer_mt_path(const struct xlqa_answerer *a)
 const char *xlqa_answerer_mt_missing(const struct xlqa_answerer *a)
 {
 	return a->mt_missing;
+}
+
+const char *xlqa_answerer_mt_failure(const struct xlqa_answerer *a, size_t *answered)
+{
+	if (answered)
+		*answered = a->mt_answered;
+	return a->mt_failure[0] ? a->mt_failure : NULL;
 }
 
 /* The idf of an index term scaled to [0, 1] or a little over: log((N + 1) / (df + 0.5)) / log(N + 1). */
@@ -1188,6 +1216,24 @@ static int passage_candidates(struct xlqa_answerer *a, struct xlqa_answer_set *o
 	return XLQA_OK;
 }
 
+/*
+ * Joins Apertium's translation of `text` to the lexicon's query in `out`; when Apertium fails and is
+ * dropped (mt_failed), the question keeps the lexicon's query, made again.
+ */
+static int translate_mt(struct xlqa_answerer *a, const char *text, struct xlqa_answer_set *out,
+                        struct xlqa_error *err)
+{
+	int rc = xlqa_mt_query(a->mt, a->target, text, &out->query, NULL, NULL, err);
+
+	if (rc == XLQA_OK) {
+		a->mt_answered++;
+		return XLQA_OK;
+	}
+	if ((rc = mt_failed(a, rc, err)))
+		return rc;
+	return xlqa_translator_translate(a->tr, &out->source, &out->query, NULL, err);
+}
+
 int xlqa_answerer_answer(struct xlqa_answerer *a, const char *text, char category, struct xlqa_answer_set *out,
                          struct xlqa_error *err)
 {
@@ -1204,10 +1250,10 @@ int xlqa_answerer_answer(struct xlqa_answerer *a, const char *text, char categor
 	a->stranded = a->source == a->target ? out->question.stranded : NULL;
 	a->wants_year = a->year && out->question.subtype == a->year;
 	a->wants_quantity = out->question.type == XLQA_ANSWER_MEASURE && out->question.subtype != a->count;
-	if (a->tr && (rc = xlqa_translator_translate(a->tr, &out->source, &out->query, NULL, err)) == XLQA_OK && a->mt)
-		rc = xlqa_mt_query(a->mt, a->target, text, &out->query, NULL, NULL, err);
-	else if (!a->tr)
+	if (!a->tr)
 		rc = xlqa_question_to_query(&out->question, &out->query, err);
+	else if ((rc = xlqa_translator_translate(a->tr, &out->source, &out->query, NULL, err)) == XLQA_OK && a->mt)
+		rc = translate_mt(a, text, out, err);
 	if (rc || (rc = xlqa_search(a->searcher, &out->query, &a->search, &out->results, err)) ||
 	    (rc = map_query(a, &out->query, &total, err)))
 		return rc;
@@ -1253,7 +1299,7 @@ int xlqa_answerer_prepare(struct xlqa_answerer *a, const struct xlqa_testset *ts
 		return xlqa_error_set(err, XLQA_ENOMEM, "out of memory");
 	for (size_t i = 0; i < ts->count; i++)
 		texts[i] = ts->questions[i].text;
-	rc = xlqa_mt_prepare(a->mt, texts, ts->count, err);
+	rc = mt_failed(a, xlqa_mt_prepare(a->mt, texts, ts->count, err), err);
 	free(texts);
 	return rc;
 }

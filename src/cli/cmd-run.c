@@ -97,6 +97,7 @@ struct answering {
 	size_t candidates;        /* --candidates: kept a question; 0: the answerer's default */
 	struct xlqa_retrieval *retrieval; /* --retrieval, or NULL */
 	const char *target;      /* run: the test set's target language, checked against the index's first */
+	bool mt_failure_told;    /* Apertium failed as the answerer opened, and the command said so */
 };
 
 /* Reads --nil-confidence's probability into *out; false (after a usage message) when it is none. */
@@ -164,6 +165,11 @@ static int answering_open(struct answering *an, const char *cmd, const char *dir
 		fprintf(stderr, "xlqa %s: warning: Apertium translates this pair, but the Debian package %s is not "
 		                "installed: translating with the lexicon alone (scripts/install-deps.sh installs it; "
 		                "--no-mt says to)\n", cmd, xlqa_answerer_mt_missing(an->answerer));
+	if (!rc && xlqa_answerer_mt_failure(an->answerer, NULL)) {
+		fprintf(stderr, "xlqa %s: warning: Apertium failed: %s: translating with the lexicon alone (--no-mt says "
+		                "to; --mt makes it an error)\n", cmd, xlqa_answerer_mt_failure(an->answerer, NULL));
+		an->mt_failure_told = true;
+	}
 	return rc;
 }
 
@@ -226,8 +232,16 @@ static int warn_retrieval(const char *path, const struct answering *an, const st
 	return 0;
 }
 
-static void answering_close(struct answering *an)
+/* Closes what answering_open opened, first warning when Apertium failed while `cmd` answered. */
+static void answering_close(struct answering *an, const char *cmd)
 {
+	size_t answered;
+	const char *failure = an->answerer ? xlqa_answerer_mt_failure(an->answerer, &answered) : NULL;
+
+	if (failure && !an->mt_failure_told)
+		fprintf(stderr, "xlqa %s: warning: Apertium failed after translating %zu question%s: %s: the question it "
+		                "failed on and those after it were translated with the lexicon alone (--mt makes this an "
+		                "error)\n", cmd, answered, answered == 1 ? "" : "s", failure);
 	xlqa_answerer_free(an->answerer);
 	xlqa_retrieval_free(an->retrieval);
 	xlqa_model_free(an->model);
@@ -461,7 +475,7 @@ static int run_series(const char *dir, const char *series, const char *lang, con
 	    cli_run_series(an.answerer, an.idx, series, lang ? lang : xlqa_index_get_stats(an.idx)->language, tag, out,
 	                   opt, &err))
 		status = cli_fail("run", &err);
-	answering_close(&an);
+	answering_close(&an, "run");
 	return cli_finish_output("run", status);
 }
 
@@ -617,7 +631,7 @@ int cmd_run(int argc, char **argv)
 	    warn_model_language("run", &an) || warn_retrieval(retrieval, &an, &ts) ||
 	    run_all(&an, &ts, tag, out, trace, features, gold, variant ? &ranked : NULL, &err))
 		status = cli_fail("run", &err);
-	answering_close(&an);
+	answering_close(&an, "run");
 	xlqa_ranked_run_release(&ranked);
 done:
 	xlqa_testset_release(&queries);
@@ -688,7 +702,7 @@ int cmd_ask(int argc, char **argv)
 		else
 			printf("answer: NIL\ndocno: NIL\nconfidence: %.3f\n", r.confidence);
 	}
-	answering_close(&an);
+	answering_close(&an, "ask");
 	xlqa_buf_release(&question);
 	return cli_finish_output("ask", status);
 }

@@ -28,7 +28,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#define MT_TIMEOUT_MS 120000 /* one text; the first one also loads the pipeline's data */
+#define MT_TIMEOUT_S 120 /* one text; the first one also loads the pipeline's data ($XLQA_APERTIUM_TIMEOUT) */
 #define MT_ALT_WEIGHT 0.6    /* a translation only the machine gives */
 #define MT_AGREE_WEIGHT 0.8  /* what the machine adds to a lexicon alternative it agrees with (noisy-or) */
 #define MT_MAX_GROUPS 32     /* the query's size past which the machine's words add no group */
@@ -84,6 +84,16 @@ bool xlqa_mt_has_path(const char *source, const char *target)
 {
 	const struct mt_mode *route[2];
 	return mt_route(source, target, route) > 0;
+}
+
+/* How long the pipeline may take to answer, in seconds: $XLQA_APERTIUM_TIMEOUT (1 to 86400), else 120. */
+static int mt_timeout_s(void)
+{
+	const char *v = getenv("XLQA_APERTIUM_TIMEOUT");
+	char *end;
+	long t = v && *v ? strtol(v, &end, 10) : 0;
+
+	return v && *v && !*end && t >= 1 && t <= 86400 ? (int)t : MT_TIMEOUT_S;
 }
 
 static const char *modes_dir(void)
@@ -152,7 +162,8 @@ static int spawn(struct xlqa_mt *mt, char *const argv[], struct xlqa_error *err)
 	}
 	if (mt->pid == 0) {
 		int null = open("/dev/null", O_WRONLY);
-		if (dup2(sv[1], 0) < 0 || dup2(sv[1], 1) < 0 || null < 0 || dup2(null, 2) < 0)
+		/* a process group of its own: a pipeline that hangs is stopped whole (mt_stop) */
+		if (setpgid(0, 0) < 0 || dup2(sv[1], 0) < 0 || dup2(sv[1], 1) < 0 || null < 0 || dup2(null, 2) < 0)
 			_exit(126);
 		execv("/bin/sh", argv);
 		_exit(127);
@@ -275,6 +286,23 @@ void xlqa_mt_free(struct xlqa_mt *mt)
 }
 
 /* The pipeline stopped or failed: the error, with its exit status when it has one. */
+/*
+ * Stops a pipeline that does not answer: its whole process group is killed and reaped, so later
+ * calls fail at once ("not running") instead of waiting again, and xlqa_mt_free does not wait on it.
+ */
+static void mt_stop(struct xlqa_mt *mt)
+{
+	if (mt->fd >= 0)
+		close(mt->fd);
+	mt->fd = -1;
+	if (mt->pid > 0) {
+		kill(-mt->pid, SIGKILL);
+		while (waitpid(mt->pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		mt->pid = 0;
+	}
+}
+
 static int mt_broken(struct xlqa_mt *mt, const char *what, struct xlqa_error *err)
 {
 	int status;
@@ -314,17 +342,21 @@ static int mt_exchange(struct xlqa_mt *mt, const struct xlqa_buf *in, size_t wan
 		       struct xlqa_error *err)
 {
 	size_t sent = 0;
+	int timeout = mt_timeout_s();
 
 	while (want > 0) {
 		struct pollfd p = { mt->fd, (short)(POLLIN | (sent < in->len ? POLLOUT : 0)), 0 };
 		char chunk[4096];
 		ssize_t r;
-		int ready = poll(&p, 1, MT_TIMEOUT_MS);
+		int ready = poll(&p, 1, timeout * 1000);
 
 		if (ready < 0 && errno == EINTR)
 			continue;
-		if (ready == 0)
-			return mt_broken(mt, "no answer in 120 s", err);
+		if (ready == 0) {
+			mt_stop(mt);
+			return xlqa_error_set(err, XLQA_EEXTERNAL, "apertium '%s': no answer in %d s (stopped)", mt->path,
+			                      timeout);
+		}
 		if (ready < 0)
 			return mt_broken(mt, strerror(errno), err);
 		if (sent < in->len && (p.revents & POLLOUT)) {
