@@ -173,9 +173,7 @@ static int answering_open(struct answering *an, const char *cmd, const char *dir
 	return rc;
 }
 
-/*
- * --mt and --no-mt into *mt; false (after a usage message) when both are given.
- */
+/* --mt and --no-mt into *mt; false (after a usage message) when both are given. */
 static bool mt_option(const char *cmd, bool on, bool off, enum xlqa_answer_mt *mt)
 {
 	if (on && off) {
@@ -458,8 +456,7 @@ out:
 /* run --series: the answerer over the index, then the library answers the series (run-series.c). */
 static int run_series(const char *dir, const char *series, const char *lang, const char *tag, const char *out,
                       const char *lexicon_dir, const char *model, bool no_model, double nil_confidence,
-                      enum xlqa_answer_mt mt,
-                      struct xlqa_series_options *opt)
+                      enum xlqa_answer_mt mt, struct xlqa_series_options *opt)
 {
 	struct answering an;
 	struct xlqa_error err;
@@ -489,12 +486,12 @@ int cmd_run(int argc, char **argv)
 		{ "gold", required_argument, NULL, 'g' },        { "nil-confidence", required_argument, NULL, 'N' },
 		{ "trace-candidates", required_argument, NULL, 'K' }, { "help", no_argument, NULL, 'h' },
 		{ "no-model", no_argument, NULL, 'M' },          { "mt", no_argument, NULL, 'X' },
-		{ "no-mt", no_argument, NULL, 'Y' },             { "retrieval", required_argument, NULL, 'R' },   { "queries", required_argument, NULL, 'U' },
-		{ "free-tag", no_argument, NULL, 'G' },          { "trec", required_argument, NULL, 'P' },
-		{ "responses", required_argument, NULL, 'E' },   { "series", required_argument, NULL, 'S' },
-		{ "lang", required_argument, NULL, 'l' },        { "context", required_argument, NULL, 'O' },
-		{ "list-threshold", required_argument, NULL, 'H' }, { "candidates", required_argument, NULL, 'C' },
-		{ NULL, 0, NULL, 0 },
+		{ "no-mt", no_argument, NULL, 'Y' },             { "retrieval", required_argument, NULL, 'R' },
+		{ "queries", required_argument, NULL, 'U' },     { "free-tag", no_argument, NULL, 'G' },
+		{ "trec", required_argument, NULL, 'P' },        { "responses", required_argument, NULL, 'E' },
+		{ "series", required_argument, NULL, 'S' },      { "lang", required_argument, NULL, 'l' },
+		{ "context", required_argument, NULL, 'O' },     { "list-threshold", required_argument, NULL, 'H' },
+		{ "candidates", required_argument, NULL, 'C' },  { NULL, 0, NULL, 0 },
 	};
 	bool no_model = false, mt_on = false, mt_off = false, free_tag = false;
 	enum xlqa_answer_mt mt;

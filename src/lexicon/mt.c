@@ -285,7 +285,6 @@ void xlqa_mt_free(struct xlqa_mt *mt)
 	free(mt);
 }
 
-/* The pipeline stopped or failed: the error, with its exit status when it has one. */
 /*
  * Stops a pipeline that does not answer: its whole process group is killed and reaped, so later
  * calls fail at once ("not running") instead of waiting again, and xlqa_mt_free does not wait on it.
@@ -303,6 +302,7 @@ static void mt_stop(struct xlqa_mt *mt)
 	}
 }
 
+/* The pipeline stopped or failed: the error, with its exit status when it has one. */
 static int mt_broken(struct xlqa_mt *mt, const char *what, struct xlqa_error *err)
 {
 	int status;
